@@ -1,0 +1,66 @@
+// Package keys compiles and renders the key templates of a DynamoDB
+// single-table design.
+//
+// A template is literal text with composites, written ${attr} or
+// ${attr:FORMAT}, that name attributes by their stored names:
+//
+//	ARTICLE#${articleId}
+//	#METADATA
+//	REPO#${owner}#${repo_name}
+//	MODULE#${moduleId}#LESSON#${lessonId}
+//	VERSION#${version:pad(10)}
+//
+// Templates are parsed and checked once, by [Compile], [Parse],
+// [MustCompile] or [MustParse], much as text/template parses its templates.
+// A compiled [Template] is immutable and safe for concurrent use; rendering
+// does no parsing and no reflection, and for string composites it makes at
+// most one allocation, the result string.
+//
+// # Formats
+//
+// A composite without a format holds any non-empty text. The formats are:
+//
+//	pad(W)    a non-negative base-10 integer, zero-padded to width W (1..38),
+//	          so that string order is numeric order: 9 renders 0000000009 with
+//	          pad(10) and sorts before 10 (0000000010).
+//	rev(W)    a non-negative integer n below 10^W, rendered as 10^W-1-n,
+//	          zero-padded to W, so that string order is newest first.
+//	time      RFC 3339 text with any offset and precision, or an integer
+//	          number of Unix seconds, rendered in UTC with a fixed width as
+//	          2006-01-02T15:04:05.000000000Z, so that string order is time order.
+//	date      RFC 3339 text or 2006-01-02, rendered as the UTC date 2006-01-02.
+//	shard(N)  any text, rendered as [ShardOf] its value and N (2..1000),
+//	          zero-padded to the digits of N-1. A template has at most one.
+//
+// A template of [Kind] [Number] is exactly one composite without a format and
+// renders the canonical text of a DynamoDB number.
+//
+// # Injectivity
+//
+// Distinct composite values never render the same key, so a key can be parsed
+// back into its composites by [Template.Extract]. To keep that promise,
+// rendering rejects an empty value ([ErrEmpty]), a free-text value that
+// contains the first character of the literal that follows its composite
+// ([ErrDelimiter]; a composite at the very end of a template may hold
+// anything), a value that does not fit its format or is not valid UTF-8
+// ([ErrFormat]), and a key longer than the Spec's MaxBytes ([ErrTooLong]).
+// Two composites may follow each other with no literal between them only when
+// the first has a fixed width (pad, rev, time, date or shard).
+//
+// Values that are equal after canonicalisation render the same key: pad and
+// rev values are compared as integers (007 and 7), time values as instants,
+// date values as UTC dates, and shard values only through their shard.
+//
+// # Sources
+//
+// Composite values come from a [Source], which supplies each value as text:
+// [Strings] holds text as is, and [Values] converts Go values (strings,
+// integers, floats, time.Time, fmt.Stringer, encoding.TextMarshaler).
+//
+// # Errors
+//
+// Template errors are [*SyntaxError]. Value errors are [*ValueError] wrapping
+// one of the sentinel errors [ErrMissing], [ErrEmpty], [ErrDelimiter],
+// [ErrFormat], [ErrTooLong], [ErrNoMatch] and [ErrNoShard]; test for them with
+// errors.Is and errors.As.
+package keys

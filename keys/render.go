@@ -1,0 +1,294 @@
+package keys
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Source supplies composite values as text: a string's value as is, a
+// number's decimal text (as DynamoDB's N holds it), a time as RFC 3339 text.
+type Source interface {
+	// Lookup returns the text of attribute attr, and whether it is present.
+	Lookup(attr string) (string, bool)
+}
+
+// val is a composite value checked and prepared for writing.
+type val struct {
+	s string    // free text as is; pad/rev: significant digits
+	t time.Time // time, date: the UTC time
+	n int       // shard: the shard number
+}
+
+// prepare checks raw against c's format. It returns the error sentinel and a
+// reason on failure.
+func (c *composite) prepare(raw string) (val, error, string) {
+	if raw == "" {
+		return val{}, ErrEmpty, ""
+	}
+	if !utf8.ValidString(raw) {
+		return val{}, ErrFormat, "invalid UTF-8"
+	}
+	switch c.format {
+	case fmtText:
+		if c.delim != "" && strings.Contains(raw, c.delim) {
+			return val{}, ErrDelimiter, ""
+		}
+		return val{s: raw}, nil, ""
+	case fmtPad, fmtRev:
+		for i := 0; i < len(raw); i++ {
+			if raw[i] < '0' || raw[i] > '9' {
+				return val{}, ErrFormat, "not a non-negative decimal integer"
+			}
+		}
+		d := strings.TrimLeft(raw, "0")
+		if d == "" {
+			d = "0"
+		}
+		if len(d) > c.n {
+			return val{}, ErrFormat, "more than " + strconv.Itoa(c.n) + " digits"
+		}
+		return val{s: d}, nil, ""
+	case fmtTime:
+		t, ok := parseTime(raw)
+		if !ok {
+			return val{}, ErrFormat, "not RFC 3339 text or Unix seconds"
+		}
+		if y := t.Year(); y < 0 || y > 9999 {
+			return val{}, ErrFormat, "year outside 0000..9999"
+		}
+		return val{t: t}, nil, ""
+	case fmtDate:
+		var t time.Time
+		var err error
+		if len(raw) == len(time.DateOnly) {
+			t, err = time.Parse(time.DateOnly, raw)
+		} else {
+			t, err = time.Parse(time.RFC3339Nano, raw)
+		}
+		if err != nil {
+			return val{}, ErrFormat, "not RFC 3339 text or a 2006-01-02 date"
+		}
+		t = t.UTC()
+		if y := t.Year(); y < 0 || y > 9999 {
+			return val{}, ErrFormat, "year outside 0000..9999"
+		}
+		return val{t: t}, nil, ""
+	case fmtShard:
+		return val{n: ShardOf(raw, c.n)}, nil, ""
+	}
+	panic("keys: unknown format")
+}
+
+// parseTime parses RFC 3339 text or an integer number of Unix seconds and
+// returns the time in UTC.
+func parseTime(raw string) (time.Time, bool) {
+	digits := raw
+	if digits[0] == '-' || digits[0] == '+' {
+		digits = digits[1:]
+	}
+	if digits != "" && strings.Trim(digits, "0123456789") == "" {
+		sec, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return time.Time{}, false
+		}
+		return time.Unix(sec, 0).UTC(), true
+	}
+	t, err := time.Parse(time.RFC3339Nano, raw)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
+}
+
+// renderedLen returns the rendered length of a prepared value.
+func (c *composite) renderedLen(v *val) int {
+	if c.width == 0 {
+		return len(v.s)
+	}
+	return c.width
+}
+
+// write appends a prepared value to b.
+func (c *composite) write(b *strings.Builder, v *val) {
+	switch c.format {
+	case fmtText:
+		b.WriteString(v.s)
+	case fmtPad:
+		for i := len(v.s); i < c.n; i++ {
+			b.WriteByte('0')
+		}
+		b.WriteString(v.s)
+	case fmtRev:
+		for i := len(v.s); i < c.n; i++ {
+			b.WriteByte('9')
+		}
+		for i := 0; i < len(v.s); i++ {
+			b.WriteByte('9' - v.s[i] + '0')
+		}
+	case fmtTime:
+		writeDate(b, v.t)
+		b.WriteByte('T')
+		writeDigits(b, v.t.Hour(), 2)
+		b.WriteByte(':')
+		writeDigits(b, v.t.Minute(), 2)
+		b.WriteByte(':')
+		writeDigits(b, v.t.Second(), 2)
+		b.WriteByte('.')
+		writeDigits(b, v.t.Nanosecond(), 9)
+		b.WriteByte('Z')
+	case fmtDate:
+		writeDate(b, v.t)
+	case fmtShard:
+		writeDigits(b, v.n, c.width)
+	}
+}
+
+func writeDate(b *strings.Builder, t time.Time) {
+	y, m, d := t.Date()
+	writeDigits(b, y, 4)
+	b.WriteByte('-')
+	writeDigits(b, int(m), 2)
+	b.WriteByte('-')
+	writeDigits(b, d, 2)
+}
+
+// writeDigits writes the non-negative n zero-padded to width w.
+func writeDigits(b *strings.Builder, n, w int) {
+	var buf [20]byte
+	i := len(buf)
+	for n > 0 || i > len(buf)-w {
+		i--
+		buf[i] = byte('0' + n%10)
+		n /= 10
+	}
+	b.Write(buf[i:])
+}
+
+// maxStack is the number of composites whose values render without
+// allocating a scratch slice.
+const maxStack = 8
+
+// Render builds the full key from the composite values in src. Every
+// composite must be present (else ErrMissing) and fit its format; errors are
+// [*ValueError]. For a Number template Render returns the canonical text of
+// the number.
+func (t *Template) Render(src Source) (string, error) {
+	s, _, err := t.render(src, -1, false)
+	return s, err
+}
+
+// Prefix builds the longest key prefix from the leading composites that src
+// has, for begins_with conditions. It ends on a boundary: it includes the
+// literal that follows the last present composite, so the prefix for
+// moduleId=m1 of MODULE#${moduleId}#LESSON#${lessonId} is MODULE#m1#LESSON#
+// and never matches module m10. With no composite present it is the leading
+// literal (MODULE#), which may be empty. complete reports that every
+// composite was present, in which case prefix is the full key. A composite
+// present after an absent one is an error: ErrMissing naming the absent one.
+// A Number template returns the complete key or ErrMissing.
+func (t *Template) Prefix(src Source) (prefix string, complete bool, err error) {
+	return t.render(src, -1, true)
+}
+
+// RenderShard renders the key with the shard composite set to shard
+// (0 <= shard < count), for queries that fan out over every shard; the other
+// composites come from src. It returns ErrNoShard if the template has no
+// shard composite and ErrFormat if shard is out of range.
+func (t *Template) RenderShard(src Source, shard int) (string, error) {
+	if t.shard < 0 {
+		return "", t.valueErr(nil, "", ErrNoShard, "no shard composite")
+	}
+	c := &t.comps[t.shard]
+	if shard < 0 || shard >= c.n {
+		v := strconv.Itoa(shard)
+		return "", t.valueErr(c, v, ErrFormat, "shard "+v+" out of range 0.."+strconv.Itoa(c.n-1))
+	}
+	s, _, err := t.render(src, shard, false)
+	return s, err
+}
+
+func (t *Template) render(src Source, shard int, prefix bool) (string, bool, error) {
+	if t.spec.Kind == Number {
+		return t.renderNumber(src)
+	}
+	if len(t.comps) == 0 {
+		return t.lits[0], true, nil
+	}
+	var stack [maxStack]val
+	vals := stack[:]
+	if len(t.comps) > maxStack {
+		vals = make([]val, len(t.comps))
+	}
+	n := 0        // number of present composites
+	size := 0     // length of the key or prefix
+	missing := -1 // first absent composite
+	for i := range t.comps {
+		c := &t.comps[i]
+		if i == t.shard && shard >= 0 {
+			vals[i] = val{n: shard}
+			if missing < 0 {
+				n++
+				size += len(t.lits[i]) + c.width
+			}
+			continue
+		}
+		raw, ok := src.Lookup(c.name)
+		if !ok {
+			if !prefix {
+				return "", false, t.compErr(c, "", ErrMissing, "")
+			}
+			if missing < 0 {
+				missing = i
+			}
+			continue
+		}
+		if missing >= 0 {
+			return "", false, t.compErr(&t.comps[missing], "", ErrMissing, "")
+		}
+		v, err, why := c.prepare(raw)
+		if err != nil {
+			return "", false, t.compErr(c, raw, err, why)
+		}
+		vals[i] = v
+		n++
+		size += len(t.lits[i]) + c.renderedLen(&v)
+	}
+	complete := n == len(t.comps)
+	size += len(t.lits[n])
+	if t.spec.MaxBytes > 0 && size > t.spec.MaxBytes {
+		return "", false, t.tooLong(size)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := 0; i < n; i++ {
+		b.WriteString(t.lits[i])
+		t.comps[i].write(&b, &vals[i])
+	}
+	b.WriteString(t.lits[n])
+	return b.String(), complete, nil
+}
+
+func (t *Template) tooLong(size int) error {
+	return t.valueErr(nil, "", ErrTooLong, "key of "+strconv.Itoa(size)+" bytes is longer than MaxBytes "+strconv.Itoa(t.spec.MaxBytes))
+}
+
+func (t *Template) renderNumber(src Source) (string, bool, error) {
+	c := &t.comps[0]
+	raw, ok := src.Lookup(c.name)
+	if !ok {
+		return "", false, t.compErr(c, "", ErrMissing, "")
+	}
+	if raw == "" {
+		return "", false, t.compErr(c, raw, ErrEmpty, "")
+	}
+	s, why := canonicalNumber(raw)
+	if why != "" {
+		return "", false, t.valueErr(c, raw, ErrFormat, "composite "+c.name+" "+strconv.Quote(raw)+" is not a DynamoDB number: "+why)
+	}
+	if t.spec.MaxBytes > 0 && len(s) > t.spec.MaxBytes {
+		return "", false, t.tooLong(len(s))
+	}
+	return s, true, nil
+}

@@ -1,0 +1,342 @@
+package keys
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Kind is the DynamoDB type of a key attribute.
+type Kind int
+
+const (
+	// String is a key attribute of type S.
+	String Kind = iota
+	// Number is a key attribute of type N. Its template is exactly one
+	// composite without a format.
+	Number
+)
+
+// String returns "S" or "N".
+func (k Kind) String() string {
+	switch k {
+	case String:
+		return "S"
+	case Number:
+		return "N"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Spec describes one key attribute rendered from a template.
+type Spec struct {
+	Attribute string // the key attribute it renders ("PK", "GSI1SK"); named in errors; may be empty
+	Template  string // the template text, e.g. MODULE#${moduleId}#LESSON#${lessonId}
+	Kind      Kind   // String or Number
+	MaxBytes  int    // 0: no limit. Callers use 2048 for partition keys and 1024 for sort keys.
+}
+
+// Template is a compiled key template. It is immutable and safe for
+// concurrent use.
+type Template struct {
+	spec   Spec
+	lits   []string    // literals: lits[i] precedes comps[i]; len(lits) == len(comps)+1
+	comps  []composite // composites in template order
+	shard  int         // index of the shard composite, or -1
+	minLen int         // length of the shortest key the template renders
+}
+
+type format uint8
+
+const (
+	fmtText format = iota
+	fmtPad
+	fmtRev
+	fmtTime
+	fmtDate
+	fmtShard
+)
+
+const timeWidth = len("2006-01-02T15:04:05.000000000Z")
+
+type composite struct {
+	name   string
+	format format
+	n      int    // pad/rev width, shard count
+	width  int    // rendered width of a fixed-width format; 0 for free text
+	delim  string // for free text: the first character of the following literal; "" if the composite may hold anything
+	spec   string // the format text, e.g. "pad(10)"
+}
+
+func (c *composite) formatName() string {
+	if c.spec == "" {
+		return "free text"
+	}
+	return c.spec
+}
+
+// Compile parses and checks spec's template.
+func Compile(spec Spec) (*Template, error) {
+	src := spec.Template
+	t := &Template{spec: spec, shard: -1}
+	errAt := func(pos int, msg string) error {
+		return &SyntaxError{Template: src, Pos: pos, Msg: msg}
+	}
+	if spec.Kind != String && spec.Kind != Number {
+		return nil, errAt(0, "unknown kind "+spec.Kind.String())
+	}
+	if spec.MaxBytes < 0 {
+		return nil, errAt(0, "negative MaxBytes")
+	}
+	if src == "" {
+		return nil, errAt(0, "empty template")
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return nil, errAt(i, "invalid UTF-8")
+		}
+		i += size
+	}
+	litStart := 0
+	for i := 0; i < len(src); {
+		switch src[i] {
+		case '{', '}':
+			return nil, errAt(i, "unexpected "+strconv.Quote(src[i:i+1])+" outside a composite")
+		case '$':
+			if i+1 >= len(src) || src[i+1] != '{' {
+				i++
+				continue
+			}
+			lit := src[litStart:i]
+			bodyStart := i + 2
+			end := -1
+			for j := bodyStart; j < len(src); j++ {
+				if src[j] == '}' {
+					end = j
+					break
+				}
+				if src[j] == '$' || src[j] == '{' {
+					return nil, errAt(j, "unexpected "+strconv.Quote(src[j:j+1])+" in composite")
+				}
+			}
+			if end < 0 {
+				return nil, errAt(i, "unclosed ${")
+			}
+			body := src[bodyStart:end]
+			name, fmtText, hasFmt := strings.Cut(body, ":")
+			if name == "" {
+				return nil, errAt(bodyStart, "empty composite name")
+			}
+			for j, r := range name {
+				if unicode.IsSpace(r) || unicode.IsControl(r) {
+					return nil, errAt(bodyStart+j, "invalid character "+strconv.QuoteRune(r)+" in composite name")
+				}
+			}
+			c := composite{name: name}
+			if hasFmt {
+				if err := parseFormat(&c, fmtText, bodyStart+len(name)+1, errAt); err != nil {
+					return nil, err
+				}
+			}
+			for k := range t.comps {
+				if t.comps[k].name == name {
+					return nil, errAt(bodyStart, "duplicate composite "+name)
+				}
+			}
+			if n := len(t.comps); n > 0 && lit == "" && t.comps[n-1].width == 0 {
+				return nil, errAt(i, "composite "+name+" directly follows free-text composite "+t.comps[n-1].name+"; separate them with a literal")
+			}
+			if c.format == fmtShard {
+				if t.shard >= 0 {
+					return nil, errAt(i, "second shard composite "+name)
+				}
+				t.shard = len(t.comps)
+			}
+			t.lits = append(t.lits, lit)
+			t.comps = append(t.comps, c)
+			i = end + 1
+			litStart = i
+			continue
+		}
+		i++
+	}
+	t.lits = append(t.lits, src[litStart:])
+	for k := range t.comps {
+		c := &t.comps[k]
+		if c.width == 0 {
+			if next := t.lits[k+1]; next != "" {
+				_, size := utf8.DecodeRuneInString(next)
+				c.delim = next[:size]
+			}
+			t.minLen++
+		}
+		t.minLen += c.width
+	}
+	for _, l := range t.lits {
+		t.minLen += len(l)
+	}
+	if spec.Kind == Number {
+		if len(t.comps) != 1 || t.lits[0] != "" || t.lits[1] != "" {
+			return nil, errAt(0, "a Number template must be exactly one composite")
+		}
+		if t.comps[0].format != fmtText {
+			return nil, errAt(0, "a Number template's composite takes no format")
+		}
+	}
+	if spec.MaxBytes > 0 && t.minLen > spec.MaxBytes {
+		return nil, errAt(0, "shortest key is "+strconv.Itoa(t.minLen)+" bytes, more than MaxBytes "+strconv.Itoa(spec.MaxBytes))
+	}
+	return t, nil
+}
+
+func parseFormat(c *composite, f string, pos int, errAt func(int, string) error) error {
+	c.spec = f
+	switch f {
+	case "time":
+		c.format, c.width = fmtTime, timeWidth
+		return nil
+	case "date":
+		c.format, c.width = fmtDate, len("2006-01-02")
+		return nil
+	}
+	name, arg, ok := strings.Cut(f, "(")
+	if !ok || !strings.HasSuffix(arg, ")") {
+		return errAt(pos, "unknown format "+strconv.Quote(f))
+	}
+	arg = arg[:len(arg)-1]
+	argPos := pos + len(name) + 1
+	var lo, hi int
+	switch name {
+	case "pad":
+		c.format, lo, hi = fmtPad, 1, 38
+	case "rev":
+		c.format, lo, hi = fmtRev, 1, 38
+	case "shard":
+		c.format, lo, hi = fmtShard, 2, 1000
+	default:
+		return errAt(pos, "unknown format "+strconv.Quote(f))
+	}
+	n, ok := parseSmall(arg)
+	if !ok || n < lo || n > hi {
+		what := "width"
+		if c.format == fmtShard {
+			what = "shard count"
+		}
+		return errAt(argPos, "bad "+what+" "+strconv.Quote(arg)+" in "+name+"(): want "+strconv.Itoa(lo)+".."+strconv.Itoa(hi))
+	}
+	c.n = n
+	if c.format == fmtShard {
+		c.width = len(strconv.Itoa(n - 1))
+	} else {
+		c.width = n
+	}
+	return nil
+}
+
+// parseSmall parses a decimal integer of at most 4 digits without a leading zero.
+func parseSmall(s string) (int, bool) {
+	if s == "" || len(s) > 4 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// Parse compiles a String template with no attribute name and no length
+// limit: Compile(Spec{Template: src}).
+func Parse(src string) (*Template, error) {
+	return Compile(Spec{Template: src})
+}
+
+// MustParse is like Parse but panics if the template does not compile. It
+// is meant for package-level variables.
+func MustParse(src string) *Template {
+	return MustCompile(Spec{Template: src})
+}
+
+// MustCompile is like Compile but panics if the template does not compile.
+// It is meant for package-level variables.
+func MustCompile(spec Spec) *Template {
+	t, err := Compile(spec)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// String returns the template's source text.
+func (t *Template) String() string { return t.spec.Template }
+
+// Spec returns the Spec the template was compiled from.
+func (t *Template) Spec() Spec { return t.spec }
+
+// Attribute returns the key attribute the template renders, as given in its
+// Spec; it may be empty.
+func (t *Template) Attribute() string { return t.spec.Attribute }
+
+// Kind returns the DynamoDB type of the key attribute.
+func (t *Template) Kind() Kind { return t.spec.Kind }
+
+// MaxBytes returns the Spec's length limit; 0 means no limit.
+func (t *Template) MaxBytes() int { return t.spec.MaxBytes }
+
+// Composites returns the attribute names of the template's composites in
+// template order, in a fresh slice.
+func (t *Template) Composites() []string {
+	names := make([]string, len(t.comps))
+	for i := range t.comps {
+		names[i] = t.comps[i].name
+	}
+	return names
+}
+
+// IsLiteral reports whether the template has no composites, so that it
+// renders one fixed key.
+func (t *Template) IsLiteral() bool { return len(t.comps) == 0 }
+
+// Uses reports whether attr is one of the template's composites.
+func (t *Template) Uses(attr string) bool {
+	for i := range t.comps {
+		if t.comps[i].name == attr {
+			return true
+		}
+	}
+	return false
+}
+
+// Shard returns the attribute and shard count of the template's shard
+// composite; ok is false if it has none.
+func (t *Template) Shard() (attr string, count int, ok bool) {
+	if t.shard < 0 {
+		return "", 0, false
+	}
+	c := &t.comps[t.shard]
+	return c.name, c.n, true
+}
+
+// ShardOf returns the shard of value among count shards: the 32-bit FNV-1a
+// hash of value modulo count. It is deterministic across processes and
+// releases. ShardOf returns 0 when count < 2.
+func ShardOf(value string, count int) int {
+	if count < 2 {
+		return 0
+	}
+	const (
+		offset32 = 2166136261
+		prime32  = 16777619
+	)
+	h := uint32(offset32)
+	for i := 0; i < len(value); i++ {
+		h ^= uint32(value[i])
+		h *= prime32
+	}
+	return int(h % uint32(count))
+}
