@@ -208,6 +208,9 @@ func TestAccessors(t *testing.T) {
 	if tm.Attribute() != "GSI1PK" || tm.Kind() != String || tm.String() != "ORDERS#${status}#${id:shard(16)}" || tm.MaxBytes() != 2048 {
 		t.Errorf("accessors: %q %v %q %d", tm.Attribute(), tm.Kind(), tm.String(), tm.MaxBytes())
 	}
+	if diff := cmp.Diff(Spec{Attribute: "GSI1PK", Template: "ORDERS#${status}#${id:shard(16)}", MaxBytes: 2048}, tm.Spec()); diff != "" {
+		t.Errorf("Spec (-want +got):\n%s", diff)
+	}
 	if tm.IsLiteral() || !MustParse("#METADATA").IsLiteral() {
 		t.Error("IsLiteral")
 	}
