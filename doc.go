@@ -1,0 +1,48 @@
+// Package ddbmodel is a library for DynamoDB single-table design in Go.
+//
+// Many entity types share one table. Each is a plain Go struct with dynamo
+// tags (github.com/guregu/dynamo/v2's encoding), defined once with its key
+// templates and the indexes it appears in:
+//
+//	var Table = &entity.Table{
+//		Name:         "cms",
+//		PartitionKey: entity.S("PK"),
+//		SortKey:      entity.S("SK"),
+//		Indexes: []entity.Index{
+//			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+//		},
+//	}
+//
+//	var Articles = entity.MustDefine(Table, entity.Config[Article]{
+//		Name: "Article",
+//		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
+//		Indexes: []entity.IndexKey[Article]{
+//			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
+//		},
+//		Attributes: map[string]entity.Attribute{
+//			"status": {Default: "draft", Enum: []string{"draft", "published", "archived"}},
+//		},
+//	})
+//
+// The packages:
+//
+//   - keys: key templates (ARTICLE#${articleId}, VERSION#${version:pad(10)})
+//     parsed once, rendered without reflection, with injective encoding,
+//     boundary-safe prefixes, parsing back, and write sharding.
+//   - entity: the table description and Entity[T]: attribute rules,
+//     markers, and single-item operations (Put, Create, Get, Update,
+//     Delete, Check) that keep every index key in step with its composites.
+//     Every operation has a pure Build step returning the SDK input.
+//   - query: typed queries on a table or index compiled to a
+//     KeyConditionExpression; pages with opaque, query-bound cursors;
+//     iter.Seq2 streaming; collections of several entities in one
+//     partition; scans; fan-out over write shards.
+//   - txn: write and read transactions across entities with typed
+//     cancellation reasons, and batch reads and writes with chunking,
+//     bounded concurrency and retries with backoff.
+//
+// Errors: outcomes are sentinels in this package (ErrNotFound,
+// ErrAlreadyExists, ErrVersionConflict, ...) matched with errors.Is; the
+// typed errors (*TxCanceledError, *ValidationError,
+// *MissingCompositesError, ...) carry details and unwrap to the AWS error.
+package ddbmodel

@@ -1,0 +1,227 @@
+package entity
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// Condition is a condition or filter expression over attributes, built from
+// Attr and combined with And, Or and Not. The zero Condition is "no
+// condition". Conditions are immutable values; values inside them are
+// encoded with guregu/dynamo's rules when the request is built.
+type Condition struct{ n *condNode }
+
+type condNode struct {
+	op   string // "=", "<>", "<", "<=", ">", ">=", "between", "in", "begins_with", "contains", "exists", "not_exists", "and", "or", "not", "size"
+	attr string
+	vals []any
+	kids []Condition
+}
+
+// AttrRef names an attribute in a condition.
+type AttrRef struct{ name string }
+
+// Attr starts a condition on the attribute stored as name.
+func Attr(name string) AttrRef { return AttrRef{name} }
+
+func (a AttrRef) cmp(op string, v any) Condition {
+	return Condition{&condNode{op: op, attr: a.name, vals: []any{v}}}
+}
+
+// Eq: attribute = v.
+func (a AttrRef) Eq(v any) Condition { return a.cmp("=", v) }
+
+// Ne: attribute <> v.
+func (a AttrRef) Ne(v any) Condition { return a.cmp("<>", v) }
+
+// Lt: attribute < v.
+func (a AttrRef) Lt(v any) Condition { return a.cmp("<", v) }
+
+// Le: attribute <= v.
+func (a AttrRef) Le(v any) Condition { return a.cmp("<=", v) }
+
+// Gt: attribute > v.
+func (a AttrRef) Gt(v any) Condition { return a.cmp(">", v) }
+
+// Ge: attribute >= v.
+func (a AttrRef) Ge(v any) Condition { return a.cmp(">=", v) }
+
+// Between: lo <= attribute <= hi.
+func (a AttrRef) Between(lo, hi any) Condition {
+	return Condition{&condNode{op: "between", attr: a.name, vals: []any{lo, hi}}}
+}
+
+// In: attribute equals one of vs.
+func (a AttrRef) In(vs ...any) Condition {
+	return Condition{&condNode{op: "in", attr: a.name, vals: append([]any(nil), vs...)}}
+}
+
+// BeginsWith: the string attribute starts with prefix.
+func (a AttrRef) BeginsWith(prefix string) Condition { return a.cmp("begins_with", prefix) }
+
+// Contains: the string contains v, or the set or list has the element v.
+func (a AttrRef) Contains(v any) Condition { return a.cmp("contains", v) }
+
+// Exists: the attribute is present.
+func (a AttrRef) Exists() Condition { return Condition{&condNode{op: "exists", attr: a.name}} }
+
+// NotExists: the attribute is absent.
+func (a AttrRef) NotExists() Condition { return Condition{&condNode{op: "not_exists", attr: a.name}} }
+
+// SizeGt: size(attribute) > n.
+func (a AttrRef) SizeGt(n int) Condition {
+	return Condition{&condNode{op: "size", attr: a.name, vals: []any{n}}}
+}
+
+// And is true when every condition is; zero conditions are skipped.
+func And(cs ...Condition) Condition { return join("and", cs) }
+
+// Or is true when any condition is; zero conditions are skipped.
+func Or(cs ...Condition) Condition { return join("or", cs) }
+
+// Not negates c.
+func Not(c Condition) Condition {
+	if c.IsZero() {
+		return c
+	}
+	return Condition{&condNode{op: "not", kids: []Condition{c}}}
+}
+
+func join(op string, cs []Condition) Condition {
+	var kids []Condition
+	for _, c := range cs {
+		if !c.IsZero() {
+			kids = append(kids, c)
+		}
+	}
+	switch len(kids) {
+	case 0:
+		return Condition{}
+	case 1:
+		return kids[0]
+	}
+	return Condition{&condNode{op: op, kids: kids}}
+}
+
+// And returns c AND d.
+func (c Condition) And(d Condition) Condition { return And(c, d) }
+
+// IsZero reports whether c is the empty condition.
+func (c Condition) IsZero() bool { return c.n == nil }
+
+// Attributes returns the attribute names the condition reads.
+func (c Condition) Attributes() []string {
+	var out []string
+	var walk func(Condition)
+	walk = func(c Condition) {
+		if c.n == nil {
+			return
+		}
+		if c.n.attr != "" {
+			out = append(out, c.n.attr)
+		}
+		for _, k := range c.n.kids {
+			walk(k)
+		}
+	}
+	walk(c)
+	return out
+}
+
+func marshalValue(v any) (types.AttributeValue, error) {
+	if av, ok := v.(types.AttributeValue); ok {
+		return av, nil
+	}
+	av, err := dynamo.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if av == nil {
+		return nil, fmt.Errorf("value %#v encodes to nothing", v)
+	}
+	return av, nil
+}
+
+func (c Condition) render(w *expr.Writer) (string, error) {
+	n := c.n
+	if n == nil {
+		return "", nil
+	}
+	val := func(i int) (string, error) {
+		av, err := marshalValue(n.vals[i])
+		if err != nil {
+			return "", fmt.Errorf("entity: condition on %s: %w", n.attr, err)
+		}
+		return w.Value(av), nil
+	}
+	switch n.op {
+	case "and", "or":
+		parts := make([]string, 0, len(n.kids))
+		for _, k := range n.kids {
+			s, err := k.render(w)
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, "("+s+")")
+		}
+		return strings.Join(parts, " "+strings.ToUpper(n.op)+" "), nil
+	case "not":
+		s, err := n.kids[0].render(w)
+		return "NOT (" + s + ")", err
+	case "exists":
+		return "attribute_exists(" + w.Name(n.attr) + ")", nil
+	case "not_exists":
+		return "attribute_not_exists(" + w.Name(n.attr) + ")", nil
+	case "begins_with", "contains":
+		name := w.Name(n.attr)
+		v, err := val(0)
+		return n.op + "(" + name + ", " + v + ")", err
+	case "size":
+		name := w.Name(n.attr)
+		v, err := val(0)
+		return "size(" + name + ") > " + v, err
+	case "between":
+		name := w.Name(n.attr)
+		lo, err := val(0)
+		if err != nil {
+			return "", err
+		}
+		hi, err := val(1)
+		return name + " BETWEEN " + lo + " AND " + hi, err
+	case "in":
+		if len(n.vals) == 0 || len(n.vals) > 100 {
+			return "", fmt.Errorf("entity: condition on %s: IN takes 1 to 100 values, got %d", n.attr, len(n.vals))
+		}
+		name := w.Name(n.attr)
+		ps := make([]string, len(n.vals))
+		for i := range n.vals {
+			p, err := val(i)
+			if err != nil {
+				return "", err
+			}
+			ps[i] = p
+		}
+		return name + " IN (" + strings.Join(ps, ", ") + ")", nil
+	default:
+		name := w.Name(n.attr)
+		v, err := val(0)
+		return name + " " + n.op + " " + v, err
+	}
+}
+
+// renderCondition is how query renders filters through the shared writer.
+func renderCondition(c any, w *expr.Writer) (string, error) {
+	cond, ok := c.(Condition)
+	if !ok {
+		return "", errors.New("entity: not a Condition")
+	}
+	return cond.render(w)
+}
+
+func init() { expr.RenderCondition = renderCondition }

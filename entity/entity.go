@@ -1,0 +1,601 @@
+package entity
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// Values gives attribute values by stored attribute name: the composites of
+// a key, or the attributes a query names.
+type Values = keys.Values
+
+// Attribute holds the rules for one attribute, by its stored name.
+type Attribute struct {
+	// Required: a put or create without the attribute is invalid.
+	Required bool
+	// Default is applied to a zero field before a put or create: a value
+	// convertible to the field's type, or a func() any returning one.
+	Default any
+	// Enum lists the allowed values of a string (or string set) attribute.
+	Enum []string
+	// Validate checks the field's Go value on put, create and update.
+	Validate func(v any) error
+	// ReadOnly: an update may not set, add to or remove the attribute.
+	ReadOnly bool
+	// Hidden: the attribute is stored but zeroed when items are decoded.
+	Hidden bool
+}
+
+// Key gives the templates of an entity's primary key. Sort is empty for a
+// table without a sort key.
+type Key struct {
+	Partition string
+	Sort      string
+}
+
+// IndexKey places an entity in a secondary index. Several entities may use
+// one index with their own templates (an overloaded index).
+type IndexKey[T any] struct {
+	Index     string
+	Partition string // template; ignored for local indexes, which share the table's partition key
+	Sort      string // template
+	// SortFunc computes the sort key when no template can say it (for
+	// instance a key that depends on a status). SortUses lists the
+	// attributes it reads; an update touching them recomputes the key.
+	SortFunc func(T) (string, error)
+	SortUses []string
+	// Sparse: an item enters the index only when every composite is present
+	// and When (if set) holds; otherwise it is simply left out. A non-sparse
+	// index requires its composites on every put.
+	Sparse bool
+	When   func(T) bool
+}
+
+// Timestamps names attributes the entity maintains: Created is set on
+// create (and on a put when zero), Updated on every write. Fields may be
+// time.Time, string (fixed-width UTC RFC 3339 with milliseconds) or an integer
+// (Unix seconds).
+type Timestamps struct {
+	Created string
+	Updated string
+}
+
+// Config defines an entity.
+type Config[T any] struct {
+	Name    string // written into every item under the table's entity attribute
+	Version string // written under the entity version attribute; default "1"
+	Key     Key
+	Indexes []IndexKey[T]
+	// Attributes are rules by stored attribute name.
+	Attributes map[string]Attribute
+	Timestamps Timestamps
+	// LockAttribute names an integer attribute used for optimistic locking:
+	// every write increments it, and puts, updates and deletes can be
+	// conditioned on the value the writer read.
+	LockAttribute string
+	// Validate checks the whole item on put and create.
+	Validate func(*T) error
+	// Now is the clock for timestamps; default time.Now.
+	Now func() time.Time
+}
+
+// KeySpec describes one key attribute of an entity.
+type KeySpec struct {
+	Attribute string         // the key attribute name, e.g. "GSI1PK"
+	Template  *keys.Template // nil when the key is computed by a function
+	Number    bool           // the attribute holds a number
+	Uses      []string       // the attributes the key is built from
+}
+
+type keyDef[T any] struct {
+	KeySpec
+	fn func(T) (string, error)
+}
+
+type indexDef[T any] struct {
+	name   string
+	local  bool
+	pk, sk *keyDef[T] // pk nil for local indexes
+	sparse bool
+	when   func(T) bool
+}
+
+type fieldRule struct {
+	name  string
+	index []int
+	typ   reflect.Type
+	Attribute
+	enum map[string]bool
+}
+
+// Entity is one item type of a single-table design: a Go struct with dynamo
+// tags, its key templates, its indexes and its attribute rules. Define it
+// once (usually as a package-level variable with MustDefine); it is safe for
+// concurrent use.
+type Entity[T any] struct {
+	table   *Table
+	name    string
+	version string
+	pk, sk  *keyDef[T]
+	indexes []*indexDef[T]
+	rules   []*fieldRule
+	byName  map[string]*fieldRule
+	fields  map[string][]int
+	hidden  [][]int
+	lock    *fieldRule
+	created *fieldRule
+	updated *fieldRule
+	valid   func(*T) error
+	now     func() time.Time
+	marker  types.AttributeValue
+	ver     types.AttributeValue
+}
+
+// Define checks cfg against the table and returns the entity. Every template
+// is parsed here, so a bad template is reported once, naming the entity and
+// the key attribute.
+func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
+	if table == nil {
+		return nil, errors.New("entity: Define needs a table")
+	}
+	if err := table.check(); err != nil {
+		return nil, err
+	}
+	if cfg.Name == "" {
+		return nil, errors.New("entity: Define needs a name")
+	}
+	rt := reflect.TypeOf((*T)(nil)).Elem()
+	if rt.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("entity: %s: type %v is not a struct", cfg.Name, rt)
+	}
+	e := &Entity[T]{
+		table: table, name: cfg.Name, version: cfg.Version,
+		fields: map[string][]int{}, byName: map[string]*fieldRule{},
+		valid: cfg.Validate, now: cfg.Now,
+	}
+	if e.version == "" {
+		e.version = "1"
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	e.marker = &types.AttributeValueMemberS{Value: e.name}
+	e.ver = &types.AttributeValueMemberS{Value: e.version}
+	collectFields(rt, nil, e.fields)
+	fail := func(format string, args ...any) (*Entity[T], error) {
+		return nil, fmt.Errorf("entity: %s: "+format, append([]any{cfg.Name}, args...)...)
+	}
+
+	var err error
+	if e.pk, err = e.compileKey(table.PartitionKey, cfg.Key.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
+		return nil, err
+	}
+	if table.SortKey.Name != "" {
+		if e.sk, err = e.compileKey(table.SortKey, cfg.Key.Sort, nil, nil, expr.MaxSortKeyBytes); err != nil {
+			return nil, err
+		}
+	} else if cfg.Key.Sort != "" {
+		return fail("table %q has no sort key but the entity gives the template %q", table.Name, cfg.Key.Sort)
+	}
+	seenIndex := map[string]bool{}
+	for _, ik := range cfg.Indexes {
+		ix, ok := table.Index(ik.Index)
+		if !ok {
+			return fail("table %q has no index %q", table.Name, ik.Index)
+		}
+		if seenIndex[ik.Index] {
+			return fail("index %q given twice", ik.Index)
+		}
+		seenIndex[ik.Index] = true
+		d := &indexDef[T]{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: ik.When}
+		if !ix.Local {
+			if d.pk, err = e.compileKey(ix.PartitionKey, ik.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
+				return nil, err
+			}
+		}
+		if ix.SortKey.Name != "" {
+			if d.sk, err = e.compileKey(ix.SortKey, ik.Sort, ik.SortFunc, ik.SortUses, expr.MaxSortKeyBytes); err != nil {
+				return nil, err
+			}
+		} else if ik.Sort != "" || ik.SortFunc != nil {
+			return fail("index %q has no sort key", ix.Name)
+		}
+		e.indexes = append(e.indexes, d)
+	}
+
+	for name, a := range cfg.Attributes {
+		idx, ok := e.fields[name]
+		if !ok {
+			return fail("attribute rule for %q: %v has no field stored as %q", name, rt, name)
+		}
+		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a}
+		if len(a.Enum) > 0 {
+			r.enum = map[string]bool{}
+			for _, v := range a.Enum {
+				r.enum[v] = true
+			}
+		}
+		if a.Default != nil {
+			if _, isFunc := a.Default.(func() any); !isFunc && !reflect.TypeOf(a.Default).ConvertibleTo(r.typ) {
+				return fail("default for %q: %T does not convert to %v", name, a.Default, r.typ)
+			}
+		}
+		e.rules = append(e.rules, r)
+		e.byName[name] = r
+		if a.Hidden {
+			e.hidden = append(e.hidden, idx)
+		}
+	}
+	sortRules(e.rules)
+	fieldOf := func(what, name string) (*fieldRule, error) {
+		if name == "" {
+			return nil, nil
+		}
+		idx, ok := e.fields[name]
+		if !ok {
+			return nil, fmt.Errorf("entity: %s: %s attribute %q: %v has no field stored under that name", cfg.Name, what, name, rt)
+		}
+		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type}
+		if rr, ok := e.byName[name]; ok {
+			r.Attribute = rr.Attribute
+		}
+		return r, nil
+	}
+	if e.lock, err = fieldOf("lock", cfg.LockAttribute); err != nil {
+		return nil, err
+	}
+	if e.lock != nil && !isInt(e.lock.typ) {
+		return fail("lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
+	}
+	if e.created, err = fieldOf("created timestamp", cfg.Timestamps.Created); err != nil {
+		return nil, err
+	}
+	if e.updated, err = fieldOf("updated timestamp", cfg.Timestamps.Updated); err != nil {
+		return nil, err
+	}
+	for _, r := range []*fieldRule{e.created, e.updated} {
+		if r != nil && !isTimeField(r.typ) {
+			return fail("timestamp attribute %q must be time.Time, string or an integer, not %v", r.name, r.typ)
+		}
+	}
+	if err := table.register(e); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// MustDefine is Define that panics on error, for package-level variables.
+func MustDefine[T any](table *Table, cfg Config[T]) *Entity[T] {
+	e, err := Define(table, cfg)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string, error), uses []string, max int) (*keyDef[T], error) {
+	d := &keyDef[T]{KeySpec: KeySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
+	if fn != nil {
+		if src != "" {
+			return nil, fmt.Errorf("entity: %s: %s has both a template and a function", e.name, attr.Name)
+		}
+		if d.Number {
+			return nil, fmt.Errorf("entity: %s: %s is a number; computed keys must be strings", e.name, attr.Name)
+		}
+		d.fn = fn
+		d.Uses = append([]string(nil), uses...)
+		return d, nil
+	}
+	if src == "" {
+		return nil, fmt.Errorf("entity: %s: no template for key attribute %s", e.name, attr.Name)
+	}
+	kind := keys.String
+	if d.Number {
+		kind = keys.Number
+	}
+	t, err := keys.Compile(keys.Spec{Attribute: attr.Name, Template: src, Kind: kind, MaxBytes: max})
+	if err != nil {
+		return nil, fmt.Errorf("entity: %s: key attribute %s: %w", e.name, attr.Name, err)
+	}
+	d.Template = t
+	d.Uses = t.Composites()
+	return d, nil
+}
+
+// Name returns the entity's name, the value of its marker attribute.
+func (e *Entity[T]) Name() string { return e.name }
+
+// Version returns the entity's version.
+func (e *Entity[T]) Version() string { return e.version }
+
+// Table returns the table the entity lives in.
+func (e *Entity[T]) Table() *Table { return e.table }
+
+// KeySpecs returns the partition and sort key of the table (index "") or
+// of a secondary index as the entity fills them. ok is false when the
+// entity is not in that index.
+func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
+	if index == "" {
+		pk = e.pk.KeySpec
+		if e.sk != nil {
+			sk = e.sk.KeySpec
+		}
+		return pk, sk, true
+	}
+	for _, d := range e.indexes {
+		if d.name == index {
+			if d.local {
+				pk = e.pk.KeySpec
+			} else {
+				pk = d.pk.KeySpec
+			}
+			if d.sk != nil {
+				sk = d.sk.KeySpec
+			}
+			return pk, sk, true
+		}
+	}
+	return KeySpec{}, KeySpec{}, false
+}
+
+// Is reports whether a raw item carries this entity's marker.
+func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
+	return stringAttr(item, e.table.EntityAttr()) == e.name
+}
+
+// Decode decodes a raw item into T. The item must carry this entity's
+// marker; otherwise the error is an *ddbmodel.UnknownEntityError.
+func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
+	var v T
+	if m := stringAttr(item, e.table.EntityAttr()); m != e.name {
+		return v, fmt.Errorf("entity: decoding %s: %w", e.name, unknownEntity(m, stringAttr(item, e.table.EntityVersionAttr())))
+	}
+	err := e.decodeInto(item, &v)
+	return v, err
+}
+
+func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
+	if err := dynamo.UnmarshalItem(item, v); err != nil {
+		return fmt.Errorf("entity: decoding %s: %w", e.name, err)
+	}
+	if len(e.hidden) > 0 {
+		rv := reflect.ValueOf(v).Elem()
+		for _, idx := range e.hidden {
+			f := rv.FieldByIndex(idx)
+			f.Set(reflect.Zero(f.Type()))
+		}
+	}
+	return nil
+}
+
+func (e *Entity[T]) decodeAny(item map[string]types.AttributeValue) (any, error) {
+	var v T
+	err := e.decodeInto(item, &v)
+	return v, err
+}
+
+// Key returns the table key (partition and sort attribute) of the item
+// identified by composites.
+func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	key := make(map[string]types.AttributeValue, 2)
+	if err := e.renderPrimary(composites, key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+// KeyOf returns the table key of v.
+func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
+	item, err := dynamo.MarshalItem(v)
+	if err != nil {
+		return nil, fmt.Errorf("entity: encoding %s: %w", e.name, err)
+	}
+	key := make(map[string]types.AttributeValue, 2)
+	if err := e.renderPrimaryFrom(itemSource(item), v, true, key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.AttributeValue) error {
+	var zero T
+	return e.renderPrimaryFrom(src, zero, false, into)
+}
+
+func (e *Entity[T]) renderPrimaryFrom(src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
+	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+		if d == nil {
+			continue
+		}
+		av, err := e.renderKey(d, src, v, haveV)
+		if err != nil {
+			return err
+		}
+		into[d.Attribute] = av
+	}
+	return nil
+}
+
+func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
+	var s string
+	var err error
+	if d.fn != nil {
+		if !haveV {
+			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
+		}
+		s, err = d.fn(v)
+		if err == nil && s == "" {
+			err = errors.New("computed an empty key")
+		}
+		if err == nil && len(s) > expr.MaxSortKeyBytes {
+			err = fmt.Errorf("computed a key of %d bytes, over %d", len(s), expr.MaxSortKeyBytes)
+		}
+	} else {
+		s, err = d.Template.Render(src)
+	}
+	if err != nil {
+		return nil, e.keyError(d.Attribute, err)
+	}
+	if d.Number {
+		return &types.AttributeValueMemberN{Value: s}, nil
+	}
+	return &types.AttributeValueMemberS{Value: s}, nil
+}
+
+func (e *Entity[T]) keyError(attr string, err error) error {
+	var ve *keys.ValueError
+	if errors.As(err, &ve) {
+		if errors.Is(err, keys.ErrMissing) {
+			return &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: attr, Missing: []string{ve.Composite}}
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: ve.Composite, Reason: "key " + attr, Err: err}
+	}
+	var me *ddbmodel.MissingCompositesError
+	if errors.As(err, &me) {
+		return err
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: attr, Err: err}
+}
+
+// itemSource reads key composites from an encoded item.
+type itemSource map[string]types.AttributeValue
+
+func (s itemSource) Lookup(attr string) (string, bool) {
+	switch v := s[attr].(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value, true
+	case *types.AttributeValueMemberN:
+		return v.Value, true
+	}
+	return "", false
+}
+
+// layered looks in each source in turn.
+type layered []keys.Source
+
+func (l layered) Lookup(attr string) (string, bool) {
+	for _, s := range l {
+		if s == nil {
+			continue
+		}
+		if v, ok := s.Lookup(attr); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func stringAttr(item map[string]types.AttributeValue, name string) string {
+	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+func unknownEntity(name, version string) error {
+	return &ddbmodel.UnknownEntityError{Marker: name, Version: version}
+}
+
+// collectFields maps stored attribute names to struct field indexes the way
+// guregu/dynamo names them: the dynamo tag's name, else the field name;
+// "-" skips; embedded structs without a tag name are flattened.
+func collectFields(rt reflect.Type, prefix []int, out map[string][]int) {
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		idx := append(append([]int(nil), prefix...), i)
+		tag := f.Tag.Get("dynamo")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				collectFields(ft, idx, out)
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if _, dup := out[name]; !dup {
+			out[name] = idx
+		}
+	}
+}
+
+func sortRules(rs []*fieldRule) {
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].name < rs[j-1].name; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+}
+
+var timeType = reflect.TypeOf(time.Time{})
+
+func isInt(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
+}
+
+func isTimeField(t reflect.Type) bool {
+	return t == timeType || t.Kind() == reflect.String || isInt(t)
+}
+
+// TimeFormat is the layout of string timestamps the entity maintains: UTC,
+// fixed width, so that string order is time order.
+const TimeFormat = "2006-01-02T15:04:05.000Z"
+
+func setTime(f reflect.Value, now time.Time) {
+	switch {
+	case f.Type() == timeType:
+		f.Set(reflect.ValueOf(now))
+	case f.Kind() == reflect.String:
+		f.SetString(now.UTC().Format(TimeFormat))
+	case f.CanInt():
+		f.SetInt(now.Unix())
+	case f.CanUint():
+		f.SetUint(uint64(now.Unix()))
+	}
+}
+
+func intValue(f reflect.Value) int64 {
+	if f.CanInt() {
+		return f.Int()
+	}
+	return int64(f.Uint())
+}
+
+func setInt(f reflect.Value, n int64) {
+	if f.CanInt() {
+		f.SetInt(n)
+	} else {
+		f.SetUint(uint64(n))
+	}
+}
+
+func numberAV(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}

@@ -1,0 +1,314 @@
+package entity
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Default marker attribute names, written into every item an entity writes.
+const (
+	DefaultEntityAttribute        = "__entity"
+	DefaultEntityVersionAttribute = "__entity_version"
+)
+
+// KeyAttribute names a key attribute and its scalar type.
+type KeyAttribute struct {
+	Name string
+	Type types.ScalarAttributeType // S or N; the zero value means S
+}
+
+// S declares a string key attribute.
+func S(name string) KeyAttribute { return KeyAttribute{Name: name, Type: types.ScalarAttributeTypeS} }
+
+// N declares a number key attribute.
+func N(name string) KeyAttribute { return KeyAttribute{Name: name, Type: types.ScalarAttributeTypeN} }
+
+func (k KeyAttribute) typ() types.ScalarAttributeType {
+	if k.Type == "" {
+		return types.ScalarAttributeTypeS
+	}
+	return k.Type
+}
+
+// Projection says which attributes an index holds. The zero value projects all attributes.
+type Projection struct {
+	Type       types.ProjectionType // ALL (zero value), KEYS_ONLY or INCLUDE
+	Attributes []string             // the non-key attributes of an INCLUDE projection
+}
+
+// Index describes a global or local secondary index.
+type Index struct {
+	Name         string
+	Local        bool         // a local secondary index: shares the table's partition key
+	PartitionKey KeyAttribute // ignored for local indexes
+	SortKey      KeyAttribute // optional for global indexes
+	Projection   Projection
+}
+
+// Table describes a DynamoDB table: its key attributes, its indexes and the
+// attributes that mark every item with its entity. Entities are defined
+// against a *Table; the table's Name is the default that a DB may override.
+//
+// The zero values: EntityAttribute and EntityVersionAttribute default to
+// DefaultEntityAttribute and DefaultEntityVersionAttribute; billing is on demand.
+type Table struct {
+	Name                   string
+	PartitionKey           KeyAttribute
+	SortKey                KeyAttribute // optional
+	Indexes                []Index
+	EntityAttribute        string
+	EntityVersionAttribute string
+
+	mu       sync.RWMutex
+	entities map[string]decoder
+}
+
+// decoder is what a table knows of each registered entity.
+type decoder interface {
+	Name() string
+	decodeAny(item map[string]types.AttributeValue) (any, error)
+}
+
+// EntityAttr returns the name of the entity marker attribute.
+func (t *Table) EntityAttr() string {
+	if t.EntityAttribute == "" {
+		return DefaultEntityAttribute
+	}
+	return t.EntityAttribute
+}
+
+// EntityVersionAttr returns the name of the entity version attribute.
+func (t *Table) EntityVersionAttr() string {
+	if t.EntityVersionAttribute == "" {
+		return DefaultEntityVersionAttribute
+	}
+	return t.EntityVersionAttribute
+}
+
+// Index returns the index named name.
+func (t *Table) Index(name string) (Index, bool) {
+	for _, ix := range t.Indexes {
+		if ix.Name == name {
+			return ix, true
+		}
+	}
+	return Index{}, false
+}
+
+// KeyNames returns the partition and sort key attribute names of the table
+// (index "") or of an index. The sort key name is "" when there is none.
+func (t *Table) KeyNames(index string) (pk, sk string, err error) {
+	if index == "" {
+		return t.PartitionKey.Name, t.SortKey.Name, nil
+	}
+	ix, ok := t.Index(index)
+	if !ok {
+		return "", "", fmt.Errorf("entity: table %q has no index %q", t.Name, index)
+	}
+	if ix.Local {
+		return t.PartitionKey.Name, ix.SortKey.Name, nil
+	}
+	return ix.PartitionKey.Name, ix.SortKey.Name, nil
+}
+
+// PrimaryKeyNames returns the names of the attributes that identify an item
+// in the base table and, for an index, the index's own key attributes: the
+// attributes a LastEvaluatedKey of a query on that index holds.
+func (t *Table) PrimaryKeyNames(index string) []string {
+	names := []string{t.PartitionKey.Name}
+	if t.SortKey.Name != "" {
+		names = append(names, t.SortKey.Name)
+	}
+	if index != "" {
+		pk, sk, _ := t.KeyNames(index)
+		for _, n := range []string{pk, sk} {
+			if n != "" && n != names[0] && (len(names) < 2 || n != names[1]) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+func (t *Table) keyType(attr string) (types.ScalarAttributeType, bool) {
+	all := []KeyAttribute{t.PartitionKey, t.SortKey}
+	for _, ix := range t.Indexes {
+		all = append(all, ix.PartitionKey, ix.SortKey)
+	}
+	for _, k := range all {
+		if k.Name == attr {
+			return k.typ(), true
+		}
+	}
+	return "", false
+}
+
+func (t *Table) register(d decoder) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.entities == nil {
+		t.entities = map[string]decoder{}
+	}
+	if _, dup := t.entities[d.Name()]; dup {
+		return fmt.Errorf("entity: table %q already has an entity named %q", t.Name, d.Name())
+	}
+	t.entities[d.Name()] = d
+	return nil
+}
+
+// EntityOf returns the entity name and version an item is marked with. An
+// item without a marker, or with one no entity of this table is registered
+// for, gives an *ddbmodel.UnknownEntityError.
+func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version string, err error) {
+	name = stringAttr(item, t.EntityAttr())
+	version = stringAttr(item, t.EntityVersionAttr())
+	t.mu.RLock()
+	_, ok := t.entities[name]
+	t.mu.RUnlock()
+	if !ok {
+		return name, version, unknownEntity(name, version)
+	}
+	return name, version, nil
+}
+
+// Decode decodes a raw item (a query page's, a stream record's) into the Go
+// value of the entity its marker names; the result's dynamic type is that
+// entity's T. An unknown marker is an *ddbmodel.UnknownEntityError.
+func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
+	name := stringAttr(item, t.EntityAttr())
+	t.mu.RLock()
+	d, ok := t.entities[name]
+	t.mu.RUnlock()
+	if !ok {
+		return nil, unknownEntity(name, stringAttr(item, t.EntityVersionAttr()))
+	}
+	return d.decodeAny(item)
+}
+
+// Entities returns the names of the entities defined against the table, sorted.
+func (t *Table) Entities() []string {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	names := make([]string, 0, len(t.entities))
+	for n := range t.entities {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// CreateTableInput returns the CreateTable request for the table, with
+// on-demand billing. Set its TableName to create it under another name.
+func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
+	defs := map[string]types.ScalarAttributeType{}
+	var order []string
+	add := func(k KeyAttribute) {
+		if k.Name == "" {
+			return
+		}
+		if _, ok := defs[k.Name]; !ok {
+			order = append(order, k.Name)
+		}
+		defs[k.Name] = k.typ()
+	}
+	schema := func(pk, sk KeyAttribute) []types.KeySchemaElement {
+		add(pk)
+		add(sk)
+		ks := []types.KeySchemaElement{{AttributeName: aws.String(pk.Name), KeyType: types.KeyTypeHash}}
+		if sk.Name != "" {
+			ks = append(ks, types.KeySchemaElement{AttributeName: aws.String(sk.Name), KeyType: types.KeyTypeRange})
+		}
+		return ks
+	}
+	in := &dynamodb.CreateTableInput{
+		TableName:   aws.String(t.Name),
+		BillingMode: types.BillingModePayPerRequest,
+		KeySchema:   schema(t.PartitionKey, t.SortKey),
+	}
+	for _, ix := range t.Indexes {
+		proj := &types.Projection{ProjectionType: ix.Projection.Type}
+		if proj.ProjectionType == "" {
+			proj.ProjectionType = types.ProjectionTypeAll
+		}
+		if len(ix.Projection.Attributes) > 0 {
+			proj.NonKeyAttributes = append([]string(nil), ix.Projection.Attributes...)
+		}
+		if ix.Local {
+			in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
+				IndexName: aws.String(ix.Name), KeySchema: schema(t.PartitionKey, ix.SortKey), Projection: proj,
+			})
+			continue
+		}
+		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
+			IndexName: aws.String(ix.Name), KeySchema: schema(ix.PartitionKey, ix.SortKey), Projection: proj,
+		})
+	}
+	for _, n := range order {
+		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: defs[n]})
+	}
+	return in
+}
+
+func (t *Table) check() error {
+	if t.PartitionKey.Name == "" {
+		return fmt.Errorf("entity: table %q has no partition key", t.Name)
+	}
+	seen := map[string]bool{}
+	for _, ix := range t.Indexes {
+		if ix.Name == "" || seen[ix.Name] {
+			return fmt.Errorf("entity: table %q: index name %q is empty or repeated", t.Name, ix.Name)
+		}
+		seen[ix.Name] = true
+		if ix.Local && ix.SortKey.Name == "" {
+			return fmt.Errorf("entity: table %q: local index %q needs a sort key", t.Name, ix.Name)
+		}
+		if !ix.Local && ix.PartitionKey.Name == "" {
+			return fmt.Errorf("entity: table %q: index %q has no partition key", t.Name, ix.Name)
+		}
+	}
+	return nil
+}
+
+// Client is the part of *dynamodb.Client the library calls. Any value with
+// these methods works, which lets tests inject faults.
+type Client interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	Scan(ctx context.Context, in *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+	TransactGetItems(ctx context.Context, in *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
+	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
+	BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
+}
+
+var _ Client = (*dynamodb.Client)(nil)
+
+// DB is where requests go: a client and the name of the table. Operations
+// are built without a DB (their Build methods use the Table's Name) and run
+// against one; Run replaces the table name with DB.TableName when it is set.
+type DB struct {
+	Client    Client
+	TableName string
+	// Options are passed to every client call unchanged.
+	Options []func(*dynamodb.Options)
+}
+
+// NewDB returns a DB sending requests for table through client.
+func NewDB(client Client, table string) *DB { return &DB{Client: client, TableName: table} }
+
+// Table returns the table name requests should use: db.TableName, or def when it is empty.
+func (db *DB) Table(def string) *string {
+	if db != nil && db.TableName != "" {
+		return aws.String(db.TableName)
+	}
+	return aws.String(def)
+}

@@ -1,0 +1,875 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"reflect"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+type actionKind int
+
+const (
+	actSet actionKind = iota
+	actSetIfNotExists
+	actAdd
+	actRemove
+	actAppend
+	actPrepend
+	actDeleteFromSet
+)
+
+type action struct {
+	kind actionKind
+	attr string
+	val  any
+}
+
+// UpdateOp changes attributes of one existing item. It keeps every index key
+// true: when it changes an attribute a key is built from, it recomputes that
+// key if every composite is known (from the key, the update itself or With),
+// and otherwise fails with a *ddbmodel.MissingCompositesError, or, with
+// ReadFirst, reads the item and writes on the condition that what it read is
+// unchanged. A partial or stale key is never written. Changing a composite of
+// the primary key moves the item (delete and put in one transaction).
+type UpdateOp[T any] struct {
+	e         *Entity[T]
+	key       Values
+	acts      []action
+	cond      Condition
+	with      Values
+	lockWant  *int64
+	readFirst bool
+	ret       types.ReturnValue
+}
+
+var _ WriteOp = UpdateOp[struct{}]{}
+
+func (UpdateOp[T]) writeOp() {}
+
+// Update returns an operation updating the item whose key composites are key.
+// The item must exist; otherwise the error satisfies ErrNotFound.
+func (e *Entity[T]) Update(key Values) UpdateOp[T] {
+	return UpdateOp[T]{e: e, key: key, ret: types.ReturnValueAllNew}
+}
+
+func (op UpdateOp[T]) add(a action) UpdateOp[T] {
+	op.acts = append(op.acts[:len(op.acts):len(op.acts)], a)
+	return op
+}
+
+// Set sets attr to v.
+func (op UpdateOp[T]) Set(attr string, v any) UpdateOp[T] { return op.add(action{actSet, attr, v}) }
+
+// SetIfNotExists sets attr to v only when the item has no value for it.
+func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
+	return op.add(action{actSetIfNotExists, attr, v})
+}
+
+// Add adds the number v to attr, or the elements of the set v to the set attr.
+func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
+
+// Remove removes attributes.
+func (op UpdateOp[T]) Remove(attrs ...string) UpdateOp[T] {
+	for _, a := range attrs {
+		op = op.add(action{actRemove, a, nil})
+	}
+	return op
+}
+
+// Append appends the elements of the list v to the list attr (creating it).
+func (op UpdateOp[T]) Append(attr string, v any) UpdateOp[T] {
+	return op.add(action{actAppend, attr, v})
+}
+
+// Prepend puts the elements of the list v before those of the list attr.
+func (op UpdateOp[T]) Prepend(attr string, v any) UpdateOp[T] {
+	return op.add(action{actPrepend, attr, v})
+}
+
+// DeleteFromSet removes the elements of the set v from the set attr.
+func (op UpdateOp[T]) DeleteFromSet(attr string, v any) UpdateOp[T] {
+	return op.add(action{actDeleteFromSet, attr, v})
+}
+
+// If adds a condition that must hold for the update to happen.
+func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+// With supplies current values of attributes the update does not change
+// but that keys it recomputes are built from. The update is conditioned on
+// the item still holding them, so a key is never computed from stale values.
+func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
+	merged := Values{}
+	for k, v := range op.with {
+		merged[k] = v
+	}
+	for k, v := range values {
+		merged[k] = v
+	}
+	op.with = merged
+	return op
+}
+
+// IfVersion updates only if the lock attribute still holds version;
+// otherwise the error satisfies ErrVersionConflict.
+func (op UpdateOp[T]) IfVersion(version int64) UpdateOp[T] {
+	op.lockWant = &version
+	return op
+}
+
+// ReadFirst lets the update read the item (strongly consistent) when it
+// needs composites it was not given, and apply itself on the condition that
+// what it read has not changed (ErrConditionFailed otherwise; retry).
+func (op UpdateOp[T]) ReadFirst() UpdateOp[T] {
+	op.readFirst = true
+	return op
+}
+
+// Returning chooses what Run decodes: ALL_NEW (the default) or ALL_OLD
+// return the item; NONE returns the zero T.
+func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
+	op.ret = rv
+	return op
+}
+
+// ErrNeedsRead is returned by Build and TransactWrite for an update that
+// cannot be compiled without reading the item first: one that moves the
+// item to a new primary key, or needs composites it was not given while
+// ReadFirst is set. Run handles both.
+var ErrNeedsRead = errors.New("entity: update needs to read the item first; use Run")
+
+type compiledUpdate struct {
+	in      *dynamodb.UpdateItemInput
+	fail    failure
+	missing *ddbmodel.MissingCompositesError
+	move    bool
+}
+
+// avSource reads key composites from marshalled values.
+func avText(av types.AttributeValue) (string, bool) {
+	return itemSource{"": av}.Lookup("")
+}
+
+func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
+	e := op.e
+	c := &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true}}
+	key, err := e.Key(op.key)
+	if err != nil {
+		return nil, err
+	}
+	if len(op.acts) == 0 {
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "update changes nothing"}
+	}
+	keyAttrs := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
+	for _, n := range e.allKeyAttrs() {
+		keyAttrs[n] = true
+	}
+	touched := map[string]actionKind{}
+	known := itemSource{}
+	vals := make([]types.AttributeValue, len(op.acts))
+	for i, a := range op.acts {
+		if keyAttrs[a.attr] {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
+		}
+		if e.lock != nil && a.attr == e.lock.name {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "the lock attribute is maintained by the entity"}
+		}
+		if _, dup := touched[a.attr]; dup {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "updated twice in one request"}
+		}
+		touched[a.attr] = a.kind
+		r := e.byName[a.attr]
+		if r != nil && r.ReadOnly {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "read-only"}
+		}
+		if a.kind == actRemove {
+			if r != nil && r.Required {
+				return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed"}
+			}
+			continue
+		}
+		av, err := marshalValue(a.val)
+		if err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
+		vals[i] = av
+		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
+			f := reflect.Value{}
+			if a.kind == actSet || a.kind == actSetIfNotExists {
+				f = reflect.ValueOf(a.val)
+			}
+			if err := e.checkRule(r, av, f, false); err != nil {
+				return nil, err
+			}
+		}
+		if a.kind == actSet {
+			known[a.attr] = av
+		}
+	}
+
+	// Which keys move, and can they be computed?
+	var w expr.Writer
+	sets, removes := []string{}, []string{}
+	var condParts []string
+	withSrc := keys.Source(op.with)
+	if op.with == nil {
+		withSrc = nil
+	}
+	src := layered{known, withSrc, op.key}
+	if old != nil {
+		src = append(src, itemSource(old))
+	}
+	var missing []string
+	var missingAttr string
+	usedFromOld := map[string]bool{}
+	needs := func(d *keyDef[T]) bool {
+		for _, u := range d.Uses {
+			if _, ok := touched[u]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+		if d != nil && needs(d) {
+			c.move = true
+		}
+	}
+	var decoded *T
+	decode := func() (*T, error) {
+		if decoded != nil {
+			return decoded, nil
+		}
+		merged, err := applyLocally(old, op.acts, vals)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range []keys.Source{op.key, withSrc} {
+			if vs, ok := u.(Values); ok {
+				for k, v := range vs {
+					if _, has := merged[k]; !has {
+						if av, err := marshalValue(v); err == nil {
+							merged[k] = av
+						}
+					}
+				}
+			}
+		}
+		var t T
+		if err := dynamo.UnmarshalItem(merged, &t); err != nil {
+			return nil, err
+		}
+		decoded = &t
+		return decoded, nil
+	}
+	for _, d := range e.indexes {
+		pair := []*keyDef[T]{d.pk, d.sk}
+		touchedIdx := false
+		removed := false
+		for _, k := range pair {
+			if k == nil || !needs(k) {
+				continue
+			}
+			touchedIdx = true
+			for _, u := range k.Uses {
+				if kind, ok := touched[u]; ok && kind == actRemove {
+					removed = true
+				}
+			}
+		}
+		if !touchedIdx {
+			continue
+		}
+		if removed {
+			if !d.sparse {
+				return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("removing an attribute that index %s's key is built from; the index is not sparse", d.name)}
+			}
+			for _, k := range pair {
+				if k != nil {
+					removes = append(removes, w.Name(k.Attribute))
+				}
+			}
+			continue
+		}
+		if d.when != nil {
+			if old == nil {
+				missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
+				missingAttr = d.name
+				continue
+			}
+			t, err := decode()
+			if err != nil {
+				return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+			}
+			if !d.when(*t) {
+				for _, k := range pair {
+					if k != nil {
+						removes = append(removes, w.Name(k.Attribute))
+					}
+				}
+				for n := range old {
+					usedFromOld[n] = true
+				}
+				continue
+			}
+			for n := range old {
+				usedFromOld[n] = true
+			}
+		}
+		for _, k := range pair {
+			if k == nil || !needs(k) && d.when == nil {
+				continue
+			}
+			var miss []string
+			for _, u := range k.Uses {
+				if touched[u] != actSet && touched[u] != actRemove {
+					if _, t := touched[u]; t {
+						miss = append(miss, u) // changed by add/append: value unknown
+						continue
+					}
+				}
+				if _, ok := (layered{known, withSrc, op.key}).Lookup(u); ok {
+					continue
+				}
+				if old != nil {
+					if _, ok := itemSource(old).Lookup(u); ok {
+						usedFromOld[u] = true
+						continue
+					}
+				}
+				miss = append(miss, u)
+			}
+			if len(miss) > 0 && (old == nil || k.fn == nil) {
+				if d.sparse && old != nil {
+					// The item does not have every composite: it leaves the index.
+					for _, kk := range pair {
+						if kk != nil {
+							removes = append(removes, w.Name(kk.Attribute))
+						}
+					}
+					break
+				}
+				missing = append(missing, miss...)
+				missingAttr = k.Attribute
+				continue
+			}
+			var av types.AttributeValue
+			var err error
+			if k.fn != nil {
+				var t *T
+				if old != nil {
+					t, err = decode()
+				} else {
+					t, err = op.partialT(known, withSrc)
+				}
+				if err != nil {
+					return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+				}
+				av, err = e.renderKey(k, src, *t, true)
+			} else {
+				av, err = e.renderKey(k, src, *new(T), false)
+			}
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, w.Name(k.Attribute)+" = "+w.Value(av))
+		}
+	}
+	if len(missing) > 0 {
+		c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: missingAttr, Missing: dedupe(missing)}
+	}
+
+	// The attribute changes themselves.
+	var adds, deletes []string
+	for i, a := range op.acts {
+		n := w.Name(a.attr)
+		switch a.kind {
+		case actSet:
+			sets = append(sets, n+" = "+w.Value(vals[i]))
+		case actSetIfNotExists:
+			sets = append(sets, n+" = if_not_exists("+n+", "+w.Value(vals[i])+")")
+		case actAdd:
+			adds = append(adds, n+" "+w.Value(vals[i]))
+		case actRemove:
+			removes = append(removes, n)
+		case actAppend:
+			sets = append(sets, n+" = list_append(if_not_exists("+n+", "+w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}})+"), "+w.Value(vals[i])+")")
+		case actPrepend:
+			sets = append(sets, n+" = list_append("+w.Value(vals[i])+", if_not_exists("+n+", "+w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}})+"))")
+		case actDeleteFromSet:
+			deletes = append(deletes, n+" "+w.Value(vals[i]))
+		}
+	}
+	if e.updated != nil {
+		if _, t := touched[e.updated.name]; !t {
+			av, err := e.nowValue(e.updated)
+			if err != nil {
+				return nil, err
+			}
+			sets = append(sets, w.Name(e.updated.name)+" = "+w.Value(av))
+		}
+	}
+	condParts = append(condParts, e.pkExists(&w))
+	if e.lock != nil {
+		adds = append(adds, w.Name(e.lock.name)+" "+w.Value(numberAV(1)))
+	}
+	if op.lockWant != nil {
+		if e.lock == nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
+		}
+		c.fail.lockAttr, c.fail.lockWant = e.lock.name, op.lockWant
+		condParts = append(condParts, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+	}
+	for _, name := range sortedKeys(op.with) {
+		av, err := marshalValue(op.with[name])
+		if err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+		}
+		condParts = append(condParts, w.Name(name)+" = "+w.Value(av))
+	}
+	if old != nil {
+		if e.lock != nil {
+			if lv, ok := old[e.lock.name]; ok && op.lockWant == nil {
+				condParts = append(condParts, w.Name(e.lock.name)+" = "+w.Value(lv))
+			}
+		}
+		for _, name := range sortedKeys(usedFromOld) {
+			if _, t := touched[name]; t || keyAttrs[name] {
+				continue
+			}
+			if av, ok := old[name]; ok {
+				condParts = append(condParts, w.Name(name)+" = "+w.Value(av))
+			}
+		}
+	}
+	s, err := op.cond.render(&w)
+	if err != nil {
+		return nil, err
+	}
+	condParts = append(condParts, s)
+
+	var ue []string
+	if len(sets) > 0 {
+		ue = append(ue, "SET "+strings.Join(sets, ", "))
+	}
+	if len(removes) > 0 {
+		ue = append(ue, "REMOVE "+strings.Join(dedupe(removes), ", "))
+	}
+	if len(adds) > 0 {
+		ue = append(ue, "ADD "+strings.Join(adds, ", "))
+	}
+	if len(deletes) > 0 {
+		ue = append(ue, "DELETE "+strings.Join(deletes, ", "))
+	}
+	c.in = &dynamodb.UpdateItemInput{
+		TableName:                           aws.String(e.table.Name),
+		Key:                                 key,
+		UpdateExpression:                    aws.String(strings.Join(ue, " ")),
+		ConditionExpression:                 aws.String(joinAnd(condParts)),
+		ExpressionAttributeNames:            w.Names(),
+		ExpressionAttributeValues:           w.Values(),
+		ReturnValues:                        op.ret,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
+	}
+	return c, nil
+}
+
+// partialT decodes the values an update knows into a T, for key functions.
+func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
+	item := map[string]types.AttributeValue{}
+	for k, v := range known {
+		item[k] = v
+	}
+	for _, vs := range []Values{op.key, op.with} {
+		for k, v := range vs {
+			if _, ok := item[k]; ok {
+				continue
+			}
+			av, err := marshalValue(v)
+			if err != nil {
+				return nil, err
+			}
+			item[k] = av
+		}
+	}
+	var t T
+	if err := dynamo.UnmarshalItem(item, &t); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
+	f := reflect.New(r.typ).Elem()
+	setTime(f, e.now())
+	return marshalValue(f.Interface())
+}
+
+func (e *Entity[T]) allKeyAttrs() []string {
+	out := []string{e.table.PartitionKey.Name}
+	if e.table.SortKey.Name != "" {
+		out = append(out, e.table.SortKey.Name)
+	}
+	for _, ix := range e.table.Indexes {
+		if ix.PartitionKey.Name != "" {
+			out = append(out, ix.PartitionKey.Name)
+		}
+		if ix.SortKey.Name != "" {
+			out = append(out, ix.SortKey.Name)
+		}
+	}
+	return out
+}
+
+// Build compiles the UpdateItem request without sending it. An update that
+// needs composites it was not given fails with a
+// *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, or
+// a primary-key change) fails with ErrNeedsRead.
+func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
+	c, err := op.compile(nil)
+	if err != nil {
+		return nil, err
+	}
+	if c.move {
+		return nil, ErrNeedsRead
+	}
+	if c.missing != nil {
+		if op.readFirst {
+			return nil, ErrNeedsRead
+		}
+		return nil, c.missing
+	}
+	return c.in, nil
+}
+
+// TransactWrite compiles the update as one action of a transaction.
+func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
+	in, err := op.Build()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	c, _ := op.compile(nil)
+	return TransactWrite{
+		Item: types.TransactWriteItem{Update: &types.Update{
+			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
+			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
+			ExpressionAttributeValues:           in.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: op.e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
+		Classify: c.fail.classify,
+	}, nil
+}
+
+// Run applies the update and returns the item as ReturnValues asks
+// (ALL_NEW by default).
+func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	c, err := op.compile(nil)
+	if err != nil {
+		return zero, err
+	}
+	if c.missing != nil && !op.readFirst && !c.move {
+		return zero, c.missing
+	}
+	if c.missing != nil || c.move {
+		old, err := op.e.readItem(ctx, db, op.key)
+		if err != nil {
+			return zero, err
+		}
+		if c.move {
+			return op.move(ctx, db, old)
+		}
+		if c, err = op.compile(old); err != nil {
+			return zero, err
+		}
+		if c.missing != nil {
+			return zero, c.missing
+		}
+	}
+	in := c.in
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := db.Client.UpdateItem(ctx, in, db.Options...)
+	if err != nil {
+		return zero, c.fail.wrap(err)
+	}
+	if len(out.Attributes) == 0 {
+		return zero, nil
+	}
+	var v T
+	err = op.e.decodeInto(out.Attributes, &v)
+	return v, err
+}
+
+func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
+	in, err := e.Get(key).Consistent().Build()
+	if err != nil {
+		return nil, err
+	}
+	in.TableName = db.Table(e.table.Name)
+	out, err := db.Client.GetItem(ctx, in, db.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("entity: update %s: reading the item: %w", e.name, err)
+	}
+	if len(out.Item) == 0 {
+		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}
+	}
+	return out.Item, nil
+}
+
+// move applies the update to the item read, and writes it under its new
+// primary key: a delete of the old item conditioned on it being unchanged
+// and a create of the new one, in one transaction.
+func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.AttributeValue) (T, error) {
+	var zero T
+	e := op.e
+	vals := make([]types.AttributeValue, len(op.acts))
+	for i, a := range op.acts {
+		if a.kind == actRemove {
+			continue
+		}
+		av, err := marshalValue(a.val)
+		if err != nil {
+			return zero, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
+		vals[i] = av
+	}
+	merged, err := applyLocally(old, op.acts, vals)
+	if err != nil {
+		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+	}
+	var v T
+	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
+		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+	}
+	create := e.Create(v)
+	put, err := create.compile()
+	if err != nil {
+		return zero, err
+	}
+	put.fail.op = "update"
+	var w expr.Writer
+	var parts []string
+	for _, name := range sortedKeys(old) {
+		parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
+	}
+	if s, err := op.cond.render(&w); err != nil {
+		return zero, err
+	} else if s != "" {
+		parts = append(parts, s)
+	}
+	del := TransactWrite{
+		Item: types.TransactWriteItem{Delete: &types.Delete{
+			TableName: aws.String(e.table.Name), Key: e.tableKey(old),
+			ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}},
+		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
+		Classify: failure{entity: e.name, op: "update", mustExist: true, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify,
+	}
+	pin := put.input(e.table.Name)
+	ins := TransactWrite{
+		Item: types.TransactWriteItem{Put: &types.Put{
+			TableName: pin.TableName, Item: pin.Item, ConditionExpression: pin.ConditionExpression,
+			ExpressionAttributeNames: pin.ExpressionAttributeNames, ExpressionAttributeValues: pin.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: pin.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item), Classify: put.fail.classify,
+	}
+	if op.lockWant != nil {
+		if lv, ok := old[lockName(e.lock)].(*types.AttributeValueMemberN); !ok || lv.Value != fmt.Sprint(*op.lockWant) {
+			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
+		}
+	}
+	if err := TransactWriteItems(ctx, db, "", []TransactWrite{del, ins}); err != nil {
+		return zero, err
+	}
+	if op.ret == types.ReturnValueNone {
+		return zero, nil
+	}
+	if op.ret == types.ReturnValueAllOld {
+		return e.Decode(old)
+	}
+	return put.written, nil
+}
+
+func lockName(r *fieldRule) string {
+	if r == nil {
+		return ""
+	}
+	return r.name
+}
+
+// applyLocally applies update actions to a copy of item the way DynamoDB would.
+func applyLocally(item map[string]types.AttributeValue, acts []action, vals []types.AttributeValue) (map[string]types.AttributeValue, error) {
+	out := make(map[string]types.AttributeValue, len(item)+len(acts))
+	for k, v := range item {
+		out[k] = v
+	}
+	for i, a := range acts {
+		cur, has := out[a.attr]
+		v := vals[i]
+		switch a.kind {
+		case actSet:
+			out[a.attr] = v
+		case actSetIfNotExists:
+			if !has {
+				out[a.attr] = v
+			}
+		case actRemove:
+			delete(out, a.attr)
+		case actAppend, actPrepend:
+			l, _ := cur.(*types.AttributeValueMemberL)
+			add, ok := v.(*types.AttributeValueMemberL)
+			if !ok {
+				return nil, fmt.Errorf("appending to %s: value is not a list", a.attr)
+			}
+			var list []types.AttributeValue
+			if l != nil {
+				list = append(list, l.Value...)
+			}
+			if a.kind == actAppend {
+				list = append(list, add.Value...)
+			} else {
+				list = append(append([]types.AttributeValue(nil), add.Value...), list...)
+			}
+			out[a.attr] = &types.AttributeValueMemberL{Value: list}
+		case actAdd:
+			switch x := v.(type) {
+			case *types.AttributeValueMemberN:
+				sum, ok := new(big.Rat).SetString(x.Value)
+				if !ok {
+					return nil, fmt.Errorf("adding to %s: bad number %q", a.attr, x.Value)
+				}
+				if n, isN := cur.(*types.AttributeValueMemberN); isN {
+					base, ok := new(big.Rat).SetString(n.Value)
+					if !ok {
+						return nil, fmt.Errorf("adding to %s: bad number %q", a.attr, n.Value)
+					}
+					sum.Add(sum, base)
+				}
+				out[a.attr] = &types.AttributeValueMemberN{Value: ratString(sum)}
+			case *types.AttributeValueMemberSS:
+				s, _ := cur.(*types.AttributeValueMemberSS)
+				out[a.attr] = &types.AttributeValueMemberSS{Value: unionStrings(s, x.Value)}
+			case *types.AttributeValueMemberNS:
+				var base []string
+				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
+					base = s.Value
+				}
+				out[a.attr] = &types.AttributeValueMemberNS{Value: unionStrings(&types.AttributeValueMemberSS{Value: base}, x.Value)}
+			default:
+				return nil, fmt.Errorf("adding to %s: ADD takes a number or a set", a.attr)
+			}
+		case actDeleteFromSet:
+			switch x := v.(type) {
+			case *types.AttributeValueMemberSS:
+				if s, ok := cur.(*types.AttributeValueMemberSS); ok {
+					if rest := minusStrings(s.Value, x.Value); len(rest) > 0 {
+						out[a.attr] = &types.AttributeValueMemberSS{Value: rest}
+					} else {
+						delete(out, a.attr)
+					}
+				}
+			case *types.AttributeValueMemberNS:
+				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
+					if rest := minusStrings(s.Value, x.Value); len(rest) > 0 {
+						out[a.attr] = &types.AttributeValueMemberNS{Value: rest}
+					} else {
+						delete(out, a.attr)
+					}
+				}
+			default:
+				return nil, fmt.Errorf("deleting from %s: DELETE takes a set", a.attr)
+			}
+		}
+	}
+	return out, nil
+}
+
+func ratString(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	return strings.TrimRight(r.FloatString(38), "0")
+}
+
+func unionStrings(cur *types.AttributeValueMemberSS, add []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	if cur != nil {
+		for _, s := range cur.Value {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	for _, s := range add {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func minusStrings(cur, del []string) []string {
+	drop := map[string]bool{}
+	for _, s := range del {
+		drop[s] = true
+	}
+	var out []string
+	for _, s := range cur {
+		if !drop[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func dedupe(xs []string) []string {
+	seen := map[string]bool{}
+	out := xs[:0:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+func sortStrings(xs []string) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}

@@ -1,0 +1,737 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// encode applies defaults and timestamps to a copy of v, encodes it, checks
+// the attribute rules, renders every key and adds the entity markers. The
+// item it returns is exactly what a put writes.
+func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue, error) {
+	rv := reflect.ValueOf(&v).Elem()
+	var now = e.now()
+	for _, r := range e.rules {
+		if r.Default == nil {
+			continue
+		}
+		f := rv.FieldByIndex(r.index)
+		if !f.IsZero() {
+			continue
+		}
+		d := r.Default
+		if fn, ok := d.(func() any); ok {
+			d = fn()
+		}
+		dv := reflect.ValueOf(d)
+		if !dv.Type().ConvertibleTo(f.Type()) {
+			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
+		}
+		f.Set(dv.Convert(f.Type()))
+	}
+	if e.created != nil {
+		if f := rv.FieldByIndex(e.created.index); create || f.IsZero() {
+			setTime(f, now)
+		}
+	}
+	if e.updated != nil {
+		setTime(rv.FieldByIndex(e.updated.index), now)
+	}
+	item, err := dynamo.MarshalItem(v)
+	if err != nil {
+		return v, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
+	}
+	for _, r := range e.rules {
+		if err := e.checkRule(r, item[r.name], rv.FieldByIndex(r.index), true); err != nil {
+			return v, nil, err
+		}
+	}
+	if e.valid != nil {
+		if err := e.valid(&v); err != nil {
+			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+		}
+	}
+	src := itemSource(item)
+	if err := e.renderPrimaryFrom(src, v, true, item); err != nil {
+		return v, nil, err
+	}
+	for _, d := range e.indexes {
+		if err := e.renderIndex(d, src, v, item); err != nil {
+			return v, nil, err
+		}
+	}
+	item[e.table.EntityAttr()] = e.marker
+	item[e.table.EntityVersionAttr()] = e.ver
+	if err := e.checkItem(item); err != nil {
+		return v, nil, err
+	}
+	return v, item, nil
+}
+
+func (e *Entity[T]) renderIndex(d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
+	if d.sparse && d.when != nil && !d.when(v) {
+		return nil
+	}
+	var pkv, skv types.AttributeValue
+	var err error
+	if d.pk != nil {
+		if pkv, err = e.renderKey(d.pk, src, v, true); err != nil {
+			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
+				return nil
+			}
+			return err
+		}
+	}
+	if d.sk != nil {
+		if skv, err = e.renderKey(d.sk, src, v, true); err != nil {
+			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
+				return nil
+			}
+			return err
+		}
+	}
+	if pkv != nil {
+		into[d.pk.Attribute] = pkv
+	}
+	if skv != nil {
+		into[d.sk.Attribute] = skv
+	}
+	return nil
+}
+
+// checkRule checks one attribute's rules against its encoded value av and
+// Go value f. whole says the check is of a whole item (put), where Required
+// applies.
+func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
+	if av == nil || isNull(av) {
+		if whole && r.Required {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "required"}
+		}
+		return nil
+	}
+	if r.enum != nil {
+		var vals []string
+		switch x := av.(type) {
+		case *types.AttributeValueMemberS:
+			vals = []string{x.Value}
+		case *types.AttributeValueMemberSS:
+			vals = x.Value
+		default:
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must be a string"}
+		}
+		for _, s := range vals {
+			if !r.enum[s] {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("%q is not one of %s", s, strings.Join(r.Enum, ", "))}
+			}
+		}
+	}
+	if r.Validate != nil && f.IsValid() {
+		if err := r.Validate(f.Interface()); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Err: err}
+		}
+	}
+	return nil
+}
+
+func isNull(av types.AttributeValue) bool {
+	_, ok := av.(*types.AttributeValueMemberNULL)
+	return ok
+}
+
+func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+	if n := expr.ItemSize(item); n > expr.MaxItemBytes {
+		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: n}
+	}
+	return nil
+}
+
+// failure says how a failed condition of one write is reported.
+type failure struct {
+	entity    string
+	op        string
+	create    bool
+	mustExist bool
+	lockAttr  string
+	lockWant  *int64 // the version the write expects to find (0: none)
+}
+
+// classify picks the outcome sentinel from the item DynamoDB returned with
+// the failed condition (nil when there was none).
+func (f failure) classify(old map[string]types.AttributeValue) error {
+	if f.create && len(old) > 0 {
+		return ddbmodel.ErrAlreadyExists
+	}
+	if f.mustExist && len(old) == 0 {
+		return ddbmodel.ErrNotFound
+	}
+	if f.lockWant != nil {
+		got := int64(0)
+		if n, ok := old[f.lockAttr].(*types.AttributeValueMemberN); ok {
+			fmt.Sscan(n.Value, &got)
+		}
+		if len(old) > 0 && got != *f.lockWant || len(old) == 0 && *f.lockWant != 0 {
+			return ddbmodel.ErrVersionConflict
+		}
+	}
+	return ddbmodel.ErrConditionFailed
+}
+
+func (f failure) wrap(err error) error {
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return &ddbmodel.ConditionError{Entity: f.entity, Op: f.op, Err: f.classify(ccf.Item), Item: ccf.Item, Cause: err}
+	}
+	return fmt.Errorf("entity: %s %s: %w", f.op, f.entity, err)
+}
+
+func (e *Entity[T]) pkExists(w *expr.Writer) string {
+	return "attribute_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+}
+
+func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
+	return "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+}
+
+func joinAnd(parts []string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 1 {
+		return kept[0]
+	}
+	for i, p := range kept {
+		kept[i] = "(" + p + ")"
+	}
+	return strings.Join(kept, " AND ")
+}
+
+// WriteOp is a single-item write that can also join a transaction: the
+// put, create, update, delete and check operations of any entity.
+type WriteOp interface {
+	// TransactWrite compiles the operation as one action of a transaction.
+	TransactWrite() (TransactWrite, error)
+	writeOp()
+}
+
+// TransactWrite is one compiled action of a write transaction.
+type TransactWrite struct {
+	Item   types.TransactWriteItem
+	Entity string
+	Op     string
+	Key    map[string]types.AttributeValue // the item's table key
+	Size   int                             // approximate bytes the action carries
+	// Classify turns a failed condition into an outcome sentinel, given the
+	// item DynamoDB returned with the failure (nil if none).
+	Classify func(old map[string]types.AttributeValue) error
+}
+
+// PutOp writes a whole item: a put (replacing any item under the key) or a
+// create (failing with ErrAlreadyExists when one exists).
+type PutOp[T any] struct {
+	e      *Entity[T]
+	v      T
+	create bool
+	cond   Condition
+}
+
+var _ WriteOp = PutOp[struct{}]{}
+
+func (PutOp[T]) writeOp() {}
+
+// Put returns an operation that writes v, replacing any item with its key.
+func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
+
+// Create returns an operation that writes v only if no item has its key.
+func (e *Entity[T]) Create(v T) PutOp[T] { return PutOp[T]{e: e, v: v, create: true} }
+
+// If adds a condition that must hold for the write to happen.
+func (op PutOp[T]) If(c Condition) PutOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+type compiledPut[T any] struct {
+	written T
+	item    map[string]types.AttributeValue
+	cond    string
+	w       expr.Writer
+	fail    failure
+}
+
+func (op PutOp[T]) compile() (*compiledPut[T], error) {
+	e := op.e
+	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}}
+	if op.create {
+		c.fail.op = "create"
+	}
+	v := op.v
+	var parts []string
+	if e.lock != nil {
+		f := reflect.ValueOf(&v).Elem().FieldByIndex(e.lock.index)
+		cur := intValue(f)
+		if op.create {
+			cur = 0
+		}
+		c.fail.lockAttr = e.lock.name
+		c.fail.lockWant = &cur
+		if cur == 0 && !op.create {
+			parts = append(parts, e.pkAbsent(&c.w))
+		} else if cur != 0 {
+			parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
+		}
+		setInt(f, cur+1)
+	}
+	written, item, err := e.encode(v, op.create)
+	if err != nil {
+		return nil, err
+	}
+	c.written, c.item = written, item
+	if op.create {
+		parts = append(parts, e.pkAbsent(&c.w))
+	}
+	s, err := op.cond.render(&c.w)
+	if err != nil {
+		return nil, err
+	}
+	parts = append(parts, s)
+	c.cond = joinAnd(parts)
+	return c, nil
+}
+
+// Build compiles the PutItem request without sending it.
+func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
+	c, err := op.compile()
+	if err != nil {
+		return nil, err
+	}
+	return c.input(op.e.table.Name), nil
+}
+
+func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+	in := &dynamodb.PutItemInput{
+		TableName:                 aws.String(table),
+		Item:                      c.item,
+		ExpressionAttributeNames:  c.w.Names(),
+		ExpressionAttributeValues: c.w.Values(),
+	}
+	if c.cond != "" {
+		in.ConditionExpression = aws.String(c.cond)
+		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return in
+}
+
+// Run writes the item and returns it as written: with defaults,
+// timestamps and the incremented lock version applied.
+func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	c, err := op.compile()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	in := c.input(op.e.table.Name)
+	in.TableName = db.Table(op.e.table.Name)
+	if _, err := db.Client.PutItem(ctx, in, db.Options...); err != nil {
+		var zero T
+		return zero, c.fail.wrap(err)
+	}
+	return c.written, nil
+}
+
+// TransactWrite compiles the put as one action of a transaction.
+func (op PutOp[T]) TransactWrite() (TransactWrite, error) {
+	c, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	in := c.input(op.e.table.Name)
+	return TransactWrite{
+		Item: types.TransactWriteItem{Put: &types.Put{
+			TableName: in.TableName, Item: in.Item, ConditionExpression: in.ConditionExpression,
+			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: op.e.name, Op: c.fail.op, Key: op.e.tableKey(c.item), Size: expr.ItemSize(c.item),
+		Classify: c.fail.classify,
+	}, nil
+}
+
+func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+	k := map[string]types.AttributeValue{e.table.PartitionKey.Name: item[e.table.PartitionKey.Name]}
+	if n := e.table.SortKey.Name; n != "" {
+		k[n] = item[n]
+	}
+	return k
+}
+
+// GetOp reads one item by its key composites.
+type GetOp[T any] struct {
+	e          *Entity[T]
+	key        Values
+	consistent bool
+}
+
+// Get returns an operation reading the item whose key composites are key.
+func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: key} }
+
+// Consistent asks for a strongly consistent read.
+func (op GetOp[T]) Consistent() GetOp[T] {
+	op.consistent = true
+	return op
+}
+
+// Build compiles the GetItem request without sending it.
+func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return nil, err
+	}
+	in := &dynamodb.GetItemInput{TableName: aws.String(op.e.table.Name), Key: key}
+	if op.consistent {
+		in.ConsistentRead = aws.Bool(true)
+	}
+	return in, nil
+}
+
+// Run reads the item. A missing item is an error satisfying
+// errors.Is(err, ddbmodel.ErrNotFound).
+func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	in, err := op.Build()
+	if err != nil {
+		return zero, err
+	}
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := db.Client.GetItem(ctx, in, db.Options...)
+	if err != nil {
+		return zero, fmt.Errorf("entity: get %s: %w", op.e.name, err)
+	}
+	if len(out.Item) == 0 {
+		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+	}
+	return op.e.Decode(out.Item)
+}
+
+// TransactGet compiles the read as one action of a read transaction.
+func (op GetOp[T]) TransactGet() (types.TransactGetItem, error) {
+	in, err := op.Build()
+	if err != nil {
+		return types.TransactGetItem{}, err
+	}
+	return types.TransactGetItem{Get: &types.Get{TableName: in.TableName, Key: in.Key}}, nil
+}
+
+// Entity returns the entity the read is for.
+func (op GetOp[T]) Entity() *Entity[T] { return op.e }
+
+func describeKey(key map[string]types.AttributeValue) string {
+	names := make([]string, 0, len(key))
+	for k := range key {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		s, _ := itemSource(key).Lookup(n)
+		parts[i] = n + "=" + s
+	}
+	return strings.Join(parts, ",")
+}
+
+// DeleteOp deletes one item by its key composites.
+type DeleteOp[T any] struct {
+	e         *Entity[T]
+	key       Values
+	cond      Condition
+	mustExist bool
+	lockWant  *int64
+}
+
+var _ WriteOp = DeleteOp[struct{}]{}
+
+func (DeleteOp[T]) writeOp() {}
+
+// Delete returns an operation deleting the item whose key composites are key.
+// Deleting an absent item succeeds unless MustExist is set.
+func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: key} }
+
+// If adds a condition that must hold for the delete to happen.
+func (op DeleteOp[T]) If(c Condition) DeleteOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+// MustExist makes deleting an absent item fail with ErrNotFound.
+func (op DeleteOp[T]) MustExist() DeleteOp[T] {
+	op.mustExist = true
+	return op
+}
+
+// IfVersion deletes only if the item's lock attribute still holds version
+// (optimistic locking); otherwise the error satisfies ErrVersionConflict.
+func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
+	op.lockWant = &version
+	return op
+}
+
+func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
+	e := op.e
+	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist}
+	key, err := e.Key(op.key)
+	if err != nil {
+		return nil, f, err
+	}
+	var w expr.Writer
+	var parts []string
+	if op.mustExist {
+		parts = append(parts, e.pkExists(&w))
+	}
+	if op.lockWant != nil {
+		if e.lock == nil {
+			return nil, f, &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
+		}
+		f.lockAttr, f.lockWant = e.lock.name, op.lockWant
+		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+	}
+	s, err := op.cond.render(&w)
+	if err != nil {
+		return nil, f, err
+	}
+	parts = append(parts, s)
+	in := &dynamodb.DeleteItemInput{TableName: aws.String(e.table.Name), Key: key,
+		ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}
+	if c := joinAnd(parts); c != "" {
+		in.ConditionExpression = aws.String(c)
+		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return in, f, nil
+}
+
+// Build compiles the DeleteItem request without sending it.
+func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	in, _, err := op.compile()
+	return in, err
+}
+
+// Run deletes the item.
+func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
+	in, f, err := op.compile()
+	if err != nil {
+		return err
+	}
+	in.TableName = db.Table(op.e.table.Name)
+	if _, err := db.Client.DeleteItem(ctx, in, db.Options...); err != nil {
+		return f.wrap(err)
+	}
+	return nil
+}
+
+// TransactWrite compiles the delete as one action of a transaction.
+func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
+	in, f, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	return TransactWrite{
+		Item: types.TransactWriteItem{Delete: &types.Delete{
+			TableName: in.TableName, Key: in.Key, ConditionExpression: in.ConditionExpression,
+			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key), Classify: f.classify,
+	}, nil
+}
+
+// CheckOp is a condition check on one item, for transactions.
+type CheckOp[T any] struct {
+	e    *Entity[T]
+	key  Values
+	cond Condition
+}
+
+var _ WriteOp = CheckOp[struct{}]{}
+
+func (CheckOp[T]) writeOp() {}
+
+// Check returns a transaction action that only checks that cond holds on
+// the item whose key composites are key.
+func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
+	return CheckOp[T]{e: e, key: key, cond: cond}
+}
+
+// TransactWrite compiles the check as one action of a transaction.
+func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	if op.cond.IsZero() {
+		return TransactWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "a condition check needs a condition"}
+	}
+	var w expr.Writer
+	s, err := op.cond.render(&w)
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	f := failure{entity: op.e.name, op: "check"}
+	return TransactWrite{
+		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: aws.String(op.e.table.Name), Key: key, ConditionExpression: aws.String(s),
+			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}},
+		Entity: op.e.name, Op: "check", Key: key, Size: expr.ItemSize(key), Classify: f.classify,
+	}, nil
+}
+
+// TransactWriteItems sends writes as one transaction. It checks DynamoDB's
+// limits first (100 actions, 4 MB, no two actions on one item) and sends
+// nothing when they are exceeded. A canceled transaction is a
+// *ddbmodel.TxCanceledError naming each action's entity and outcome. token,
+// when not empty, is the idempotency token.
+func TransactWriteItems(ctx context.Context, db *DB, token string, writes []TransactWrite) error {
+	in, err := TransactWriteInput(db, token, writes)
+	if err != nil {
+		return err
+	}
+	if _, err := db.Client.TransactWriteItems(ctx, in, db.Options...); err != nil {
+		return CancelError(err, writes)
+	}
+	return nil
+}
+
+// TransactWriteInput checks writes against DynamoDB's transaction limits and
+// assembles the request, with the table name of db (when set).
+func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb.TransactWriteItemsInput, error) {
+	if len(writes) == 0 {
+		return nil, &ddbmodel.ValidationError{Reason: "empty transaction"}
+	}
+	if len(writes) > expr.MaxTransactItems {
+		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(writes)}
+	}
+	size := 0
+	seen := map[string]int{}
+	in := &dynamodb.TransactWriteItemsInput{TransactItems: make([]types.TransactWriteItem, len(writes))}
+	if token != "" {
+		in.ClientRequestToken = aws.String(token)
+	}
+	for i, w := range writes {
+		size += w.Size
+		item := w.Item
+		table := tableOf(&item)
+		if db != nil && db.TableName != "" {
+			*table = aws.String(db.TableName)
+		}
+		id := aws.ToString(*table) + "\x00" + describeKey(w.Key)
+		if j, dup := seen[id]; dup {
+			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, describeKey(w.Key))}
+		}
+		seen[id] = i
+		in.TransactItems[i] = item
+	}
+	if size > expr.MaxTransactBytes {
+		return nil, &ddbmodel.LimitError{What: "transaction size in bytes", Limit: expr.MaxTransactBytes, Got: size}
+	}
+	return in, nil
+}
+
+// tableOf returns a pointer to the TableName field of the action, copying the
+// action's struct so that the caller's value is not modified.
+func tableOf(it *types.TransactWriteItem) **string {
+	switch {
+	case it.Put != nil:
+		c := *it.Put
+		it.Put = &c
+		return &c.TableName
+	case it.Update != nil:
+		c := *it.Update
+		it.Update = &c
+		return &c.TableName
+	case it.Delete != nil:
+		c := *it.Delete
+		it.Delete = &c
+		return &c.TableName
+	default:
+		c := *it.ConditionCheck
+		it.ConditionCheck = &c
+		return &c.TableName
+	}
+}
+
+// CancelError converts the error of a TransactWriteItems call into a
+// *ddbmodel.TxCanceledError when DynamoDB canceled the transaction; other
+// errors are returned wrapped.
+func CancelError(err error, writes []TransactWrite) error {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return fmt.Errorf("entity: transaction: %w", err)
+	}
+	out := &ddbmodel.TxCanceledError{Cause: err}
+	for i, r := range tce.CancellationReasons {
+		cr := ddbmodel.CancelReason{Index: i, Code: aws.ToString(r.Code), Message: aws.ToString(r.Message), Item: r.Item}
+		if i < len(writes) {
+			cr.Entity, cr.Op = writes[i].Entity, writes[i].Op
+			if cr.Code == "ConditionalCheckFailed" && writes[i].Classify != nil {
+				cr.Err = writes[i].Classify(r.Item)
+			}
+		}
+		out.Reasons = append(out.Reasons, cr)
+	}
+	return out
+}
+
+// BatchWrite is one compiled request of a batch write.
+type BatchWrite struct {
+	Request types.WriteRequest
+	Table   string // the table's default name; a DB's TableName replaces it
+	Entity  string
+	Key     map[string]types.AttributeValue
+}
+
+// BatchWriter is a put or delete that can join a batch write.
+type BatchWriter interface {
+	BatchWrite() (BatchWrite, error)
+}
+
+// BatchWrite compiles the put for a batch write. Batch writes take no
+// conditions: a put with one (a create, an If, a lock) is an error.
+func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.create || !op.cond.IsZero() || op.e.lock != nil {
+		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
+	}
+	_, item, err := op.e.encode(op.v, false)
+	if err != nil {
+		return BatchWrite{}, err
+	}
+	return BatchWrite{Request: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}},
+		Table: op.e.table.Name, Entity: op.e.name, Key: op.e.tableKey(item)}, nil
+}
+
+// BatchWrite compiles the delete for a batch write; conditions are an error.
+func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
+		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}
+	}
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return BatchWrite{}, err
+	}
+	return BatchWrite{Request: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}},
+		Table: op.e.table.Name, Entity: op.e.name, Key: key}, nil
+}

@@ -1,0 +1,281 @@
+package ddbmodel
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Sentinel outcomes. Every error the library returns for one of these outcomes
+// satisfies errors.Is with the matching sentinel; the typed errors below carry
+// the details and unwrap to the AWS error that caused them, if any.
+var (
+	// ErrNotFound: the item (or, for a one-item query, any item) does not exist.
+	ErrNotFound = errors.New("ddbmodel: item not found")
+	// ErrTooMany: a query expected to return one item returned more.
+	ErrTooMany = errors.New("ddbmodel: more than one item")
+	// ErrAlreadyExists: a create found an item under the same key.
+	ErrAlreadyExists = errors.New("ddbmodel: item already exists")
+	// ErrConditionFailed: a write's condition did not hold. ErrAlreadyExists
+	// and ErrVersionConflict errors satisfy it as well.
+	ErrConditionFailed = errors.New("ddbmodel: condition failed")
+	// ErrVersionConflict: an optimistic-locking check found another version.
+	ErrVersionConflict = errors.New("ddbmodel: version conflict")
+	// ErrInvalid: an item, key or value failed validation before any request was sent.
+	ErrInvalid = errors.New("ddbmodel: invalid input")
+	// ErrMissingComposites: an index key could not be computed because
+	// attributes it is built from were not given.
+	ErrMissingComposites = errors.New("ddbmodel: missing key composites")
+	// ErrUnknownEntity: an item carries no entity marker, or one no entity is registered for.
+	ErrUnknownEntity = errors.New("ddbmodel: unknown entity")
+	// ErrInvalidCursor: a cursor was malformed, tampered with, or made by another query.
+	ErrInvalidCursor = errors.New("ddbmodel: invalid cursor")
+	// ErrLimitExceeded: a request would exceed a DynamoDB limit (item size,
+	// transaction size or count, expression size).
+	ErrLimitExceeded = errors.New("ddbmodel: DynamoDB limit exceeded")
+	// ErrTxCanceled: DynamoDB canceled a transaction.
+	ErrTxCanceled = errors.New("ddbmodel: transaction canceled")
+	// ErrUnprocessed: a batch left items unprocessed after every retry.
+	ErrUnprocessed = errors.New("ddbmodel: unprocessed batch items")
+)
+
+// ValidationError reports input rejected before any request was sent.
+type ValidationError struct {
+	Entity    string // entity name, if known
+	Attribute string // attribute (or key attribute) at fault
+	Reason    string // human-readable reason
+	Err       error  // underlying cause (for example a *keys.ValueError), may be nil
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	b.WriteString("ddbmodel: invalid")
+	if e.Entity != "" {
+		b.WriteString(" " + e.Entity)
+	}
+	if e.Attribute != "" {
+		b.WriteString(" attribute " + e.Attribute)
+	}
+	if e.Reason != "" {
+		b.WriteString(": " + e.Reason)
+	}
+	if e.Err != nil {
+		b.WriteString(": " + e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns ErrInvalid and the underlying cause.
+func (e *ValidationError) Unwrap() []error { return nonNil(ErrInvalid, e.Err) }
+
+// MissingCompositesError reports an index key that cannot be computed from
+// what an update knows. The fix is to pass the missing attributes, or to let
+// the update read the item first.
+type MissingCompositesError struct {
+	Entity       string
+	KeyAttribute string   // the key attribute that would be stale, e.g. "GSI1PK"
+	Missing      []string // the attributes it is built from that were not given
+}
+
+func (e *MissingCompositesError) Error() string {
+	return fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
+}
+
+// Unwrap returns ErrMissingComposites.
+func (e *MissingCompositesError) Unwrap() error { return ErrMissingComposites }
+
+// ConditionError reports a single-item write whose condition did not hold.
+type ConditionError struct {
+	Entity string
+	Op     string // "put", "create", "update", "delete"
+	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound or ErrVersionConflict
+	Item   map[string]types.AttributeValue
+	Cause  error // the AWS error
+}
+
+func (e *ConditionError) Error() string {
+	return fmt.Sprintf("ddbmodel: %s %s: %v", e.Op, e.Entity, e.Err)
+}
+
+// Unwrap returns the outcome sentinel, ErrConditionFailed and the AWS error.
+func (e *ConditionError) Unwrap() []error {
+	errs := nonNil(e.Err, e.Cause)
+	if e.Err != ErrConditionFailed && e.Err != ErrNotFound {
+		errs = append(errs, ErrConditionFailed)
+	}
+	return errs
+}
+
+// CancelReason is one operation's outcome in a canceled transaction.
+type CancelReason struct {
+	Index   int    // position of the operation in the transaction
+	Entity  string // entity of the operation
+	Op      string // "put", "create", "update", "delete", "check", "get"
+	Code    string // DynamoDB's code: "None", "ConditionalCheckFailed", "TransactionConflict", ...
+	Message string
+	// Err is the outcome sentinel for a failed condition (ErrAlreadyExists,
+	// ErrVersionConflict, ErrConditionFailed, ErrNotFound), nil otherwise.
+	Err error
+	// Item is the item as it was, when DynamoDB returned it
+	// (ReturnValuesOnConditionCheckFailure ALL_OLD).
+	Item map[string]types.AttributeValue
+}
+
+// TxCanceledError reports a canceled transaction with the reason of every operation.
+type TxCanceledError struct {
+	Reasons []CancelReason
+	Cause   error // the AWS *types.TransactionCanceledException
+}
+
+func (e *TxCanceledError) Error() string {
+	var parts []string
+	for _, r := range e.Failed() {
+		parts = append(parts, fmt.Sprintf("#%d %s %s: %s", r.Index, r.Op, r.Entity, r.Code))
+	}
+	if len(parts) == 0 {
+		return "ddbmodel: transaction canceled"
+	}
+	return "ddbmodel: transaction canceled: " + strings.Join(parts, "; ")
+}
+
+// Failed returns the reasons whose code is not "None".
+func (e *TxCanceledError) Failed() []CancelReason {
+	var out []CancelReason
+	for _, r := range e.Reasons {
+		if r.Code != "" && r.Code != "None" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Conflict reports whether the transaction failed only because of concurrent
+// transactions (TransactionConflict), so that retrying may succeed.
+func (e *TxCanceledError) Conflict() bool {
+	failed := e.Failed()
+	for _, r := range failed {
+		if r.Code != "TransactionConflict" {
+			return false
+		}
+	}
+	return len(failed) > 0
+}
+
+// Unwrap returns ErrTxCanceled, the outcome sentinels of the failed
+// operations, and the AWS error.
+func (e *TxCanceledError) Unwrap() []error {
+	errs := []error{ErrTxCanceled}
+	seen := map[error]bool{}
+	for _, r := range e.Reasons {
+		if r.Err != nil && !seen[r.Err] {
+			seen[r.Err] = true
+			errs = append(errs, r.Err)
+			if r.Err != ErrConditionFailed && r.Err != ErrNotFound && !seen[ErrConditionFailed] {
+				seen[ErrConditionFailed] = true
+				errs = append(errs, ErrConditionFailed)
+			}
+		}
+	}
+	if e.Cause != nil {
+		errs = append(errs, e.Cause)
+	}
+	return errs
+}
+
+// UnknownEntityError reports an item whose entity marker names no known entity.
+type UnknownEntityError struct {
+	Marker  string // the marker found ("" when the item has none)
+	Version string
+}
+
+func (e *UnknownEntityError) Error() string {
+	if e.Marker == "" {
+		return "ddbmodel: item has no entity marker"
+	}
+	return fmt.Sprintf("ddbmodel: unknown entity %q (version %q)", e.Marker, e.Version)
+}
+
+// Unwrap returns ErrUnknownEntity.
+func (e *UnknownEntityError) Unwrap() error { return ErrUnknownEntity }
+
+// CursorError reports a cursor that cannot be used with the query it was given to.
+type CursorError struct{ Reason string }
+
+func (e *CursorError) Error() string { return "ddbmodel: invalid cursor: " + e.Reason }
+
+// Unwrap returns ErrInvalidCursor.
+func (e *CursorError) Unwrap() error { return ErrInvalidCursor }
+
+// LimitError reports a request that would exceed a DynamoDB limit.
+type LimitError struct {
+	Entity string
+	What   string // "item size", "transaction operations", "transaction size", ...
+	Limit  int
+	Got    int
+}
+
+func (e *LimitError) Error() string {
+	ent := ""
+	if e.Entity != "" {
+		ent = e.Entity + ": "
+	}
+	return fmt.Sprintf("ddbmodel: %s%s %d exceeds the limit of %d", ent, e.What, e.Got, e.Limit)
+}
+
+// Unwrap returns ErrLimitExceeded.
+func (e *LimitError) Unwrap() error { return ErrLimitExceeded }
+
+// UnprocessedError reports batch items DynamoDB still left unprocessed after
+// every retry. Nothing is dropped silently: the items are all here.
+type UnprocessedError struct {
+	Puts    []map[string]types.AttributeValue // batch write: items not put
+	Deletes []map[string]types.AttributeValue // batch write: keys not deleted
+	Keys    []map[string]types.AttributeValue // batch get: keys not read
+	Cause   error                             // the last error, if a request failed
+}
+
+func (e *UnprocessedError) Error() string {
+	msg := fmt.Sprintf("ddbmodel: unprocessed after retries: %d puts, %d deletes, %d gets", len(e.Puts), len(e.Deletes), len(e.Keys))
+	if e.Cause != nil {
+		msg += ": " + e.Cause.Error()
+	}
+	return msg
+}
+
+// Unwrap returns ErrUnprocessed and the cause.
+func (e *UnprocessedError) Unwrap() []error { return nonNil(ErrUnprocessed, e.Cause) }
+
+// IsConditionFailed reports whether err is a failed condition: one of this
+// library's condition errors or DynamoDB's ConditionalCheckFailedException.
+func IsConditionFailed(err error) bool {
+	var ccf *types.ConditionalCheckFailedException
+	return errors.Is(err, ErrConditionFailed) || errors.As(err, &ccf)
+}
+
+// IsRetryable reports whether err is a transient outcome that a retry may
+// cure: a transaction canceled only by conflicts, a version conflict, a
+// throttled request, or DynamoDB's TransactionConflictException.
+func IsRetryable(err error) bool {
+	var tc *TxCanceledError
+	if errors.As(err, &tc) && tc.Conflict() {
+		return true
+	}
+	var conflict *types.TransactionConflictException
+	var throttled *types.ProvisionedThroughputExceededException
+	var limit *types.RequestLimitExceeded
+	var inProgress *types.TransactionInProgressException
+	return errors.Is(err, ErrVersionConflict) || errors.As(err, &conflict) ||
+		errors.As(err, &throttled) || errors.As(err, &limit) || errors.As(err, &inProgress)
+}
+
+func nonNil(errs ...error) []error {
+	out := errs[:0:0]
+	for _, e := range errs {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,170 @@
+// Package expr allocates expression attribute name and value placeholders
+// deterministically and measures items against DynamoDB's limits. It is a
+// mechanism shared by entity, query and txn; nothing here is user-facing.
+package expr
+
+import (
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Writer hands out placeholders for one request. Attribute names that are
+// plain identifiers keep their own name (#status), others get #n0, #n1...;
+// values are numbered :v0, :v1... in the order they are added, so the same
+// request always compiles to the same expression.
+type Writer struct {
+	names  map[string]string // placeholder -> attribute
+	byAttr map[string]string // attribute -> placeholder
+	values map[string]types.AttributeValue
+	nn     int
+}
+
+// Name returns the placeholder for attribute name attr.
+func (w *Writer) Name(attr string) string {
+	if p, ok := w.byAttr[attr]; ok {
+		return p
+	}
+	if w.names == nil {
+		w.names = map[string]string{}
+		w.byAttr = map[string]string{}
+	}
+	p := "#" + attr
+	if !isIdent(attr) {
+		p = ""
+	}
+	for p == "" || w.names[p] != "" {
+		p = "#n" + strconv.Itoa(w.nn)
+		w.nn++
+	}
+	w.names[p] = attr
+	w.byAttr[attr] = p
+	return p
+}
+
+// Value returns a fresh placeholder bound to av.
+func (w *Writer) Value(av types.AttributeValue) string {
+	if w.values == nil {
+		w.values = map[string]types.AttributeValue{}
+	}
+	p := ":v" + strconv.Itoa(len(w.values))
+	w.values[p] = av
+	return p
+}
+
+// Names returns the ExpressionAttributeNames map, nil when empty.
+func (w *Writer) Names() map[string]string {
+	if len(w.names) == 0 {
+		return nil
+	}
+	return w.names
+}
+
+// Values returns the ExpressionAttributeValues map, nil when empty.
+func (w *Writer) Values() map[string]types.AttributeValue {
+	if len(w.values) == 0 {
+		return nil
+	}
+	return w.values
+}
+
+func isIdent(s string) bool {
+	if s == "" || len(s) > 60 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Limits DynamoDB enforces, as confirmed against the service and DynamoDB Local.
+const (
+	MaxItemBytes         = 409600
+	MaxPartitionKeyBytes = 2048
+	MaxSortKeyBytes      = 1024
+	MaxTransactItems     = 100
+	MaxTransactBytes     = 4 << 20
+	MaxExpressionBytes   = 4096
+	MaxBatchWrite        = 25
+	MaxBatchGet          = 100
+)
+
+// ItemSize estimates an item's size the way DynamoDB counts it: attribute
+// name lengths plus value sizes (strings and binaries by length, numbers by
+// significant digits, containers with their overhead).
+func ItemSize(item map[string]types.AttributeValue) int {
+	n := 0
+	for k, v := range item {
+		n += len(k) + ValueSize(v)
+	}
+	return n
+}
+
+// ValueSize estimates the size of one attribute value.
+func ValueSize(av types.AttributeValue) int {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return len(v.Value)
+	case *types.AttributeValueMemberN:
+		return numberSize(v.Value)
+	case *types.AttributeValueMemberB:
+		return len(v.Value)
+	case *types.AttributeValueMemberBOOL, *types.AttributeValueMemberNULL:
+		return 1
+	case *types.AttributeValueMemberSS:
+		n := 0
+		for _, s := range v.Value {
+			n += len(s)
+		}
+		return n
+	case *types.AttributeValueMemberNS:
+		n := 0
+		for _, s := range v.Value {
+			n += numberSize(s)
+		}
+		return n
+	case *types.AttributeValueMemberBS:
+		n := 0
+		for _, b := range v.Value {
+			n += len(b)
+		}
+		return n
+	case *types.AttributeValueMemberL:
+		n := 3
+		for _, e := range v.Value {
+			n += 1 + ValueSize(e)
+		}
+		return n
+	case *types.AttributeValueMemberM:
+		n := 3
+		for k, e := range v.Value {
+			n += 1 + len(k) + ValueSize(e)
+		}
+		return n
+	}
+	return 0
+}
+
+func numberSize(s string) int {
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			digits++
+		}
+		if s[i] == 'e' || s[i] == 'E' {
+			break
+		}
+	}
+	return (digits+1)/2 + 1
+}
+
+// RenderCondition renders an entity.Condition into w. The entity package
+// sets it at init, so that query can render filters without a public hook.
+var RenderCondition func(cond any, w *Writer) (string, error)

@@ -1,0 +1,138 @@
+package query
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// Collection queries one partition that holds several entities (an
+// article's metadata with its versions, a course with its modules and
+// lessons) in one request, and decodes each item into its own type with
+// ItemsOf. Like Query it is an immutable value.
+type Collection struct{ s spec }
+
+// Of starts a collection query over members, which must share the
+// partition key template on the index queried.
+func Of(members ...Member) Collection {
+	return Collection{s: spec{members: append([]Member(nil), members...)}}
+}
+
+// Index queries the named secondary index instead of the table.
+func (c Collection) Index(name string) Collection { c.s.index = name; return c }
+
+// Where gives the partition key's composites.
+func (c Collection) Where(values entity.Values) Collection {
+	c.s.where = merge(c.s.where, values)
+	return c
+}
+
+// BeginsWith narrows the sort key to an explicit prefix.
+func (c Collection) BeginsWith(prefix string) Collection {
+	c.s.sort = sortCond{op: sortBegins, rawLo: prefix, raw: true}
+	return c
+}
+
+// BetweenKeys selects sort keys from lo to hi, inclusive, as raw key text.
+func (c Collection) BetweenKeys(lo, hi string) Collection {
+	c.s.sort = sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true}
+	return c
+}
+
+// Desc returns items in descending sort key order.
+func (c Collection) Desc() Collection { c.s.desc = true; return c }
+
+// Limit caps the number of items DynamoDB evaluates per page.
+func (c Collection) Limit(n int) Collection { c.s.limit = n; return c }
+
+// Consistent asks for strongly consistent reads (tables and local indexes).
+func (c Collection) Consistent() Collection { c.s.consistent = true; return c }
+
+// Filter adds a filter on non-key attributes.
+func (c Collection) Filter(cond entity.Condition) Collection {
+	c.s.filter = entity.And(c.s.filter, cond)
+	return c
+}
+
+// SignCursors signs cursors with HMAC-SHA256 under key.
+func (c Collection) SignCursors(key []byte) Collection {
+	c.s.signKey = append([]byte(nil), key...)
+	return c
+}
+
+// Build compiles the query without I/O.
+func (c Collection) Build() (*dynamodb.QueryInput, error) {
+	ins, err := c.s.build()
+	if err != nil {
+		return nil, err
+	}
+	return ins[0], nil
+}
+
+// Result is a page (or all pages) of a collection: raw items in key order.
+type Result struct {
+	Items  []map[string]types.AttributeValue
+	Cursor string // "" when there is no more
+	table  *entity.Table
+}
+
+// Page reads one page from cursor ("" for the first).
+func (c Collection) Page(ctx context.Context, db *entity.DB, cursor string) (Result, error) {
+	items, next, err := c.s.page(ctx, db, cursor, false)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Items: items, Cursor: next, table: c.s.members[0].Table()}, nil
+}
+
+// Collect reads every page.
+func (c Collection) Collect(ctx context.Context, db *entity.DB) (Result, error) {
+	all := Result{table: c.s.members[0].Table()}
+	cursor := ""
+	for {
+		p, err := c.Page(ctx, db, cursor)
+		if err != nil {
+			return Result{}, err
+		}
+		all.Items = append(all.Items, p.Items...)
+		if p.Cursor == "" {
+			return all, nil
+		}
+		cursor = p.Cursor
+	}
+}
+
+// Decode decodes every item into the value of its entity, in key order.
+// Items of entities the table does not know are an
+// *ddbmodel.UnknownEntityError.
+func (r Result) Decode() ([]any, error) {
+	out := make([]any, 0, len(r.Items))
+	for _, it := range r.Items {
+		v, err := r.table.Decode(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// ItemsOf decodes the items of r that belong to e, in key order.
+func ItemsOf[T any](r Result, e *entity.Entity[T]) ([]T, error) {
+	var out []T
+	for _, it := range r.Items {
+		if !e.Is(it) {
+			continue
+		}
+		v, err := e.Decode(it)
+		if err != nil {
+			return nil, fmt.Errorf("query: %w", err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

@@ -1,0 +1,378 @@
+package query
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+const cursorVersion = 1
+
+// jsonAV is a key attribute value in a cursor.
+type jsonAV struct {
+	S *string `json:"S,omitempty"`
+	N *string `json:"N,omitempty"`
+	B []byte  `json:"B,omitempty"`
+}
+
+type cursorData struct {
+	V int                 `json:"v"`
+	Q string              `json:"q"`
+	K []map[string]jsonAV `json:"k"`           // per shard: where to continue (nil: from the start)
+	D []bool              `json:"d,omitempty"` // per shard: exhausted
+}
+
+func toJSONKey(k map[string]types.AttributeValue) (map[string]jsonAV, error) {
+	if k == nil {
+		return nil, nil
+	}
+	out := make(map[string]jsonAV, len(k))
+	for n, v := range k {
+		switch x := v.(type) {
+		case *types.AttributeValueMemberS:
+			s := x.Value
+			out[n] = jsonAV{S: &s}
+		case *types.AttributeValueMemberN:
+			s := x.Value
+			out[n] = jsonAV{N: &s}
+		case *types.AttributeValueMemberB:
+			out[n] = jsonAV{B: x.Value}
+		default:
+			return nil, fmt.Errorf("query: key attribute %s has an unsupported type %T", n, v)
+		}
+	}
+	return out, nil
+}
+
+func fromJSONKey(k map[string]jsonAV) map[string]types.AttributeValue {
+	if k == nil {
+		return nil
+	}
+	out := make(map[string]types.AttributeValue, len(k))
+	for n, v := range k {
+		switch {
+		case v.S != nil:
+			out[n] = &types.AttributeValueMemberS{Value: *v.S}
+		case v.N != nil:
+			out[n] = &types.AttributeValueMemberN{Value: *v.N}
+		default:
+			out[n] = &types.AttributeValueMemberB{Value: v.B}
+		}
+	}
+	return out
+}
+
+// fingerprint identifies the compiled query a cursor belongs to.
+func fingerprint(ins []*dynamodb.QueryInput) string {
+	h := sha256.New()
+	for _, in := range ins {
+		fmt.Fprintf(h, "%s|%s|%s|%s|%v|%s\n", aws.ToString(in.IndexName), aws.ToString(in.KeyConditionExpression),
+			aws.ToString(in.FilterExpression), aws.ToString(in.ProjectionExpression), aws.ToBool(in.ScanIndexForward), aws.ToString(in.TableName))
+		names := make([]string, 0, len(in.ExpressionAttributeValues))
+		for n := range in.ExpressionAttributeValues {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			j, _ := json.Marshal(avText(in.ExpressionAttributeValues[n]))
+			fmt.Fprintf(h, "%s=%s;", n, j)
+		}
+		placeholders := make([]string, 0, len(in.ExpressionAttributeNames))
+		for p := range in.ExpressionAttributeNames {
+			placeholders = append(placeholders, p)
+		}
+		sort.Strings(placeholders)
+		for _, p := range placeholders {
+			fmt.Fprintf(h, "%s=%s;", p, in.ExpressionAttributeNames[p])
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+func avText(av types.AttributeValue) string {
+	switch x := av.(type) {
+	case *types.AttributeValueMemberS:
+		return "S:" + x.Value
+	case *types.AttributeValueMemberN:
+		return "N:" + x.Value
+	default:
+		return fmt.Sprintf("%T:%v", av, av)
+	}
+}
+
+func (s *spec) encodeCursor(ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) (string, error) {
+	c := cursorData{V: cursorVersion, Q: fingerprint(ins)}
+	allDone := true
+	for i := range starts {
+		k, err := toJSONKey(starts[i])
+		if err != nil {
+			return "", err
+		}
+		c.K = append(c.K, k)
+		if !done[i] {
+			allDone = false
+		}
+	}
+	if allDone {
+		return "", nil
+	}
+	if len(ins) > 1 {
+		c.D = done
+	}
+	body, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	out := base64.RawURLEncoding.EncodeToString(body)
+	if len(s.signKey) > 0 {
+		out += "." + base64.RawURLEncoding.EncodeToString(s.mac(body))
+	}
+	return out, nil
+}
+
+func (s *spec) mac(body []byte) []byte {
+	m := hmac.New(sha256.New, s.signKey)
+	m.Write(body)
+	return m.Sum(nil)
+}
+
+func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput) ([]map[string]types.AttributeValue, []bool, error) {
+	starts := make([]map[string]types.AttributeValue, len(ins))
+	done := make([]bool, len(ins))
+	if cursor == "" {
+		return starts, done, nil
+	}
+	bodyText, sig, signed := strings.Cut(cursor, ".")
+	body, err := base64.RawURLEncoding.DecodeString(bodyText)
+	if err != nil {
+		return nil, nil, &ddbmodel.CursorError{Reason: "not base64url"}
+	}
+	if len(s.signKey) > 0 {
+		if !signed {
+			return nil, nil, &ddbmodel.CursorError{Reason: "unsigned, but this query signs its cursors"}
+		}
+		got, err := base64.RawURLEncoding.DecodeString(sig)
+		if err != nil || !hmac.Equal(got, s.mac(body)) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "signature does not match"}
+		}
+	}
+	var c cursorData
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, nil, &ddbmodel.CursorError{Reason: "malformed"}
+	}
+	if c.V != cursorVersion {
+		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
+	}
+	if c.Q != fingerprint(ins) {
+		return nil, nil, &ddbmodel.CursorError{Reason: "made by another query"}
+	}
+	if len(c.K) != len(ins) || (len(ins) > 1 && len(c.D) != len(ins)) {
+		return nil, nil, &ddbmodel.CursorError{Reason: "wrong number of positions"}
+	}
+	table := s.members[0].Table()
+	names := table.PrimaryKeyNames(s.index)
+	pkName, _, _ := table.KeyNames(s.index)
+	for i, k := range c.K {
+		starts[i] = fromJSONKey(k)
+		if len(ins) > 1 {
+			done[i] = c.D[i]
+		}
+		if starts[i] == nil {
+			continue
+		}
+		if len(starts[i]) != len(names) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position has the wrong key attributes"}
+		}
+		for _, n := range names {
+			if _, ok := starts[i][n]; !ok {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position lacks key attribute " + n}
+			}
+		}
+		// The position must lie in the partition this query reads.
+		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
+		}
+	}
+	return starts, done, nil
+}
+
+// partitionValue returns the text of the partition key value in a compiled
+// key condition (the first value placeholder, by construction).
+func partitionValue(in *dynamodb.QueryInput) string {
+	if v, ok := in.ExpressionAttributeValues[":v0"]; ok {
+		return avText(v)
+	}
+	return ""
+}
+
+// page runs one page of the spec's query and returns raw items.
+func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) ([]map[string]types.AttributeValue, string, error) {
+	ins, err := s.build()
+	if err != nil {
+		return nil, "", err
+	}
+	starts, done, err := s.decodeCursor(cursor, ins)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, in := range ins {
+		in.TableName = db.Table(aws.ToString(in.TableName))
+	}
+	if len(ins) == 1 {
+		in := ins[0]
+		in.ExclusiveStartKey = starts[0]
+		out, err := db.Client.Query(ctx, in, db.Options...)
+		if err != nil {
+			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), err)
+		}
+		next, err := s.encodeCursor(ins, []map[string]types.AttributeValue{out.LastEvaluatedKey}, []bool{len(out.LastEvaluatedKey) == 0})
+		return out.Items, next, err
+	}
+	return s.mergeShards(ctx, db, ins, starts, done)
+}
+
+type shardResult struct {
+	items []map[string]types.AttributeValue
+	lek   map[string]types.AttributeValue
+	err   error
+}
+
+// mergeShards reads one page from every unfinished shard concurrently and
+// merges them in sort key order. It only returns items that no unread item
+// of any shard can precede, so pages concatenate into one sorted list.
+func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) ([]map[string]types.AttributeValue, string, error) {
+	table := s.members[0].Table()
+	_, skName, _ := table.KeyNames(s.index)
+	keyNames := table.PrimaryKeyNames(s.index)
+	res := make([]shardResult, len(ins))
+	var wg sync.WaitGroup
+	for i, in := range ins {
+		if done[i] {
+			continue
+		}
+		wg.Add(1)
+		go func(i int, in *dynamodb.QueryInput) {
+			defer wg.Done()
+			in.ExclusiveStartKey = starts[i]
+			out, err := db.Client.Query(ctx, in, db.Options...)
+			if err != nil {
+				res[i].err = err
+				return
+			}
+			res[i].items, res[i].lek = out.Items, out.LastEvaluatedKey
+		}(i, in)
+	}
+	wg.Wait()
+	for _, r := range res {
+		if r.err != nil {
+			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), r.err)
+		}
+	}
+	less := func(a, b types.AttributeValue) bool {
+		c := compareAV(a, b)
+		if s.desc {
+			return c > 0
+		}
+		return c < 0
+	}
+	// The watermark: the smallest last-read position over shards with more to read.
+	var mark types.AttributeValue
+	for i := range ins {
+		if done[i] || len(res[i].lek) == 0 {
+			continue
+		}
+		if v := res[i].lek[skName]; mark == nil || less(v, mark) {
+			mark = v
+		}
+	}
+	type ref struct{ shard, idx int }
+	var all []ref
+	for i := range ins {
+		for j := range res[i].items {
+			all = append(all, ref{i, j})
+		}
+	}
+	sort.SliceStable(all, func(a, b int) bool {
+		x, y := res[all[a].shard].items[all[a].idx][skName], res[all[b].shard].items[all[b].idx][skName]
+		if less(x, y) {
+			return true
+		}
+		if less(y, x) {
+			return false
+		}
+		return all[a].shard < all[b].shard
+	})
+	taken := make([]int, len(ins))
+	var out []map[string]types.AttributeValue
+	for _, r := range all {
+		if s.limit > 0 && len(out) >= s.limit {
+			break
+		}
+		v := res[r.shard].items[r.idx][skName]
+		if mark != nil && less(mark, v) {
+			break
+		}
+		out = append(out, res[r.shard].items[r.idx])
+		taken[r.shard]++
+	}
+	for i := range ins {
+		if done[i] {
+			continue
+		}
+		switch {
+		case taken[i] == len(res[i].items):
+			starts[i] = res[i].lek
+			done[i] = len(res[i].lek) == 0
+		case taken[i] > 0:
+			last := res[i].items[taken[i]-1]
+			k := map[string]types.AttributeValue{}
+			for _, n := range keyNames {
+				k[n] = last[n]
+			}
+			starts[i] = k
+		}
+	}
+	next, err := s.encodeCursor(ins, starts, done)
+	return out, next, err
+}
+
+// compareAV orders key values: strings and binaries bytewise, numbers numerically.
+func compareAV(a, b types.AttributeValue) int {
+	switch x := a.(type) {
+	case *types.AttributeValueMemberS:
+		if y, ok := b.(*types.AttributeValueMemberS); ok {
+			return strings.Compare(x.Value, y.Value)
+		}
+	case *types.AttributeValueMemberN:
+		if y, ok := b.(*types.AttributeValueMemberN); ok {
+			p, ok1 := new(big.Rat).SetString(x.Value)
+			q, ok2 := new(big.Rat).SetString(y.Value)
+			if ok1 && ok2 {
+				return p.Cmp(q)
+			}
+		}
+	case *types.AttributeValueMemberB:
+		if y, ok := b.(*types.AttributeValueMemberB); ok {
+			return bytes.Compare(x.Value, y.Value)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,628 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// Member is what a query needs of an entity; every *entity.Entity[T] is one.
+type Member interface {
+	Name() string
+	Table() *entity.Table
+	KeySpecs(index string) (pk, sk entity.KeySpec, ok bool)
+	Is(item map[string]types.AttributeValue) bool
+}
+
+type sortOp string
+
+const (
+	sortNone    sortOp = ""
+	sortEq      sortOp = "="
+	sortBegins  sortOp = "begins_with"
+	sortBetween sortOp = "between"
+	sortLt      sortOp = "<"
+	sortLe      sortOp = "<="
+	sortGt      sortOp = ">"
+	sortGe      sortOp = ">="
+)
+
+type sortCond struct {
+	op     sortOp
+	lo, hi entity.Values // composites, rendered with the sort template
+	rawLo  string        // explicit key text (or number text)
+	rawHi  string
+	raw    bool
+}
+
+// spec is the part of a query shared by entity queries and collections.
+type spec struct {
+	members    []Member
+	index      string
+	where      entity.Values
+	sort       sortCond
+	desc       bool
+	limit      int
+	consistent bool
+	project    []string
+	filter     entity.Condition
+	signKey    []byte
+	allShards  bool
+	err        error
+}
+
+// Query reads items of one entity from its table or one of its indexes. It
+// is an immutable value: every method returns a modified copy, so a base
+// query can be shared and refined concurrently. Errors are kept and
+// returned by Build and the run methods.
+type Query[T any] struct {
+	e *entity.Entity[T]
+	s spec
+}
+
+// New starts a query of e's items on the table's primary key.
+func New[T any](e *entity.Entity[T]) Query[T] {
+	return Query[T]{e: e, s: spec{members: []Member{e}}}
+}
+
+// Index queries the named secondary index instead of the table.
+func (q Query[T]) Index(name string) Query[T] { q.s.index = name; return q }
+
+// Where gives the partition key's composites (all required) and, optionally,
+// leading sort key composites: all of them select one sort key, a leading
+// part selects the prefix they render, which always ends on a boundary
+// (module m1 never matches m10).
+func (q Query[T]) Where(values entity.Values) Query[T] {
+	q.s.where = merge(q.s.where, values)
+	return q
+}
+
+// BeginsWith narrows the sort key to an explicit prefix (for keys computed
+// by a function, or a prefix a template cannot express).
+func (q Query[T]) BeginsWith(prefix string) Query[T] {
+	q.s.sort = sortCond{op: sortBegins, rawLo: prefix, raw: true}
+	return q
+}
+
+// Between selects sort keys from the key lo renders to the key hi renders,
+// inclusive. Where's values fill composites lo and hi leave out; a partial
+// bound renders as its prefix.
+func (q Query[T]) Between(lo, hi entity.Values) Query[T] {
+	q.s.sort = sortCond{op: sortBetween, lo: lo, hi: hi}
+	return q
+}
+
+// BetweenKeys selects sort keys from lo to hi, inclusive, given as raw key text.
+func (q Query[T]) BetweenKeys(lo, hi string) Query[T] {
+	q.s.sort = sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true}
+	return q
+}
+
+// Gt selects sort keys greater than the key values render.
+func (q Query[T]) Gt(values entity.Values) Query[T] {
+	q.s.sort = sortCond{op: sortGt, lo: values}
+	return q
+}
+
+// Ge selects sort keys greater than or equal to the key values render.
+func (q Query[T]) Ge(values entity.Values) Query[T] {
+	q.s.sort = sortCond{op: sortGe, lo: values}
+	return q
+}
+
+// Lt selects sort keys less than the key values render.
+func (q Query[T]) Lt(values entity.Values) Query[T] {
+	q.s.sort = sortCond{op: sortLt, lo: values}
+	return q
+}
+
+// Le selects sort keys less than or equal to the key values render.
+func (q Query[T]) Le(values entity.Values) Query[T] {
+	q.s.sort = sortCond{op: sortLe, lo: values}
+	return q
+}
+
+// SortKey compares the sort key with raw key text: op is one of "=", "<",
+// "<=", ">", ">=".
+func (q Query[T]) SortKey(op string, key string) Query[T] {
+	switch sortOp(op) {
+	case sortEq, sortLt, sortLe, sortGt, sortGe:
+		q.s.sort = sortCond{op: sortOp(op), rawLo: key, raw: true}
+	default:
+		q.s.err = fmt.Errorf("query: unknown sort key operator %q", op)
+	}
+	return q
+}
+
+// Desc returns items in descending sort key order (newest first for time
+// keys).
+func (q Query[T]) Desc() Query[T] { q.s.desc = true; return q }
+
+// Asc returns items in ascending sort key order (the default).
+func (q Query[T]) Asc() Query[T] { q.s.desc = false; return q }
+
+// Limit caps the number of items DynamoDB evaluates per request: the page
+// size of Page.
+func (q Query[T]) Limit(n int) Query[T] { q.s.limit = n; return q }
+
+// Consistent asks for strongly consistent reads; DynamoDB allows them on
+// tables and local indexes, not on global indexes (an error before sending).
+func (q Query[T]) Consistent() Query[T] { q.s.consistent = true; return q }
+
+// Project reads only the named attributes (the keys and entity markers are
+// always read, so that items decode and pages continue).
+func (q Query[T]) Project(attrs ...string) Query[T] {
+	q.s.project = append(q.s.project[:len(q.s.project):len(q.s.project)], attrs...)
+	return q
+}
+
+// Filter adds a filter on non-key attributes, applied by DynamoDB after it
+// reads each page (it saves transfer, not read capacity).
+func (q Query[T]) Filter(c entity.Condition) Query[T] {
+	q.s.filter = entity.And(q.s.filter, c)
+	return q
+}
+
+// SignCursors signs the cursors of this query with HMAC-SHA256 under key;
+// a cursor that was tampered with, or signed under another key, is rejected.
+func (q Query[T]) SignCursors(key []byte) Query[T] {
+	q.s.signKey = append([]byte(nil), key...)
+	return q
+}
+
+// AllShards queries every shard of a write-sharded partition key (a template
+// with a ${attr:shard(N)} composite) concurrently and merges the results in
+// sort key order. Where must not give the sharded attribute.
+func (q Query[T]) AllShards() Query[T] { q.s.allShards = true; return q }
+
+// Build compiles the query without I/O. A sharded query (AllShards) has one
+// input per shard: use BuildShards.
+func (q Query[T]) Build() (*dynamodb.QueryInput, error) {
+	ins, err := q.s.build()
+	if err != nil {
+		return nil, err
+	}
+	if len(ins) != 1 {
+		return nil, fmt.Errorf("query: %d shard queries: use BuildShards", len(ins))
+	}
+	return ins[0], nil
+}
+
+// BuildShards compiles one input per shard (one input for unsharded queries).
+func (q Query[T]) BuildShards() ([]*dynamodb.QueryInput, error) { return q.s.build() }
+
+// Page is one page of typed results.
+type Page[T any] struct {
+	Items []T
+	// Cursor continues the query after this page; "" when there is no more.
+	Cursor string
+}
+
+// Page runs the query from cursor ("" for the first page) and returns one
+// page. Items of other entities sharing the partition are skipped.
+func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[T], error) {
+	raw, next, err := q.s.page(ctx, db, cursor, false)
+	if err != nil {
+		return Page[T]{}, err
+	}
+	p := Page[T]{Cursor: next, Items: make([]T, 0, len(raw))}
+	for _, it := range raw {
+		if !q.e.Is(it) {
+			continue
+		}
+		v, err := q.e.Decode(it)
+		if err != nil {
+			return Page[T]{}, err
+		}
+		p.Items = append(p.Items, v)
+	}
+	return p, nil
+}
+
+// All streams every matching item, page by page, in constant memory. The
+// sequence stops at the first error, which it yields.
+func (q Query[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		cursor := ""
+		for {
+			p, err := q.Page(ctx, db, cursor)
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			for _, v := range p.Items {
+				if !yield(v, nil) {
+					return
+				}
+			}
+			if p.Cursor == "" {
+				return
+			}
+			cursor = p.Cursor
+		}
+	}
+}
+
+// Collect reads every matching item into a slice.
+func (q Query[T]) Collect(ctx context.Context, db *entity.DB) ([]T, error) {
+	var out []T
+	for v, err := range q.All(ctx, db) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// One returns the only matching item: ErrNotFound when there is none,
+// ErrTooMany when there are more.
+func (q Query[T]) One(ctx context.Context, db *entity.DB) (T, error) {
+	var found []T
+	for v, err := range q.All(ctx, db) {
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		found = append(found, v)
+		if len(found) > 1 {
+			var zero T
+			return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrTooMany)
+		}
+	}
+	if len(found) == 0 {
+		var zero T
+		return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
+	}
+	return found[0], nil
+}
+
+// First returns the first matching item in the query's order, or ErrNotFound.
+func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
+	for v, err := range q.All(ctx, db) {
+		return v, err
+	}
+	var zero T
+	return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
+}
+
+// Count counts the matching items of this entity with Select COUNT, over
+// every page, without reading them.
+func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
+	s := q.s
+	t := q.e.Table()
+	s.filter = entity.And(s.filter, entity.Attr(t.EntityAttr()).Eq(q.e.Name()))
+	ins, err := s.build()
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, in := range ins {
+		in.Select = types.SelectCount
+		in.Limit = nil
+		in.TableName = db.Table(aws.ToString(in.TableName))
+		for {
+			out, err := db.Client.Query(ctx, in, db.Options...)
+			if err != nil {
+				return 0, fmt.Errorf("query: count %s: %w", q.e.Name(), err)
+			}
+			total += int(out.Count)
+			if len(out.LastEvaluatedKey) == 0 {
+				break
+			}
+			in.ExclusiveStartKey = out.LastEvaluatedKey
+		}
+	}
+	return total, nil
+}
+
+func merge(a, b entity.Values) entity.Values {
+	out := make(entity.Values, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+// keySpecs finds the key specs of the index for every member; the
+// partition templates must agree.
+func (s *spec) keySpecs() (pk entity.KeySpec, sks []entity.KeySpec, err error) {
+	for i, m := range s.members {
+		p, sk, ok := m.KeySpecs(s.index)
+		if !ok {
+			return pk, nil, fmt.Errorf("query: entity %s is not in index %q", m.Name(), s.index)
+		}
+		if i == 0 {
+			pk = p
+		} else if p.Template == nil || pk.Template == nil || p.Template.String() != pk.Template.String() {
+			return pk, nil, fmt.Errorf("query: entities %s and %s do not share a partition key template on %q", s.members[0].Name(), m.Name(), indexName(s.index))
+		}
+		sks = append(sks, sk)
+	}
+	return pk, sks, nil
+}
+
+func indexName(ix string) string {
+	if ix == "" {
+		return "the table"
+	}
+	return ix
+}
+
+func (s *spec) build() ([]*dynamodb.QueryInput, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	if len(s.members) == 0 {
+		return nil, errors.New("query: no entity")
+	}
+	table := s.members[0].Table()
+	ix, isIndex := table.Index(s.index)
+	if s.index != "" && !isIndex {
+		return nil, fmt.Errorf("query: table %q has no index %q", table.Name, s.index)
+	}
+	if s.consistent && isIndex && !ix.Local {
+		return nil, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
+	}
+	pk, sks, err := s.keySpecs()
+	if err != nil {
+		return nil, err
+	}
+	if pk.Template == nil {
+		return nil, fmt.Errorf("query: the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
+	}
+	where := keys.Values(s.where)
+	// Partition values: every composite is required (but the shard one under AllShards).
+	shardAttr, shards, sharded := pk.Template.Shard()
+	var missing []string
+	for _, c := range pk.Template.Composites() {
+		if _, ok := where[c]; !ok {
+			if sharded && c == shardAttr && s.allShards {
+				continue
+			}
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
+	}
+	var pkvals []string
+	if sharded && s.allShards {
+		if _, given := where[shardAttr]; given {
+			return nil, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
+		}
+		for i := 0; i < shards; i++ {
+			v, err := pk.Template.RenderShard(where, i)
+			if err != nil {
+				return nil, keyErr(s, pk.Attribute, err)
+			}
+			pkvals = append(pkvals, v)
+		}
+	} else {
+		if s.allShards {
+			return nil, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
+		}
+		v, err := pk.Template.Render(where)
+		if err != nil {
+			return nil, keyErr(s, pk.Attribute, err)
+		}
+		pkvals = []string{v}
+	}
+
+	var ins []*dynamodb.QueryInput
+	for _, pkv := range pkvals {
+		var w expr.Writer
+		kc := w.Name(pk.Attribute) + " = " + w.Value(keyAV(pk, pkv))
+		sc, err := s.sortCondition(&w, pk, sks)
+		if err != nil {
+			return nil, err
+		}
+		if sc != "" {
+			kc += " AND " + sc
+		}
+		in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
+		if s.index != "" {
+			in.IndexName = aws.String(s.index)
+		}
+		if s.desc {
+			in.ScanIndexForward = aws.Bool(false)
+		}
+		if s.limit > 0 {
+			in.Limit = aws.Int32(int32(s.limit))
+		}
+		if s.consistent {
+			in.ConsistentRead = aws.Bool(true)
+		}
+		if !s.filter.IsZero() {
+			f, err := expr.RenderCondition(s.filter, &w)
+			if err != nil {
+				return nil, err
+			}
+			in.FilterExpression = aws.String(f)
+		}
+		if len(s.project) > 0 {
+			need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
+			seen := map[string]bool{}
+			var ps []string
+			for _, a := range append(need, s.project...) {
+				if !seen[a] {
+					seen[a] = true
+					ps = append(ps, w.Name(a))
+				}
+			}
+			in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
+		}
+		in.ExpressionAttributeNames = w.Names()
+		in.ExpressionAttributeValues = w.Values()
+		ins = append(ins, in)
+	}
+	return ins, nil
+}
+
+func keyErr(s *spec, attr string, err error) error {
+	name := s.members[0].Name()
+	var ve *keys.ValueError
+	if errors.As(err, &ve) {
+		if errors.Is(err, keys.ErrMissing) {
+			return &ddbmodel.MissingCompositesError{Entity: name, KeyAttribute: attr, Missing: []string{ve.Composite}}
+		}
+		return &ddbmodel.ValidationError{Entity: name, Attribute: ve.Composite, Reason: "key " + attr, Err: err}
+	}
+	return &ddbmodel.ValidationError{Entity: name, Attribute: attr, Err: err}
+}
+
+func keyAV(k entity.KeySpec, v string) types.AttributeValue {
+	if k.Number {
+		return &types.AttributeValueMemberN{Value: v}
+	}
+	return &types.AttributeValueMemberS{Value: v}
+}
+
+// sortCondition compiles the sort part of the key condition.
+func (s *spec) sortCondition(w *expr.Writer, pk entity.KeySpec, sks []entity.KeySpec) (string, error) {
+	sk := sks[0]
+	if sk.Attribute == "" {
+		if s.sort.op != sortNone {
+			return "", errors.New("query: the index has no sort key")
+		}
+		return "", nil
+	}
+	name := func() string { return w.Name(sk.Attribute) }
+	if s.sort.raw {
+		lo := w.Value(keyAV(sk, s.sort.rawLo))
+		switch s.sort.op {
+		case sortBegins:
+			if sk.Number {
+				return "", errors.New("query: begins_with on a number sort key")
+			}
+			return "begins_with(" + name() + ", " + lo + ")", nil
+		case sortBetween:
+			return name() + " BETWEEN " + lo + " AND " + w.Value(keyAV(sk, s.sort.rawHi)), nil
+		default:
+			return name() + " " + string(s.sort.op) + " " + lo, nil
+		}
+	}
+	// Composite-based conditions need one sort template for every member.
+	var tmpl *keys.Template
+	for i, k := range sks {
+		if k.Template == nil {
+			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
+				return "", fmt.Errorf("query: the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
+			}
+			continue
+		}
+		if i == 0 {
+			tmpl = k.Template
+		}
+	}
+	if tmpl == nil {
+		return "", nil
+	}
+	if len(sks) > 1 {
+		// A collection: only a common literal prefix narrows the sort key.
+		if s.sort.op != sortNone {
+			return "", errors.New("query: sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
+		}
+		prefix := commonLiteralPrefix(sks)
+		if prefix == "" || sk.Number {
+			return "", nil
+		}
+		return "begins_with(" + name() + ", " + w.Value(keyAV(sk, prefix)) + ")", nil
+	}
+	sortOnly := func(v entity.Values) keys.Values {
+		out := keys.Values{}
+		for k, x := range s.where {
+			if tmpl.Uses(k) {
+				out[k] = x
+			}
+		}
+		for k, x := range v {
+			out[k] = x
+		}
+		return out
+	}
+	render := func(v entity.Values) (string, bool, error) {
+		p, complete, err := tmpl.Prefix(sortOnly(v))
+		if err != nil {
+			return "", false, keyErr(s, sk.Attribute, err)
+		}
+		return p, complete, nil
+	}
+	switch s.sort.op {
+	case sortNone:
+		p, complete, err := render(nil)
+		if err != nil {
+			return "", err
+		}
+		if complete {
+			return name() + " = " + w.Value(keyAV(sk, p)), nil
+		}
+		if p == "" || sk.Number {
+			return "", nil
+		}
+		return "begins_with(" + name() + ", " + w.Value(keyAV(sk, p)) + ")", nil
+	case sortBetween:
+		lo, _, err := render(s.sort.lo)
+		if err != nil {
+			return "", err
+		}
+		hi, _, err := render(s.sort.hi)
+		if err != nil {
+			return "", err
+		}
+		return name() + " BETWEEN " + w.Value(keyAV(sk, lo)) + " AND " + w.Value(keyAV(sk, hi)), nil
+	default:
+		v, _, err := render(s.sort.lo)
+		if err != nil {
+			return "", err
+		}
+		return name() + " " + string(s.sort.op) + " " + w.Value(keyAV(sk, v)), nil
+	}
+}
+
+func hasAny(v entity.Values, attrs []string) bool {
+	for _, a := range attrs {
+		if _, ok := v[a]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func commonLiteralPrefix(sks []entity.KeySpec) string {
+	var prefix string
+	for i, k := range sks {
+		if k.Template == nil {
+			return ""
+		}
+		p, _, err := k.Template.Prefix(keys.Strings{})
+		if err != nil {
+			return ""
+		}
+		if i == 0 {
+			prefix = p
+			continue
+		}
+		n := 0
+		for n < len(prefix) && n < len(p) && prefix[n] == p[n] {
+			n++
+		}
+		prefix = prefix[:n]
+	}
+	return prefix
+}

@@ -1,0 +1,148 @@
+package txn
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// WriteTx is a write transaction over any entities: all of its actions
+// happen, or none. It is an immutable value.
+type WriteTx struct {
+	ops   []entity.WriteOp
+	token string
+}
+
+// Write starts a write transaction with ops (puts, creates, updates,
+// deletes and condition checks of any entities).
+func Write(ops ...entity.WriteOp) WriteTx { return WriteTx{ops: append([]entity.WriteOp(nil), ops...)} }
+
+// Add appends actions.
+func (t WriteTx) Add(ops ...entity.WriteOp) WriteTx {
+	t.ops = append(t.ops[:len(t.ops):len(t.ops)], ops...)
+	return t
+}
+
+// Token sets the idempotency token: DynamoDB applies a transaction with the
+// same token and the same actions at most once within ten minutes.
+func (t WriteTx) Token(token string) WriteTx { t.token = token; return t }
+
+func (t WriteTx) compile() ([]entity.TransactWrite, error) {
+	if len(t.ops) > expr.MaxTransactItems {
+		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(t.ops)}
+	}
+	writes := make([]entity.TransactWrite, len(t.ops))
+	for i, op := range t.ops {
+		w, err := op.TransactWrite()
+		if err != nil {
+			return nil, fmt.Errorf("txn: action %d: %w", i, err)
+		}
+		writes[i] = w
+	}
+	return writes, nil
+}
+
+// Build checks the transaction (at most 100 actions, 4 MB, no two actions on
+// one item) and compiles it without sending it.
+func (t WriteTx) Build() (*dynamodb.TransactWriteItemsInput, error) {
+	writes, err := t.compile()
+	if err != nil {
+		return nil, err
+	}
+	return entity.TransactWriteInput(nil, t.token, writes)
+}
+
+// Run sends the transaction. A canceled transaction is a
+// *ddbmodel.TxCanceledError whose Reasons name each action's index,
+// entity, operation and code; it also satisfies errors.Is with the outcome
+// of each failed condition (ErrAlreadyExists for a create, ErrVersionConflict,
+// ErrNotFound for an update of a missing item, ErrConditionFailed).
+func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
+	writes, err := t.compile()
+	if err != nil {
+		return err
+	}
+	return entity.TransactWriteItems(ctx, db, t.token, writes)
+}
+
+// ReadOp is a read that can join a read transaction: every entity's Get.
+type ReadOp interface {
+	TransactGet() (types.TransactGetItem, error)
+}
+
+// GetTx reads several items of any entities as one consistent snapshot.
+type GetTx struct{ ops []ReadOp }
+
+// Get starts a read transaction.
+func Get(ops ...ReadOp) GetTx { return GetTx{ops: append([]ReadOp(nil), ops...)} }
+
+// Build compiles the read transaction without sending it.
+func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
+	if len(t.ops) == 0 || len(t.ops) > expr.MaxTransactItems {
+		return nil, &ddbmodel.LimitError{What: "transaction reads", Limit: expr.MaxTransactItems, Got: len(t.ops)}
+	}
+	in := &dynamodb.TransactGetItemsInput{}
+	for i, op := range t.ops {
+		g, err := op.TransactGet()
+		if err != nil {
+			return nil, fmt.Errorf("txn: read %d: %w", i, err)
+		}
+		in.TransactItems = append(in.TransactItems, g)
+	}
+	return in, nil
+}
+
+// Items are the results of a read transaction, in the order of its reads.
+type Items struct {
+	raw []map[string]types.AttributeValue
+}
+
+// Len returns the number of reads.
+func (it Items) Len() int { return len(it.raw) }
+
+// Found reports whether read i found an item.
+func (it Items) Found(i int) bool { return i >= 0 && i < len(it.raw) && len(it.raw[i]) > 0 }
+
+// Raw returns read i's raw item (nil when not found).
+func (it Items) Raw(i int) map[string]types.AttributeValue { return it.raw[i] }
+
+// Run performs the reads.
+func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
+	in, err := t.Build()
+	if err != nil {
+		return Items{}, err
+	}
+	for i := range in.TransactItems {
+		g := *in.TransactItems[i].Get
+		g.TableName = db.Table(aws.ToString(g.TableName))
+		in.TransactItems[i].Get = &g
+	}
+	out, err := db.Client.TransactGetItems(ctx, in, db.Options...)
+	if err != nil {
+		return Items{}, entity.CancelError(err, nil)
+	}
+	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops))}
+	for i, r := range out.Responses {
+		if i < len(res.raw) {
+			res.raw[i] = r.Item
+		}
+	}
+	return res, nil
+}
+
+// Decode decodes read i with e. A read that found nothing gives an error
+// satisfying errors.Is(err, ddbmodel.ErrNotFound).
+func Decode[T any](it Items, i int, e *entity.Entity[T]) (T, error) {
+	if !it.Found(i) {
+		var zero T
+		return zero, fmt.Errorf("txn: read %d (%s): %w", i, e.Name(), ddbmodel.ErrNotFound)
+	}
+	return e.Decode(it.raw[i])
+}
