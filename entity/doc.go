@@ -1,0 +1,33 @@
+// Package entity describes a single-table design and runs single-item
+// operations on it.
+//
+// A *Table holds the key attribute names, the secondary indexes and the
+// names of the marker attributes that tag every item with its entity. An
+// *Entity[T] binds a Go struct (encoded with github.com/guregu/dynamo/v2's
+// dynamo tags) to key templates for the table and for each index it is in,
+// plus attribute rules: required, default, enum, validation, read-only,
+// hidden, timestamps and an optional optimistic-locking version.
+//
+// Operations are immutable builders. Each has a pure Build step returning the
+// aws-sdk-go-v2 input, and Run(ctx, db) sending it:
+//
+//	a, err := Articles.Create(article).Run(ctx, db)                 // ErrAlreadyExists
+//	a, err := Articles.Get(entity.Values{"articleId": id}).Run(ctx, db) // ErrNotFound
+//	a, err := Articles.Update(entity.Values{"articleId": id}).
+//		Set("status", "published").
+//		If(entity.Attr("currentVersion").Eq(3)).
+//		Run(ctx, db)
+//
+// Updates keep index keys true. When an update changes an attribute a key is
+// built from, the key is recomputed in the same write when every composite is
+// known (from the key, the update, or With); otherwise the update fails with
+// a *ddbmodel.MissingCompositesError before anything is sent, or, with
+// ReadFirst, reads the item and writes on the condition that what it read is
+// unchanged. Changing a composite of the primary key moves the item in one
+// transaction.
+//
+// Every write checks its input before sending: attribute rules, key
+// composites (empty values, delimiters inside values, key sizes), item size
+// and DynamoDB number limits. Errors are the root package's sentinels and
+// typed errors, matched with errors.Is and errors.As.
+package entity
