@@ -1,0 +1,259 @@
+package exampleapp
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/ddblocal"
+)
+
+// EndpointEnv names the environment variable read when -endpoint is not
+// given.
+const EndpointEnv = "DYNAMODB_ENDPOINT"
+
+// EndpointAWS is the -endpoint value that selects real AWS through the
+// default AWS configuration chain (environment, shared config files, ...).
+const EndpointAWS = "aws"
+
+// tableActiveTimeout bounds the wait for a created table to become ACTIVE.
+const tableActiveTimeout = 5 * time.Minute
+
+// Config describes one example program.
+type Config struct {
+	// Name is the program name, used in usage text and error messages.
+	Name string
+	// DefaultTable is the default of the -table flag.
+	DefaultTable string
+	// Tables returns the definitions of the tables the model needs, given
+	// the -table value. A model that keeps several tables uses the value as
+	// their name prefix. Tables that do not exist yet are created; existing
+	// ones are used as they are. nil means no tables are created.
+	Tables func(table string) []*dynamodb.CreateTableInput
+	// Run loads the sample data and runs every access pattern, printing each
+	// with [App.Pattern].
+	Run func(ctx context.Context, app *App) error
+}
+
+// App is what [Config].Run works with.
+type App struct {
+	// Client talks to the selected DynamoDB.
+	Client *dynamodb.Client
+	// Table is the value of the -table flag.
+	Table string
+	// Out receives the report (standard output in [Main]).
+	Out io.Writer
+
+	writeErr error // the first error writing to Out
+}
+
+// Main parses the flags -endpoint (else $DYNAMODB_ENDPOINT, else it starts
+// DynamoDB Local itself via package ddblocal and stops it at exit; the
+// special value -endpoint=aws uses the default AWS config chain of
+// aws-sdk-go-v2/config, that is real AWS) and -table; creates each table of
+// cfg.Tables when absent and waits until it is ACTIVE; runs cfg.Run with the
+// report going to standard output. It prints any error to standard error and
+// exits 1; otherwise it exits 0. SIGINT and SIGTERM cancel the run (and stop
+// a server it started).
+func Main(cfg Config) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, cfg, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(cfg), err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// Run is [Main] without the process around it: it parses args (without the
+// program name), writes the report to stdout and usage and notes to stderr,
+// and returns the error Main would print; flag.ErrHelp after -h. Tests of
+// example programs call it, typically with -endpoint set to
+// testenv.Endpoint(t) and a -table of their own.
+func Run(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+	if cfg.Run == nil {
+		return errors.New("exampleapp: Config.Run is nil")
+	}
+	name := programName(cfg)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	endpoint := fs.String("endpoint", "", "DynamoDB endpoint URL, or \"aws\" for real AWS via the default AWS config chain\n(default $"+EndpointEnv+"; when that is empty too, DynamoDB Local is started for this run)")
+	table := fs.String("table", cfg.DefaultTable, "table name (the name prefix for a model with several tables)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: %s [-endpoint URL|aws] [-table NAME]\n\nLoads sample data and runs every access pattern of the %s example.\n\n", name, name)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return fmt.Errorf("exampleapp: %w", err)
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("exampleapp: unexpected arguments %q", fs.Args())
+	}
+	if *table == "" {
+		return errors.New("exampleapp: -table is empty")
+	}
+	if *endpoint == "" {
+		*endpoint = os.Getenv(EndpointEnv)
+	}
+
+	var client *dynamodb.Client
+	switch *endpoint {
+	case EndpointAWS:
+		awsCfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return fmt.Errorf("exampleapp: load AWS config: %w", err)
+		}
+		client = dynamodb.NewFromConfig(awsCfg)
+	case "":
+		fmt.Fprintf(stderr, "%s: starting DynamoDB Local %s (in memory; stopped at exit)...\n", name, ddblocal.Version)
+		srv, err := ddblocal.Start(ctx, ddblocal.Options{})
+		if err != nil {
+			return fmt.Errorf("exampleapp: %w", err)
+		}
+		defer srv.Stop()
+		fmt.Fprintf(stderr, "%s: DynamoDB Local is listening on %s\n", name, srv.Endpoint)
+		client = ddblocal.NewClient(srv.Endpoint)
+	default:
+		client = ddblocal.NewClient(*endpoint)
+	}
+
+	if cfg.Tables != nil {
+		for _, in := range cfg.Tables(*table) {
+			if err := EnsureTable(ctx, client, in); err != nil {
+				return err
+			}
+		}
+	}
+	app := &App{Client: client, Table: *table, Out: stdout}
+	if err := cfg.Run(ctx, app); err != nil {
+		return err
+	}
+	if app.writeErr != nil {
+		return fmt.Errorf("exampleapp: write report: %w", app.writeErr)
+	}
+	return nil
+}
+
+// EnsureTable creates the table described by in unless a table of that name
+// exists (DescribeTable answering ResourceNotFoundException means absent), and
+// waits until it is ACTIVE. An existing table is not compared with in. When
+// in sets neither BillingMode nor ProvisionedThroughput the table is created
+// on demand (PAY_PER_REQUEST); in itself is not modified.
+func EnsureTable(ctx context.Context, client *dynamodb.Client, in *dynamodb.CreateTableInput) error {
+	if in == nil || aws.ToString(in.TableName) == "" {
+		return errors.New("exampleapp: table definition without TableName")
+	}
+	name := aws.ToString(in.TableName)
+	out, err := client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: in.TableName})
+	var notFound *types.ResourceNotFoundException
+	switch {
+	case errors.As(err, &notFound):
+		create := *in
+		if create.BillingMode == "" && create.ProvisionedThroughput == nil {
+			create.BillingMode = types.BillingModePayPerRequest
+		}
+		if _, err := client.CreateTable(ctx, &create); err != nil {
+			var inUse *types.ResourceInUseException
+			if !errors.As(err, &inUse) { // created meanwhile by someone else
+				return fmt.Errorf("exampleapp: create table %s: %w", name, err)
+			}
+		}
+	case err != nil:
+		return fmt.Errorf("exampleapp: describe table %s: %w", name, err)
+	case out.Table != nil && out.Table.TableStatus == types.TableStatusActive:
+		return nil
+	}
+	waiter := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay = 200 * time.Millisecond
+		o.MaxDelay = 5 * time.Second
+	})
+	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: in.TableName}, tableActiveTimeout); err != nil {
+		return fmt.Errorf("exampleapp: wait for table %s to become ACTIVE: %w", name, err)
+	}
+	return nil
+}
+
+// Pattern prints one access pattern's report to a.Out: a header line with id
+// and name, the request (as rendered by the Describe functions; each of its
+// lines indented), then the rows as a table aligned with text/tabwriter under
+// the header cells, a row count, and a blank line:
+//
+//	== AP1: Articles of an author, newest first
+//	   Query cms/GSI1: GSI1PK = "AUTHOR#a1" AND begins_with(GSI1SK, "ARTICLE#"); descending
+//	   ID  TITLE
+//	   a2  Second post
+//	   a1  First post
+//	   (2 rows)
+//
+// Tabs and newlines inside cells are shown as spaces and \n so that they do
+// not break the alignment. Write errors are remembered and returned by
+// [Run] after cfg.Run.
+func (a *App) Pattern(id, name string, request string, header []string, rows [][]string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "== %s: %s\n", id, name)
+	for _, line := range strings.Split(strings.TrimRight(request, "\n"), "\n") {
+		b.WriteString(indent + line + "\n")
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	if len(header) > 0 {
+		writeRow(tw, header)
+	}
+	for _, row := range rows {
+		writeRow(tw, row)
+	}
+	_ = tw.Flush() // writes to a strings.Builder do not fail
+	switch len(rows) {
+	case 0:
+		b.WriteString(indent + "(no rows)\n")
+	case 1:
+		b.WriteString(indent + "(1 row)\n")
+	default:
+		fmt.Fprintf(&b, "%s(%d rows)\n", indent, len(rows))
+	}
+	b.WriteString("\n")
+	if _, err := io.WriteString(a.Out, b.String()); err != nil && a.writeErr == nil {
+		a.writeErr = err
+	}
+}
+
+const indent = "   "
+
+var cellReplacer = strings.NewReplacer("\t", " ", "\r", `\r`, "\n", `\n`)
+
+// writeRow writes one indented table row; trailing spaces are trimmed by
+// ending the line without a cell terminator.
+func writeRow(tw *tabwriter.Writer, cells []string) {
+	clean := make([]string, len(cells))
+	for i, c := range cells {
+		clean[i] = cellReplacer.Replace(c)
+	}
+	fmt.Fprint(tw, indent+strings.Join(clean, "\t")+"\n")
+}
+
+func programName(cfg Config) string {
+	if cfg.Name != "" {
+		return cfg.Name
+	}
+	return "example"
+}
