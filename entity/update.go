@@ -206,6 +206,9 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		if err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
 		}
+		if err := checkNumbers(av, 0); err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
 		vals[i] = av
 		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
 			f := reflect.Value{}
@@ -331,7 +334,11 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			}
 		}
 		for _, k := range pair {
-			if k == nil || !needs(k) && d.when == nil {
+			if k == nil {
+				continue
+			}
+			if !needs(k) && d.when == nil && !d.sparse {
+				// The untouched half of a non-sparse index is already in place.
 				continue
 			}
 			var miss []string
@@ -660,6 +667,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 	}
 	create := e.Create(v)
+	create.keepVersion = true
 	put, err := create.compile()
 	if err != nil {
 		return zero, err

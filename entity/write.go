@@ -152,6 +152,11 @@ func isNull(av types.AttributeValue) bool {
 }
 
 func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+	for name, av := range item {
+		if err := checkNumbers(av, 0); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+		}
+	}
 	if n := expr.ItemSize(item); n > expr.MaxItemBytes {
 		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: n}
 	}
@@ -248,6 +253,9 @@ type PutOp[T any] struct {
 	v      T
 	create bool
 	cond   Condition
+	// keepVersion: a create that continues the lock version of the item it
+	// replaces (an update moving an item to a new key).
+	keepVersion bool
 }
 
 var _ WriteOp = PutOp[struct{}]{}
@@ -285,14 +293,17 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	if e.lock != nil {
 		f := reflect.ValueOf(&v).Elem().FieldByIndex(e.lock.index)
 		cur := intValue(f)
-		if op.create {
+		if op.create && !op.keepVersion {
 			cur = 0
 		}
 		c.fail.lockAttr = e.lock.name
 		c.fail.lockWant = &cur
-		if cur == 0 && !op.create {
+		switch {
+		case op.create:
+			// attribute_not_exists below
+		case cur == 0:
 			parts = append(parts, e.pkAbsent(&c.w))
-		} else if cur != 0 {
+		default:
 			parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
 		}
 		setInt(f, cur+1)
@@ -734,4 +745,45 @@ func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	}
 	return BatchWrite{Request: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}},
 		Table: op.e.table.Name, Entity: op.e.name, Key: key}, nil
+}
+
+// checkNumbers rejects numbers DynamoDB cannot store (over 38 significant
+// digits, or out of its range) and nesting deeper than 32 levels.
+func checkNumbers(av types.AttributeValue, depth int) error {
+	if depth > 32 {
+		return errors.New("nested deeper than 32 levels")
+	}
+	switch v := av.(type) {
+	case *types.AttributeValueMemberN:
+		return checkNumber(v.Value)
+	case *types.AttributeValueMemberNS:
+		for _, n := range v.Value {
+			if err := checkNumber(n); err != nil {
+				return err
+			}
+		}
+	case *types.AttributeValueMemberL:
+		for _, x := range v.Value {
+			if err := checkNumbers(x, depth+1); err != nil {
+				return err
+			}
+		}
+	case *types.AttributeValueMemberM:
+		for _, x := range v.Value {
+			if err := checkNumbers(x, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// numberTemplate validates numbers with the keys package's DynamoDB number rules.
+var numberTemplate = keys.MustCompile(keys.Spec{Template: "${n}", Kind: keys.Number})
+
+func checkNumber(s string) error {
+	if _, err := numberTemplate.Render(keys.Strings{"n": s}); err != nil {
+		return fmt.Errorf("number %q: DynamoDB numbers have at most 38 significant digits", s)
+	}
+	return nil
 }

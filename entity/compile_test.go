@@ -1,0 +1,346 @@
+package entity_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+type Version struct {
+	ArticleID string `dynamo:"articleId"`
+	Version   int    `dynamo:"version"`
+	Body      string `dynamo:"body"`
+	Secret    string `dynamo:"secret"`
+	Slug      string `dynamo:"slug"`
+}
+
+func defineVersions(t *testing.T, table *entity.Table) *entity.Entity[Version] {
+	t.Helper()
+	e, err := entity.Define(table, entity.Config[Version]{
+		Name: "ArticleVersion",
+		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(10)}"},
+		Indexes: []entity.IndexKey[Version]{
+			{Index: "GSI1", Partition: "SLUG#${slug}", Sort: "VERSION#${version:pad(10)}", Sparse: true},
+		},
+		Attributes: map[string]entity.Attribute{
+			"secret": {Hidden: true},
+			"body":   {ReadOnly: true},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
+	table := newTable()
+	articles := defineArticles(t, table)
+	in, err := articles.Put(Article{ArticleID: "01H", Title: "T", AuthorID: "u1", Revision: 4}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &dynamodb.PutItemInput{
+		TableName: aws.String("test"),
+		Item: map[string]types.AttributeValue{
+			"PK": S("ARTICLE#01H"), "SK": S("#METADATA"),
+			"GSI1PK": S("AUTHOR#u1"), "GSI1SK": S("STATUS#draft#ARTICLE#01H"),
+			"articleId": S("01H"), "title": S("T"), "status": S("draft"), "authorId": S("u1"),
+			"currentVersion": N("0"), "revision": N("5"),
+			"createdAt": S("2026-01-02T03:04:05Z"), "updatedAt": S("2026-01-02T03:04:05Z"),
+			"__entity": S("Article"), "__entity_version": S("1"),
+		},
+		ConditionExpression:                 aws.String("#revision = :v0"),
+		ExpressionAttributeNames:            map[string]string{"#revision": "revision"},
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": N("4")},
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	if diff := cmp.Diff(want, in, CmpOpts); diff != "" {
+		t.Errorf("PutItemInput (-want +got):\n%s", diff)
+	}
+}
+
+func TestCreateBuildIsConditionedOnAbsence(t *testing.T) {
+	table := newTable()
+	versions := defineVersions(t, table)
+	in, err := versions.Create(Version{ArticleID: "a1", Version: 10, Body: "b"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := aws.ToString(in.ConditionExpression); got != "attribute_not_exists(#PK)" {
+		t.Errorf("condition = %q", got)
+	}
+	if got := in.Item["SK"]; cmp.Diff(S("VERSION#0000000010"), got, CmpOpts) != "" {
+		t.Errorf("SK = %#v, want the zero-padded version", got)
+	}
+	if _, ok := in.Item["GSI1PK"]; ok {
+		t.Errorf("sparse GSI1 key written without a slug: %v", in.Item["GSI1PK"])
+	}
+}
+
+func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
+	table := newTable()
+	articles := defineArticles(t, table)
+	in, err := articles.Update(entity.Values{"articleId": "a1"}).Set("status", "archived").Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &dynamodb.UpdateItemInput{
+		TableName:           aws.String("test"),
+		Key:                 map[string]types.AttributeValue{"PK": S("ARTICLE#a1"), "SK": S("#METADATA")},
+		UpdateExpression:    aws.String("SET #GSI1SK = :v0, #status = :v1, #updatedAt = :v2 ADD #revision :v3"),
+		ConditionExpression: aws.String("attribute_exists(#PK)"),
+		ExpressionAttributeNames: map[string]string{
+			"#GSI1SK": "GSI1SK", "#status": "status", "#updatedAt": "updatedAt", "#revision": "revision", "#PK": "PK",
+		},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":v0": S("STATUS#archived#ARTICLE#a1"), ":v1": S("archived"), ":v2": S("2026-01-02T03:04:05Z"), ":v3": N("1"),
+		},
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	if diff := cmp.Diff(want, in, CmpOpts); diff != "" {
+		t.Errorf("UpdateItemInput (-want +got):\n%s", diff)
+	}
+}
+
+func TestUpdateNeverWritesAPartialKey(t *testing.T) {
+	table := &entity.Table{
+		Name: "t", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}},
+	}
+	type Lesson struct {
+		CourseID string `dynamo:"courseId"`
+		LessonID string `dynamo:"lessonId"`
+		ModuleID string `dynamo:"moduleId"`
+		Position int    `dynamo:"position"`
+	}
+	lessons := entity.MustDefine(table, entity.Config[Lesson]{
+		Name: "Lesson",
+		Key:  entity.Key{Partition: "COURSE#${courseId}", Sort: "LESSON#${lessonId}"},
+		Indexes: []entity.IndexKey[Lesson]{
+			{Index: "GSI1", Partition: "MODULE#${moduleId}", Sort: "POS#${position:pad(4)}#MODULE#${moduleId}"},
+		},
+	})
+	key := entity.Values{"courseId": "c1", "lessonId": "l1"}
+	_, err := lessons.Update(key).Set("position", 3).Build()
+	var mc *ddbmodel.MissingCompositesError
+	if !errors.As(err, &mc) || !errors.Is(err, ddbmodel.ErrMissingComposites) {
+		t.Fatalf("err = %v, want *MissingCompositesError", err)
+	}
+	if diff := cmp.Diff(&ddbmodel.MissingCompositesError{Entity: "Lesson", KeyAttribute: "GSI1SK", Missing: []string{"moduleId"}}, mc); diff != "" {
+		t.Errorf("error (-want +got):\n%s", diff)
+	}
+	// Given the module's current value, the key is recomputed, conditioned on that value.
+	in, err := lessons.Update(key).Set("position", 3).With(entity.Values{"moduleId": "m2"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #position = :v1"; got != want {
+		t.Errorf("update = %q, want %q", got, want)
+	}
+	if got, want := aws.ToString(in.ConditionExpression), "(attribute_exists(#PK)) AND (#moduleId = :v2)"; got != want {
+		t.Errorf("condition = %q, want %q", got, want)
+	}
+	if diff := cmp.Diff(S("POS#0003#MODULE#m2"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {
+		t.Errorf("GSI1SK (-want +got):\n%s", diff)
+	}
+	// Changing the module recomputes both halves of the GSI1 key.
+	in, err = lessons.Update(key).Set("moduleId", "m3").With(entity.Values{"position": 3}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1PK = :v0, #GSI1SK = :v1, #moduleId = :v2"; got != want {
+		t.Errorf("update = %q, want %q", got, want)
+	}
+	// Setting a key attribute directly is refused.
+	_, err = lessons.Update(key).Set("GSI1PK", "x").Build()
+	if !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("setting a key attribute: err = %v, want ErrInvalid", err)
+	}
+}
+
+func TestUpdateRefusesReadOnlyAndNonSparseRemoval(t *testing.T) {
+	table := newTable()
+	versions := defineVersions(t, table)
+	articles := defineArticles(t, table)
+	_, err := versions.Update(entity.Values{"articleId": "a", "version": 1}).Set("body", "x").Build()
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "body" {
+		t.Errorf("read-only: err = %v", err)
+	}
+	_, err = articles.Update(entity.Values{"articleId": "a"}).Remove("authorId").Build()
+	if !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("removing a composite of a non-sparse index: err = %v", err)
+	}
+	// Sparse: removing the slug takes the item out of GSI1.
+	in, err := versions.Update(entity.Values{"articleId": "a", "version": 1}).Remove("slug").Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := aws.ToString(in.UpdateExpression); got != "REMOVE #GSI1PK, #GSI1SK, #slug" {
+		t.Errorf("update = %q", got)
+	}
+}
+
+func TestInvalidInputSendsNothing(t *testing.T) {
+	table := newTable()
+	articles := defineArticles(t, table)
+	versions := defineVersions(t, table)
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		run  func() error
+		want error
+	}{
+		{"required", func() error { _, err := articles.Put(Article{ArticleID: "a", AuthorID: "u"}).Run(ctx, db); return err }, ddbmodel.ErrInvalid},
+		{"enum", func() error {
+			_, err := articles.Put(Article{ArticleID: "a", AuthorID: "u", Title: "t", Status: "gone"}).Run(ctx, db)
+			return err
+		}, ddbmodel.ErrInvalid},
+		{"delimiter in composite", func() error {
+			_, err := articles.Put(Article{ArticleID: "a", AuthorID: "u", Title: "t", Status: "draft#x"}).Run(ctx, db)
+			return err
+		}, ddbmodel.ErrInvalid},
+		{"empty key composite", func() error { _, err := articles.Get(entity.Values{"articleId": ""}).Run(ctx, db); return err }, keys.ErrEmpty},
+		{"missing key composite", func() error { return articles.Delete(entity.Values{}).Run(ctx, db) }, ddbmodel.ErrMissingComposites},
+		{"partition key too long", func() error {
+			_, err := versions.Put(Version{ArticleID: strings.Repeat("x", 2048), Version: 1}).Run(ctx, db)
+			return err
+		}, keys.ErrTooLong},
+		{"item too large", func() error {
+			_, err := versions.Put(Version{ArticleID: "a", Version: 1, Body: strings.Repeat("x", 409600)}).Run(ctx, db)
+			return err
+		}, ddbmodel.ErrLimitExceeded},
+		{"update of nothing", func() error { _, err := articles.Update(entity.Values{"articleId": "a"}).Run(ctx, db); return err }, ddbmodel.ErrInvalid},
+		{"number too precise", func() error {
+			_, err := articles.Update(entity.Values{"articleId": "a"}).Set("currentVersion", &types.AttributeValueMemberN{Value: "1" + strings.Repeat("0", 37) + "1"}).Run(ctx, db)
+			return err
+		}, ddbmodel.ErrInvalid},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.run(); !errors.Is(err, c.want) {
+				t.Fatalf("err = %v, want %v", err, c.want)
+			}
+		})
+	}
+}
+
+func TestDecodeByMarker(t *testing.T) {
+	table := newTable()
+	articles := defineArticles(t, table)
+	versions := defineVersions(t, table)
+	in, err := versions.Put(Version{ArticleID: "a", Version: 2, Body: "b", Secret: "s"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := table.Decode(in.Item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(Version{ArticleID: "a", Version: 2, Body: "b"}, v); diff != "" {
+		t.Errorf("decoded (-want +got), the hidden secret must be zeroed:\n%s", diff)
+	}
+	if _, err := articles.Decode(in.Item); !errors.Is(err, ddbmodel.ErrUnknownEntity) {
+		t.Errorf("decoding a version as an article: err = %v", err)
+	}
+	in.Item["__entity"] = S("Mystery")
+	var ue *ddbmodel.UnknownEntityError
+	if _, err := table.Decode(in.Item); !errors.As(err, &ue) || ue.Marker != "Mystery" {
+		t.Errorf("unknown marker: err = %v", err)
+	}
+	if diff := cmp.Diff([]string{"Article", "ArticleVersion"}, table.Entities()); diff != "" {
+		t.Errorf("entities (-want +got):\n%s", diff)
+	}
+}
+
+func TestDefineRejectsBadDefinitions(t *testing.T) {
+	type X struct {
+		ID string `dynamo:"id"`
+	}
+	cases := []struct {
+		name string
+		cfg  entity.Config[X]
+	}{
+		{"bad template", entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id", Sort: "S"}}},
+		{"no such index", entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id}", Sort: "S"}, Indexes: []entity.IndexKey[X]{{Index: "GSI9", Partition: "a", Sort: "b"}}}},
+		{"rule for unknown attribute", entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id}", Sort: "S"}, Attributes: map[string]entity.Attribute{"nope": {Required: true}}}},
+		{"no sort template", entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id}"}}},
+		{"lock not an integer", entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id}", Sort: "S"}, LockAttribute: "id"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := entity.Define(newTable(), c.cfg); err == nil {
+				t.Fatal("Define accepted a bad definition")
+			}
+		})
+	}
+	var se *keys.SyntaxError
+	if _, err := entity.Define(newTable(), cases[0].cfg); !errors.As(err, &se) {
+		t.Errorf("bad template: err = %v, want a *keys.SyntaxError", err)
+	}
+	table := newTable()
+	entity.MustDefine(table, entity.Config[X]{Name: "X", Key: entity.Key{Partition: "X#${id}", Sort: "S"}})
+	if _, err := entity.Define(table, entity.Config[X]{Name: "X", Key: entity.Key{Partition: "Y#${id}", Sort: "S"}}); err == nil {
+		t.Error("two entities with one name in one table were accepted")
+	}
+}
+
+func TestCreateTableInput(t *testing.T) {
+	table := &entity.Table{
+		Name: "blog", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"),
+		Indexes: []entity.Index{
+			{Name: "byRating", PartitionKey: entity.S("status"), SortKey: entity.N("rating_sk"), Projection: entity.Projection{Type: types.ProjectionTypeKeysOnly}},
+			{Name: "LSI1", Local: true, SortKey: entity.S("lsi1")},
+		},
+	}
+	in := table.CreateTableInput()
+	want := &dynamodb.CreateTableInput{
+		TableName:   aws.String("blog"),
+		BillingMode: types.BillingModePayPerRequest,
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange},
+		},
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("sk"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("status"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("rating_sk"), AttributeType: types.ScalarAttributeTypeN},
+			{AttributeName: aws.String("lsi1"), AttributeType: types.ScalarAttributeTypeS},
+		},
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+			IndexName: aws.String("byRating"),
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: aws.String("status"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("rating_sk"), KeyType: types.KeyTypeRange},
+			},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
+		}},
+		LocalSecondaryIndexes: []types.LocalSecondaryIndex{{
+			IndexName: aws.String("LSI1"),
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("lsi1"), KeyType: types.KeyTypeRange},
+			},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
+		}},
+	}
+	opts := append(CmpOpts, cmpIgnoreSchema())
+	if diff := cmp.Diff(want, in, opts...); diff != "" {
+		t.Errorf("CreateTableInput (-want +got):\n%s", diff)
+	}
+}
+
+var _ = time.Now
