@@ -237,6 +237,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		src = append(src, itemSource(old))
 	}
 	var missing []string
+	keySets := map[string]types.AttributeValue{}
 	var missingAttr string
 	usedFromOld := map[string]bool{}
 	needs := func(d *keyDef[T]) bool {
@@ -393,6 +394,15 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if err != nil {
 				return nil, err
 			}
+			// Indexes may share a key attribute (two indexes with one
+			// partition key): DynamoDB rejects a path set twice.
+			if prev, ok := keySets[k.Attribute]; ok {
+				if !sameKey(prev, av) {
+					return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Attribute, Reason: "indexes sharing this key attribute compute different values"}
+				}
+				continue
+			}
+			keySets[k.Attribute] = av
 			sets = append(sets, w.Name(k.Attribute)+" = "+w.Value(av))
 		}
 	}
@@ -496,6 +506,12 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
 	}
 	return c, nil
+}
+
+func sameKey(a, b types.AttributeValue) bool {
+	x, okx := avText(a)
+	y, oky := avText(b)
+	return okx && oky && x == y
 }
 
 // partialT decodes the values an update knows into a T, for key functions.
