@@ -1,0 +1,126 @@
+package entity_test
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+type Post struct {
+	PostID   string `dynamo:"postId"`
+	AuthorID string `dynamo:"authorId"`
+	Status   string `dynamo:"status"`
+	Title    string `dynamo:"title"`
+}
+
+var blog = &entity.Table{
+	Name:         "blog",
+	PartitionKey: entity.S("PK"),
+	SortKey:      entity.S("SK"),
+	Indexes:      []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}},
+}
+
+var posts = entity.MustDefine(blog, entity.Config[Post]{
+	Name: "Post",
+	Key:  entity.Key{Partition: "POST#${postId}", Sort: "#META"},
+	Indexes: []entity.IndexKey[Post]{
+		{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "${status}#POST#${postId}"},
+	},
+	Attributes: map[string]entity.Attribute{
+		"status": {Default: "draft", Enum: []string{"draft", "published"}},
+	},
+})
+
+func printItem(item map[string]types.AttributeValue) {
+	names := make([]string, 0, len(item))
+	for n := range item {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if s, ok := item[n].(*types.AttributeValueMemberS); ok {
+			fmt.Printf("  %s = %s\n", n, s.Value)
+		}
+	}
+}
+
+// A put renders every key from the item's attributes and marks the item
+// with its entity.
+func ExampleEntity_Put() {
+	in, err := posts.Put(Post{PostID: "p1", AuthorID: "ana", Title: "Hello"}).Build()
+	if err != nil {
+		panic(err)
+	}
+	printItem(in.Item)
+	// Output:
+	//   GSI1PK = AUTHOR#ana
+	//   GSI1SK = draft#POST#p1
+	//   PK = POST#p1
+	//   SK = #META
+	//   __entity = Post
+	//   __entity_version = 1
+	//   authorId = ana
+	//   postId = p1
+	//   status = draft
+	//   title = Hello
+}
+
+// An update of an attribute a key is built from recomputes the key in the
+// same write.
+func ExampleEntity_Update() {
+	in, err := posts.Update(entity.Values{"postId": "p1"}).Set("status", "published").Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.UpdateExpression))
+	fmt.Println(aws.ToString(in.ConditionExpression))
+	fmt.Println(in.ExpressionAttributeValues[":v0"].(*types.AttributeValueMemberS).Value)
+	// Output:
+	// SET #GSI1SK = :v0, #status = :v1
+	// attribute_exists(#PK)
+	// published#POST#p1
+}
+
+type Comment struct {
+	PostID    string `dynamo:"postId"`
+	CommentID string `dynamo:"commentId"`
+	Status    string `dynamo:"status"`
+	CreatedAt string `dynamo:"createdAt"`
+}
+
+var comments = entity.MustDefine(blog, entity.Config[Comment]{
+	Name: "Comment",
+	Key:  entity.Key{Partition: "POST#${postId}", Sort: "COMMENT#${commentId}"},
+	Indexes: []entity.IndexKey[Comment]{
+		{Index: "GSI1", Partition: "MODERATION", Sort: "${status}#${createdAt}#${commentId}"},
+	},
+})
+
+// An update that cannot compute a key it would change fails before
+// anything is sent, naming what is missing; With supplies the current value.
+func ExampleEntity_Update_missingComposites() {
+	key := entity.Values{"postId": "p1", "commentId": "c9"}
+	_, err := comments.Update(key).Set("createdAt", "2026-01-01").Build()
+	var missing *ddbmodel.MissingCompositesError
+	if errors.As(err, &missing) {
+		fmt.Println(missing.KeyAttribute, missing.Missing)
+	}
+	fmt.Println(err)
+	in, err := comments.Update(key).Set("createdAt", "2026-01-01").With(entity.Values{"status": "pending"}).Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.UpdateExpression))
+	fmt.Println(aws.ToString(in.ConditionExpression))
+	// Output:
+	// GSI1SK [status]
+	// ddbmodel: Comment: cannot compute GSI1SK: missing status
+	// SET #GSI1SK = :v0, #createdAt = :v1
+	// (attribute_exists(#PK)) AND (#status = :v2)
+}
