@@ -229,12 +229,14 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 	if err != nil {
 		return nil, "", err
 	}
+	// The table name is part of a cursor's fingerprint: set the one the
+	// request goes to before decoding the cursor, as before encoding it.
+	for _, in := range ins {
+		in.TableName = db.Table(aws.ToString(in.TableName))
+	}
 	starts, done, err := s.decodeCursor(cursor, ins)
 	if err != nil {
 		return nil, "", err
-	}
-	for _, in := range ins {
-		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
 	if len(ins) == 1 {
 		in := ins[0]
