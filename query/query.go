@@ -565,6 +565,9 @@ func (s *spec) sortCondition(w *expr.Writer, pk entity.KeySpec, sks []entity.Key
 	}
 	switch s.sort.op {
 	case sortNone:
+		if sk.Number && !hasAny(s.where, tmpl.Composites()) {
+			return "", nil
+		}
 		p, complete, err := render(nil)
 		if err != nil {
 			return "", err

@@ -1,0 +1,267 @@
+package query_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/query"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+type school struct {
+	db       *entity.DB
+	courses  *entity.Entity[Course]
+	lessons  *entity.Entity[Lesson]
+	students *entity.Entity[Student]
+	scores   *entity.Entity[Score]
+	lessonsM map[string][]Lesson // by module, in key order
+	all      []Student           // by registration time
+}
+
+func seed(t *testing.T) *school {
+	t.Helper()
+	ctx := context.Background()
+	table, courses, lessons, students, scores := newSchool()
+	s := &school{courses: courses, lessons: lessons, students: students, scores: scores, lessonsM: map[string][]Lesson{}}
+	s.db = entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	var ops []entity.BatchWriter
+	ops = append(ops, courses.Put(Course{CourseID: "c1", Title: "Go"}), courses.Put(Course{CourseID: "c2", Title: "Rust"}))
+	for _, m := range []string{"m1", "m10", "m2"} {
+		for i := 1; i <= 4; i++ {
+			l := Lesson{CourseID: "c1", ModuleID: m, LessonID: fmt.Sprintf("l%02d", i), Title: m + " lesson", Minutes: i * 5}
+			ops = append(ops, lessons.Put(l))
+			s.lessonsM[m] = append(s.lessonsM[m], l)
+		}
+	}
+	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	for i := 0; i < 37; i++ {
+		st := Student{StudentID: fmt.Sprintf("s%03d", i), Name: "student", RegisteredAt: base.Add(time.Duration((i*7919)%37) * time.Hour).Format(time.RFC3339)}
+		ops = append(ops, students.Put(st))
+		s.all = append(s.all, st)
+	}
+	sort.Slice(s.all, func(i, j int) bool { return s.all[i].RegisteredAt < s.all[j].RegisteredAt })
+	for i, p := range []string{"ann", "bob", "cid", "dee", "eve"} {
+		ops = append(ops, scores.Put(Score{Game: "chess", Player: p, Points: (i * 37) % 100}))
+	}
+	if err := txn.BatchWrite(ctx, s.db, txn.BatchOptions{}, ops...); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestQueriesNeverConfuseM1WithM10(t *testing.T) {
+	s := seed(t)
+	got, err := query.New(s.lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1"}).Collect(context.Background(), s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s.lessonsM["m1"], got); diff != "" {
+		t.Errorf("m1 lessons (-want +got):\n%s", diff)
+	}
+}
+
+func TestPaginationAndCursors(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t)
+	q := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(5)
+	var want []Lesson
+	for _, m := range []string{"m1", "m10", "m2"} {
+		want = append(want, s.lessonsM[m]...)
+	}
+	var got []Lesson
+	cursor, pages := "", 0
+	for {
+		p, err := q.Page(ctx, s.db, cursor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages++
+		got = append(got, p.Items...)
+		if p.Cursor == "" {
+			break
+		}
+		cursor = p.Cursor
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pages concatenated (-want +got):\n%s", diff)
+	}
+	if pages < 3 {
+		t.Errorf("pages = %d, want at least 3", pages)
+	}
+	// The iterator streams the same sequence.
+	var streamed []Lesson
+	for l, err := range q.All(ctx, s.db) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		streamed = append(streamed, l)
+	}
+	if diff := cmp.Diff(want, streamed); diff != "" {
+		t.Errorf("All (-want +got):\n%s", diff)
+	}
+	first, err := q.Page(ctx, s.db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A cursor from another query is refused.
+	other := query.New(s.lessons).Where(entity.Values{"courseId": "c2"}).Limit(5)
+	if _, err := other.Page(ctx, s.db, first.Cursor); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
+		t.Errorf("foreign cursor: err = %v", err)
+	}
+	// Tampering is refused.
+	tampered := first.Cursor[:len(first.Cursor)-2] + "xx"
+	var ce *ddbmodel.CursorError
+	if _, err := q.Page(ctx, s.db, tampered); !errors.As(err, &ce) {
+		t.Errorf("tampered cursor: err = %v", err)
+	}
+	// Signed cursors: another key or no signature is refused.
+	signed := q.SignCursors([]byte("k1"))
+	sp, err := signed.Page(ctx, s.db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sp.Cursor, ".") {
+		t.Fatalf("signed cursor %q has no signature", sp.Cursor)
+	}
+	if _, err := q.SignCursors([]byte("k2")).Page(ctx, s.db, sp.Cursor); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
+		t.Errorf("cursor signed under another key: err = %v", err)
+	}
+	if _, err := signed.Page(ctx, s.db, first.Cursor); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
+		t.Errorf("unsigned cursor on a signing query: err = %v", err)
+	}
+	sp2, err := signed.Page(ctx, s.db, sp.Cursor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want[5:10], sp2.Items); diff != "" {
+		t.Errorf("second signed page (-want +got):\n%s", diff)
+	}
+}
+
+func TestOneFirstCountAndStop(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t)
+	c, err := query.New(s.courses).Where(entity.Values{"courseId": "c1"}).One(ctx, s.db)
+	if err != nil || c.Title != "Go" {
+		t.Fatalf("One = %+v, %v", c, err)
+	}
+	if _, err := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).One(ctx, s.db); !errors.Is(err, ddbmodel.ErrTooMany) {
+		t.Errorf("One over many: err = %v", err)
+	}
+	if _, err := query.New(s.courses).Where(entity.Values{"courseId": "zz"}).One(ctx, s.db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("One over none: err = %v", err)
+	}
+	n, err := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(3).Count(ctx, s.db)
+	if err != nil || n != 12 {
+		t.Errorf("Count = %d, %v; want 12", n, err)
+	}
+	top, err := query.New(s.scores).Index("ByPoints").Where(entity.Values{"game": "chess"}).Desc().First(ctx, s.db)
+	if err != nil || top.Player != "cid" || top.Points != 74 {
+		t.Errorf("top score = %+v, %v", top, err)
+	}
+	// Stopping an iteration early is safe.
+	seen := 0
+	for _, err := range query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(2).All(ctx, s.db) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		if seen == 3 {
+			break
+		}
+	}
+	if seen != 3 {
+		t.Errorf("seen = %d", seen)
+	}
+}
+
+func TestCollectionDecodesEachEntity(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t)
+	res, err := query.Of(s.courses, s.lessons).Where(entity.Values{"courseId": "c1"}).Collect(ctx, s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := query.ItemsOf(res, s.courses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := query.ItemsOf(res, s.lessons)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]Course{{CourseID: "c1", Title: "Go"}}, cs); diff != "" {
+		t.Errorf("courses (-want +got):\n%s", diff)
+	}
+	if len(ls) != 12 {
+		t.Errorf("lessons = %d, want 12", len(ls))
+	}
+	all, err := res.Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := all[0].(Course); !ok {
+		t.Errorf("first decoded item is %T, want the course (#METADATA sorts first)", all[0])
+	}
+}
+
+func TestShardFanOutMergesByDate(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t)
+	for _, desc := range []bool{false, true} {
+		q := query.New(s.students).Index("GSI1").AllShards().Limit(4)
+		want := append([]Student(nil), s.all...)
+		if desc {
+			q = q.Desc()
+			for i, j := 0, len(want)-1; i < j; i, j = i+1, j-1 {
+				want[i], want[j] = want[j], want[i]
+			}
+		}
+		var got []Student
+		cursor := ""
+		for pages := 0; ; pages++ {
+			if pages > 40 {
+				t.Fatal("pagination does not end")
+			}
+			p, err := q.Page(ctx, s.db, cursor)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Items) > 4 {
+				t.Fatalf("page of %d items over the limit of 4", len(p.Items))
+			}
+			got = append(got, p.Items...)
+			if p.Cursor == "" {
+				break
+			}
+			cursor = p.Cursor
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("desc=%v: merged pages (-want +got):\n%s", desc, diff)
+		}
+	}
+}
+
+func TestScanReturnsOnlyTheEntity(t *testing.T) {
+	s := seed(t)
+	got, err := query.Scan(s.students).Segments(3).Collect(context.Background(), s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(got, func(i, j int) bool { return got[i].RegisteredAt < got[j].RegisteredAt })
+	if diff := cmp.Diff(s.all, got); diff != "" {
+		t.Errorf("scan (-want +got):\n%s", diff)
+	}
+}
