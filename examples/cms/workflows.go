@@ -1,0 +1,244 @@
+package cms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+// ErrPublishConflict reports that another writer published a version of the
+// article between this writer's read and its transaction: nothing was
+// written, and the publish may be retried (it reads the new current version).
+var ErrPublishConflict = errors.New("cms: concurrent publish")
+
+// PublishConflictError is the typed form of ErrPublishConflict: the article
+// and the version the writer tried to create.
+type PublishConflictError struct {
+	ArticleID string
+	Version   int   // the version this writer tried to create
+	Err       error // the canceled transaction (*ddbmodel.TxCanceledError)
+}
+
+func (e *PublishConflictError) Error() string {
+	return fmt.Sprintf("cms: article %s: version %d was published concurrently; retry: %v", e.ArticleID, e.Version, e.Err)
+}
+
+// Unwrap returns ErrPublishConflict and the transaction's error.
+func (e *PublishConflictError) Unwrap() []error { return []error{ErrPublishConflict, e.Err} }
+
+// ErrArticleExists reports creating an article whose ID is taken.
+var ErrArticleExists = errors.New("cms: article already exists")
+
+// ErrTagExists reports adding a tag the article already has.
+var ErrTagExists = errors.New("cms: the article already has the tag")
+
+// ErrTagNotFound reports removing a tag the article does not have.
+var ErrTagNotFound = errors.New("cms: the article does not have the tag")
+
+// reasonOf returns the outcome of the failed action of entity name in a
+// canceled transaction (nil when that entity's actions did not fail).
+func reasonOf(err error, name string) (ddbmodel.CancelReason, bool) {
+	var tc *ddbmodel.TxCanceledError
+	if !errors.As(err, &tc) {
+		return ddbmodel.CancelReason{}, false
+	}
+	for _, r := range tc.Failed() {
+		if r.Entity == name {
+			return r, true
+		}
+	}
+	return ddbmodel.CancelReason{}, false
+}
+
+// stringSet is a DynamoDB string set (SS) holding tags, for ADD and DELETE.
+func stringSet(tags ...string) *types.AttributeValueMemberSS {
+	return &types.AttributeValueMemberSS{Value: tags}
+}
+
+// WordCount counts the words of a body.
+func WordCount(body string) int { return len(strings.Fields(body)) }
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slugify derives a URL slug from a title: "DynamoDB Patterns" -> "dynamodb-patterns".
+func Slugify(title string) string {
+	return strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(title), "-"), "-")
+}
+
+// CreateArticleTx is the transaction of CreateArticle: the metadata and
+// version 1 created only if absent, and one TagArticle per tag.
+func CreateArticleTx(a Article, first ArticleVersion) txn.WriteTx {
+	tx := txn.Write(Articles.Create(a), Versions.Create(first))
+	for _, tag := range a.Tags {
+		tx = tx.Add(TagArticles.Create(TagArticle{Tag: tag, ArticleID: a.ArticleID, TaggedAt: a.CreatedAt}))
+	}
+	return tx
+}
+
+// CreateArticle creates an article with its first version (body, by its
+// author) and its tags, all in one transaction, so that VERSION#1 exists as
+// soon as the metadata does and every tag in the article's set has its
+// junction item; nothing is written when any part fails (ErrArticleExists,
+// a *ddbmodel.ValidationError). An empty ArticleID gets a new ULID; an empty Slug is derived
+// from the title; status defaults to draft. It returns the article as stored.
+func (s *Store) CreateArticle(ctx context.Context, a Article, body string) (Article, error) {
+	now := s.now()
+	if a.ArticleID == "" {
+		newID := s.NewID
+		if newID == nil {
+			newID = func(t time.Time) (string, error) { return NewULID(t, nil) }
+		}
+		id, err := newID(now)
+		if err != nil {
+			return Article{}, err
+		}
+		a.ArticleID = id
+	}
+	if a.Slug == "" {
+		a.Slug = Slugify(a.Title)
+	}
+	if a.Status == "" {
+		a.Status = StatusDraft
+	}
+	if a.Status == StatusPublished && a.PublishedAt == "" {
+		a.PublishedAt = stamp(now)
+	}
+	a.Tags = slices.Compact(slices.Sorted(slices.Values(a.Tags)))
+	if len(a.Tags) == 0 {
+		a.Tags = nil
+	}
+	a.CurrentVersion = 1
+	a.CreatedAt, a.UpdatedAt = stamp(now), stamp(now)
+	first := ArticleVersion{ArticleID: a.ArticleID, Version: 1, Body: body, WordCount: WordCount(body), CreatedBy: a.AuthorID, CreatedAt: stamp(now)}
+	if err := CreateArticleTx(a, first).Run(ctx, s.DB); err != nil {
+		if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrAlreadyExists) {
+			return Article{}, fmt.Errorf("%w: %s: %w", ErrArticleExists, a.ArticleID, err)
+		}
+		return Article{}, fmt.Errorf("cms: create article %s: %w", a.ArticleID, err)
+	}
+	return a, nil
+}
+
+// PublishVersionTx is the transaction of AP8 for a writer that read
+// currentVersion = v.Version-1: create VERSION#<v.Version> only if absent,
+// and set the metadata's currentVersion to v.Version (and updatedAt) only if
+// it still holds v.Version-1.
+func PublishVersionTx(v ArticleVersion, updatedAt string) txn.WriteTx {
+	return txn.Write(
+		Versions.Create(v),
+		Articles.Update(entity.Values{"articleId": v.ArticleID}).
+			Set("currentVersion", v.Version).
+			Set("updatedAt", updatedAt).
+			If(entity.Attr("currentVersion").Eq(v.Version-1)),
+	)
+}
+
+// PublishVersion answers AP8, "publish a new version": it reads the
+// article's currentVersion n (strongly consistent) and runs
+// PublishVersionTx for version n+1 with body, written by authorID. When
+// another writer published first, nothing is written and the error is a
+// *PublishConflictError (errors.Is(err, ErrPublishConflict)); call
+// PublishVersion again to publish on top of the other version. A missing
+// article is ErrArticleNotFound.
+func (s *Store) PublishVersion(ctx context.Context, articleID, body, authorID string) (ArticleVersion, error) {
+	a, err := ArticleGet(articleID).Consistent().Run(ctx, s.DB)
+	if errors.Is(err, ddbmodel.ErrNotFound) {
+		return ArticleVersion{}, fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+	}
+	if err != nil {
+		return ArticleVersion{}, err
+	}
+	now := stamp(s.now())
+	v := ArticleVersion{
+		ArticleID: articleID, Version: a.CurrentVersion + 1, Body: body,
+		WordCount: WordCount(body), CreatedBy: authorID, CreatedAt: now,
+	}
+	err = PublishVersionTx(v, now).Run(ctx, s.DB)
+	if err == nil {
+		return v, nil
+	}
+	if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrNotFound) {
+		return ArticleVersion{}, fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+	}
+	var tc *ddbmodel.TxCanceledError
+	if errors.As(err, &tc) && (tc.Conflict() || errors.Is(err, ddbmodel.ErrConditionFailed)) {
+		return ArticleVersion{}, &PublishConflictError{ArticleID: articleID, Version: v.Version, Err: err}
+	}
+	return ArticleVersion{}, fmt.Errorf("cms: publish %s version %d: %w", articleID, v.Version, err)
+}
+
+// AddTagTx is the transaction of AddTag: create the TagArticle item only if
+// absent, and add the tag to the article's tags set only if the article
+// exists and does not have it yet.
+func AddTagTx(articleID, tag, taggedAt string) txn.WriteTx {
+	return txn.Write(
+		TagArticles.Create(TagArticle{Tag: tag, ArticleID: articleID, TaggedAt: taggedAt}),
+		Articles.Update(entity.Values{"articleId": articleID}).
+			Add("tags", stringSet(tag)).
+			Set("updatedAt", taggedAt).
+			If(entity.Not(entity.Attr("tags").Contains(tag))),
+	)
+}
+
+// AddTag tags an article: the junction item (AP6, AP7) and the article's
+// tags set (the card view) change together in one transaction, or neither
+// does. Errors: ErrBadTag, ErrArticleNotFound, ErrTagExists.
+func (s *Store) AddTag(ctx context.Context, articleID, tag string) error {
+	if err := CheckTag(tag); err != nil {
+		return err
+	}
+	err := AddTagTx(articleID, tag, stamp(s.now())).Run(ctx, s.DB)
+	if err == nil {
+		return nil
+	}
+	if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrNotFound) {
+		return fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+	}
+	if errors.Is(err, ddbmodel.ErrConditionFailed) {
+		return fmt.Errorf("%w: %s %q: %w", ErrTagExists, articleID, tag, err)
+	}
+	return fmt.Errorf("cms: tag %s with %q: %w", articleID, tag, err)
+}
+
+// RemoveTagTx is the transaction of RemoveTag: delete the TagArticle item,
+// which must exist, and remove the tag from the article's tags set, which
+// must hold it.
+func RemoveTagTx(articleID, tag, updatedAt string) txn.WriteTx {
+	return txn.Write(
+		TagArticles.Delete(entity.Values{"tag": tag, "articleId": articleID}).MustExist(),
+		Articles.Update(entity.Values{"articleId": articleID}).
+			DeleteFromSet("tags", stringSet(tag)).
+			Set("updatedAt", updatedAt).
+			If(entity.Attr("tags").Contains(tag)),
+	)
+}
+
+// RemoveTag untags an article: the junction item and the tags set change
+// together, or neither does. Errors: ErrBadTag, ErrArticleNotFound,
+// ErrTagNotFound.
+func (s *Store) RemoveTag(ctx context.Context, articleID, tag string) error {
+	if err := CheckTag(tag); err != nil {
+		return err
+	}
+	err := RemoveTagTx(articleID, tag, stamp(s.now())).Run(ctx, s.DB)
+	if err == nil {
+		return nil
+	}
+	if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrNotFound) {
+		return fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+	}
+	if errors.Is(err, ddbmodel.ErrConditionFailed) || errors.Is(err, ddbmodel.ErrNotFound) {
+		return fmt.Errorf("%w: %s %q: %w", ErrTagNotFound, articleID, tag, err)
+	}
+	return fmt.Errorf("cms: untag %s %q: %w", articleID, tag, err)
+}
