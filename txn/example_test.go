@@ -1,0 +1,44 @@
+package txn_test
+
+import (
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+// Joining a group writes the membership edge and both counters in one
+// transaction; the create fails if the user already joined.
+func ExampleWrite() {
+	m := newModel()
+	in, err := m.join("u1", "g1").Build()
+	if err != nil {
+		panic(err)
+	}
+	for _, it := range in.TransactItems {
+		switch {
+		case it.Put != nil:
+			fmt.Println("Put   ", aws.ToString(it.Put.ConditionExpression))
+		case it.Update != nil:
+			fmt.Println("Update", aws.ToString(it.Update.UpdateExpression), "if", aws.ToString(it.Update.ConditionExpression))
+		}
+	}
+	// Output:
+	// Put    attribute_not_exists(#PK)
+	// Update ADD #groups :v0 if attribute_exists(#PK)
+	// Update ADD #members :v0 if attribute_exists(#PK)
+}
+
+// Two actions on one item are refused before anything is sent.
+func ExampleWriteTx_Build() {
+	m := newModel()
+	_, err := txn.Write(
+		m.users.Put(User{UserID: "u1"}),
+		m.users.Update(entity.Values{"userId": "u1"}).Set("name", "Ann"),
+	).Build()
+	fmt.Println(err)
+	// Output:
+	// ddbmodel: invalid User: transaction actions 0 and 1 are on the same item (PK=USER#u1,SK=#PROFILE)
+}

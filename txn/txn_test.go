@@ -1,0 +1,278 @@
+package txn_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/query"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+type User struct {
+	UserID string `dynamo:"userId"`
+	Name   string `dynamo:"name"`
+	Groups int    `dynamo:"groups"`
+}
+
+type Group struct {
+	GroupID string `dynamo:"groupId"`
+	Members int    `dynamo:"members"`
+}
+
+type Membership struct {
+	UserID  string `dynamo:"userId"`
+	GroupID string `dynamo:"groupId"`
+	Role    string `dynamo:"role"`
+}
+
+type model struct {
+	table   *entity.Table
+	users   *entity.Entity[User]
+	groups  *entity.Entity[Group]
+	members *entity.Entity[Membership]
+}
+
+func newModel() model {
+	t := &entity.Table{Name: "groups", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	return model{
+		table:  t,
+		users:  entity.MustDefine(t, entity.Config[User]{Name: "User", Key: entity.Key{Partition: "USER#${userId}", Sort: "#PROFILE"}}),
+		groups: entity.MustDefine(t, entity.Config[Group]{Name: "Group", Key: entity.Key{Partition: "GROUP#${groupId}", Sort: "#META"}}),
+		members: entity.MustDefine(t, entity.Config[Membership]{Name: "Membership",
+			Key:     entity.Key{Partition: "USER#${userId}", Sort: "GROUP#${groupId}"},
+			Indexes: []entity.IndexKey[Membership]{{Index: "GSI1", Partition: "GROUP#${groupId}", Sort: "USER#${userId}"}}}),
+	}
+}
+
+func (m model) join(user, group string) txn.WriteTx {
+	return txn.Write(
+		m.members.Create(Membership{UserID: user, GroupID: group, Role: "member"}),
+		m.users.Update(entity.Values{"userId": user}).Add("groups", 1),
+		m.groups.Update(entity.Values{"groupId": group}).Add("members", 1),
+	)
+}
+
+func TestWriteTransactionOutcomes(t *testing.T) {
+	ctx := context.Background()
+	m := newModel()
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, m.table.CreateTableInput()))
+	if _, err := m.users.Put(User{UserID: "u1", Name: "Ann"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.groups.Put(Group{GroupID: "g1"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.join("u1", "g1").Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	// Joining twice: the create fails, so nothing else happens either.
+	err := m.join("u1", "g1").Run(ctx, db)
+	var tce *ddbmodel.TxCanceledError
+	if !errors.As(err, &tce) || !errors.Is(err, ddbmodel.ErrAlreadyExists) || !errors.Is(err, ddbmodel.ErrTxCanceled) {
+		t.Fatalf("second join: err = %v", err)
+	}
+	failed := tce.Failed()
+	if len(failed) != 1 || failed[0].Index != 0 || failed[0].Entity != "Membership" || failed[0].Op != "create" || failed[0].Code != "ConditionalCheckFailed" {
+		t.Fatalf("failed reasons = %+v", failed)
+	}
+	if failed[0].Item == nil {
+		t.Error("the canceled create did not report the existing item")
+	}
+	var tca *types.TransactionCanceledException
+	if !errors.As(err, &tca) {
+		t.Error("the AWS exception is not reachable with errors.As")
+	}
+	u, err := m.users.Get(entity.Values{"userId": "u1"}).Run(ctx, db)
+	if err != nil || u.Groups != 1 {
+		t.Errorf("user after a canceled second join: %+v, %v (counter must be 1)", u, err)
+	}
+	// Joining a group that does not exist: the update of the group fails with ErrNotFound.
+	err = m.join("u1", "nope").Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("join a missing group: err = %v", err)
+	}
+	// Read transaction.
+	items, err := txn.Get(m.users.Get(entity.Values{"userId": "u1"}), m.groups.Get(entity.Values{"groupId": "g1"}), m.groups.Get(entity.Values{"groupId": "zz"})).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := txn.Decode(items, 1, m.groups)
+	if err != nil || g.Members != 1 {
+		t.Errorf("group = %+v, %v", g, err)
+	}
+	if _, err := txn.Decode(items, 2, m.groups); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("missing group: err = %v", err)
+	}
+	// The idempotency token makes a retried transaction apply once.
+	tx := txn.Write(m.users.Update(entity.Values{"userId": "u1"}).Add("groups", 10)).Token("retry-1")
+	for i := 0; i < 2; i++ {
+		if err := tx.Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u, _ = m.users.Get(entity.Values{"userId": "u1"}).Run(ctx, db)
+	if u.Groups != 11 {
+		t.Errorf("groups after an idempotent retry = %d, want 11", u.Groups)
+	}
+	// Members of a group, through the inverted index.
+	ms, err := query.New(m.members).Index("GSI1").Where(entity.Values{"groupId": "g1"}).Collect(ctx, db)
+	if err != nil || len(ms) != 1 || ms[0].UserID != "u1" {
+		t.Errorf("members = %+v, %v", ms, err)
+	}
+}
+
+func TestWriteTransactionChecksBeforeSending(t *testing.T) {
+	ctx := context.Background()
+	m := newModel()
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	var many []entity.WriteOp
+	for i := 0; i < 101; i++ {
+		many = append(many, m.users.Put(User{UserID: fmt.Sprint(i)}))
+	}
+	if err := txn.Write(many...).Run(ctx, db); !errors.Is(err, ddbmodel.ErrLimitExceeded) {
+		t.Errorf("101 actions: err = %v", err)
+	}
+	err := txn.Write(m.users.Put(User{UserID: "u"}), m.users.Update(entity.Values{"userId": "u"}).Set("name", "x")).Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("two actions on one item: err = %v", err)
+	}
+	var big []entity.WriteOp
+	for i := 0; i < 12; i++ {
+		big = append(big, m.users.Put(User{UserID: fmt.Sprint(i), Name: strings.Repeat("x", 380000)}))
+	}
+	if err := txn.Write(big...).Run(ctx, db); !errors.Is(err, ddbmodel.ErrLimitExceeded) {
+		t.Errorf("over 4 MB: err = %v", err)
+	}
+	in, err := m.join("u1", "g1").Token("t1").Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.TransactItems) != 3 || in.TransactItems[0].Put == nil || in.TransactItems[1].Update == nil || *in.ClientRequestToken != "t1" {
+		t.Errorf("built transaction = %+v", in)
+	}
+}
+
+// flaky returns part of every batch unprocessed a number of times.
+type flaky struct {
+	entity.Client
+	holdBack int32 // how many more responses hold items back
+	calls    atomic.Int32
+}
+
+func (f *flaky) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	f.calls.Add(1)
+	if atomic.AddInt32(&f.holdBack, -1) < 0 {
+		return f.Client.BatchWriteItem(ctx, in, opts...)
+	}
+	send, keep := map[string][]types.WriteRequest{}, map[string][]types.WriteRequest{}
+	for table, reqs := range in.RequestItems {
+		half := len(reqs) / 2
+		send[table], keep[table] = reqs[:half], reqs[half:]
+	}
+	out, err := f.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: send}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	out.UnprocessedItems = keep
+	return out, nil
+}
+
+func (f *flaky) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	f.calls.Add(1)
+	if atomic.AddInt32(&f.holdBack, -1) < 0 {
+		return f.Client.BatchGetItem(ctx, in, opts...)
+	}
+	send, keep := map[string]types.KeysAndAttributes{}, map[string]types.KeysAndAttributes{}
+	for table, ka := range in.RequestItems {
+		half := len(ka.Keys) / 2
+		send[table] = types.KeysAndAttributes{Keys: ka.Keys[:half]}
+		keep[table] = types.KeysAndAttributes{Keys: ka.Keys[half:]}
+	}
+	out, err := f.Client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: send}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	out.UnprocessedKeys = keep
+	return out, nil
+}
+
+func TestBatchesRetryUnprocessedItems(t *testing.T) {
+	ctx := context.Background()
+	m := newModel()
+	name := testenv.NewTable(t, m.table.CreateTableInput())
+	client := &flaky{Client: testenv.Client(t), holdBack: 6}
+	db := entity.NewDB(client, name)
+	var puts []entity.BatchWriter
+	var keys []entity.Values
+	var want []User
+	for i := 0; i < 60; i++ {
+		u := User{UserID: fmt.Sprintf("u%02d", i), Name: "n"}
+		puts = append(puts, m.users.Put(u))
+		keys = append(keys, entity.Values{"userId": u.UserID})
+		want = append(want, u)
+	}
+	opts := txn.BatchOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
+	if err := txn.BatchWrite(ctx, db, opts, puts...); err != nil {
+		t.Fatal(err)
+	}
+	if c := client.calls.Load(); c < 4 {
+		t.Errorf("calls = %d: 60 items need 3 chunks plus retries", c)
+	}
+	client.holdBack = 4
+	got, err := txn.BatchGetOf(ctx, db, opts, m.users, append(keys, entity.Values{"userId": "missing"})...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("batch get (-want +got):\n%s", diff)
+	}
+	// When items stay unprocessed after every attempt, they come back in the error.
+	client.holdBack = 1000
+	var more []entity.BatchWriter
+	for i := 0; i < 30; i++ {
+		more = append(more, m.users.Delete(entity.Values{"userId": fmt.Sprintf("u%02d", i)}))
+	}
+	err = txn.BatchWrite(ctx, db, txn.BatchOptions{MaxAttempts: 3, BaseDelay: time.Millisecond}, more...)
+	var ue *ddbmodel.UnprocessedError
+	if !errors.As(err, &ue) || !errors.Is(err, ddbmodel.ErrUnprocessed) {
+		t.Fatalf("err = %v, want *UnprocessedError", err)
+	}
+	// Each chunk (25 and 5) halves what it sends three times.
+	deleted := 30 - len(ue.Deletes)
+	if len(ue.Deletes) == 0 || deleted == 0 {
+		t.Errorf("deleted %d, unprocessed %d", deleted, len(ue.Deletes))
+	}
+	n, err := query.Scan(m.users).Collect(ctx, entity.NewDB(testenv.Client(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(n) != 60-deleted {
+		t.Errorf("users left = %d, want %d: an item reported unprocessed was deleted, or the reverse", len(n), 60-deleted)
+	}
+	// A canceled context stops the retries.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := txn.BatchWrite(cctx, db, opts, m.users.Put(User{UserID: "late"})); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled context: err = %v", err)
+	}
+	// Conditions cannot ride in a batch.
+	if err := txn.BatchWrite(ctx, db, opts, m.users.Create(User{UserID: "x"})); !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("create in a batch: err = %v", err)
+	}
+}
