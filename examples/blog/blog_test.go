@@ -1,0 +1,120 @@
+package blog
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// newDB returns a DB on a fresh table of the blog's layout.
+func newDB(t *testing.T) *entity.DB {
+	t.Helper()
+	in := Table.CreateTableInput()
+	in.TableName = nil
+	prefix := "blog-"
+	in.TableName = &prefix
+	return entity.NewDB(testenv.Client(t), testenv.NewTable(t, in))
+}
+
+// sampleDB returns a DB on a fresh table holding the sample data.
+func sampleDB(t *testing.T) *entity.DB {
+	t.Helper()
+	db := newDB(t)
+	if err := LoadSample(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// The sample as loaded: the sample's values with the counters the
+// workflows keep, written out by hand.
+var (
+	wantPostImpressions = map[string]int64{"p02": 2, "p06": 3, "p13": 1, "p27": 1}
+	wantUserPosts       = map[string]int64{"u01": 7, "u02": 4, "u03": 5, "u04": 4, "u05": 1}
+	wantUserImpressions = map[string]int64{"u01": 2, "u03": 1}
+	wantTagPosts        = map[string]int64{"aws": 8, "design": 5, "dynamodb": 9, "go": 6, "go-testing": 2, "google-cloud": 1, "python": 3, "serverless": 3}
+)
+
+func loadedPost(t *testing.T, id string) Post {
+	t.Helper()
+	for _, p := range Sample().Posts {
+		if p.PostID == id {
+			p.Impressions = wantPostImpressions[id]
+			return p
+		}
+	}
+	t.Fatalf("no sample post %s", id)
+	return Post{}
+}
+
+func loadedPosts(t *testing.T, ids ...string) []Post {
+	t.Helper()
+	out := make([]Post, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, loadedPost(t, id))
+	}
+	return out
+}
+
+func loadedUser(t *testing.T, id string) User {
+	t.Helper()
+	for _, u := range Sample().Users {
+		if u.UserID == id {
+			u.PostCount = wantUserPosts[id]
+			u.Impressions = wantUserImpressions[id]
+			return u
+		}
+	}
+	t.Fatalf("no sample user %s", id)
+	return User{}
+}
+
+func loadedUsers(t *testing.T, ids ...string) []User {
+	t.Helper()
+	out := make([]User, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, loadedUser(t, id))
+	}
+	return out
+}
+
+func loadedTags(t *testing.T, names ...string) []PostTag {
+	t.Helper()
+	out := make([]PostTag, 0, len(names))
+	for _, n := range names {
+		found := false
+		for _, tag := range Sample().Tags {
+			if tag.TagName == n {
+				tag.PostCount = wantTagPosts[n]
+				out = append(out, tag)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("no sample tag %s", n)
+		}
+	}
+	return out
+}
+
+func loadedMessages(t *testing.T, ids ...string) []ContactMessage {
+	t.Helper()
+	var out []ContactMessage
+	for _, id := range ids {
+		found := false
+		for _, m := range Sample().ContactMessages {
+			if m.MessageID == id {
+				out = append(out, m)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("no sample message %s", id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,416 @@
+package blog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+// plan is a workflow's write transaction: its actions and, for each, what a
+// failed condition of that action means to the blog (nil: nothing more than
+// the library's error says).
+type plan struct {
+	name string
+	ops  []entity.WriteOp
+	why  []func(error) error
+}
+
+func (p *plan) add(op entity.WriteOp, why func(error) error) {
+	p.ops = append(p.ops, op)
+	p.why = append(p.why, why)
+}
+
+func (p *plan) build() (*dynamodb.TransactWriteItemsInput, error) {
+	return txn.Write(p.ops...).Build()
+}
+
+// run sends the transaction. When DynamoDB cancels it, the first failed
+// action (in the order of the actions) with a meaning names the error.
+func (p *plan) run(ctx context.Context, db *entity.DB) error {
+	err := txn.Write(p.ops...).Run(ctx, db)
+	if err == nil {
+		return nil
+	}
+	var tce *ddbmodel.TxCanceledError
+	if errors.As(err, &tce) {
+		for _, r := range tce.Failed() {
+			if r.Err != nil && r.Index < len(p.why) && p.why[r.Index] != nil {
+				return p.why[r.Index](err)
+			}
+		}
+	}
+	return fmt.Errorf("blog: %s: %w", p.name, err)
+}
+
+func nowMillis() int64 { return time.Now().UnixMilli() }
+
+var exists = entity.Attr("pk").Exists()
+
+// RegisterUser creates a user in one transaction with the items that keep
+// its e-mail address and username unique (UserEmail, UserUsername) and
+// those of its provider identities (ProviderUser), so that either all of
+// them are written or none. The e-mail address is stored normalized (see
+// NormalizeEmail); a zero CreatedAt is set to now; the counters start at 0.
+// An address, username, identity or id in use is a *TakenError
+// (ErrEmailTaken, ErrUsernameTaken, ErrProviderLinked, ErrUserExists).
+func RegisterUser(ctx context.Context, db *entity.DB, u User, identities ...ProviderUser) (User, error) {
+	p, u, err := registerPlan(u, identities)
+	if err != nil {
+		return User{}, err
+	}
+	if err := p.run(ctx, db); err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+func registerPlan(u User, identities []ProviderUser) (*plan, User, error) {
+	u.Email = NormalizeEmail(u.Email)
+	if err := checkEmail(u.Email); err != nil {
+		return nil, User{}, &ddbmodel.ValidationError{Entity: Users.Name(), Attribute: "email", Err: err}
+	}
+	if u.CreatedAt == 0 {
+		u.CreatedAt = nowMillis()
+	}
+	if u.Status == "" {
+		u.Status = UserActive
+	}
+	u.PostCount, u.Impressions = 0, 0
+	p := &plan{name: "register user " + u.UserID}
+	p.add(Users.Create(u), taken(ErrUserExists, u.UserID))
+	p.add(UserEmails.Create(UserEmail{Email: u.Email, UserID: u.UserID}), taken(ErrEmailTaken, u.Email))
+	p.add(UserUsernames.Create(UserUsername{Name: u.Username, UserID: u.UserID}), taken(ErrUsernameTaken, u.Username))
+	for _, id := range identities {
+		id.UserID = u.UserID
+		p.add(ProviderUsers.Create(id), taken(ErrProviderLinked, id.Provider+"/"+id.ProviderUserID))
+	}
+	return p, u, nil
+}
+
+// LinkProvider links an external identity to an existing user: the
+// ProviderUser item is created on the condition that the user exists. An
+// identity already linked is a *TakenError (ErrProviderLinked); an unknown
+// user a *NotFoundError (ErrUnknownUser).
+func LinkProvider(ctx context.Context, db *entity.DB, id ProviderUser) error {
+	p := &plan{name: "link provider identity"}
+	p.add(ProviderUsers.Create(id), taken(ErrProviderLinked, id.Provider+"/"+id.ProviderUserID))
+	p.add(Users.Check(entity.Values{"user_id": id.UserID}, exists), notFound(ErrUnknownUser, id.UserID))
+	return p.run(ctx, db)
+}
+
+// SetUserStatus changes a user's status (moderation); the user moves to
+// the new status's partition of USERS_BY_STATUS_RATING and
+// USERS_BY_STATUS_CREATED_AT_2 in the same write.
+func SetUserStatus(ctx context.Context, db *entity.DB, userID, status string) (User, error) {
+	u, err := Users.Update(entity.Values{"user_id": userID}).Set("status", status).Run(ctx, db)
+	if err != nil {
+		return User{}, lookupError(ErrUnknownUser, userID, err)
+	}
+	return u, nil
+}
+
+// SetUserRating changes a user's rating; rating_sk follows in the same write.
+func SetUserRating(ctx context.Context, db *entity.DB, userID string, rating int64) (User, error) {
+	u, err := Users.Update(entity.Values{"user_id": userID}).Set("rating", rating).Run(ctx, db)
+	if err != nil {
+		return User{}, lookupError(ErrUnknownUser, userID, err)
+	}
+	return u, nil
+}
+
+// CreateTag creates a tag with no posts. A tag that exists is a
+// *TakenError (ErrTagExists).
+func CreateTag(ctx context.Context, db *entity.DB, t PostTag) (PostTag, error) {
+	t.TagName = strings.ToLower(strings.TrimSpace(t.TagName))
+	t.PostCount = 0
+	out, err := PostTags.Create(t).Run(ctx, db)
+	if errors.Is(err, ddbmodel.ErrAlreadyExists) {
+		return PostTag{}, &TakenError{Kind: ErrTagExists, Value: t.TagName, Err: err}
+	}
+	if err != nil {
+		return PostTag{}, fmt.Errorf("blog: create tag %s: %w", t.TagName, err)
+	}
+	return out, nil
+}
+
+// SetTagRating changes a tag's rating; it moves in TAGS_BY_TYPE_RATING in
+// the same write.
+func SetTagRating(ctx context.Context, db *entity.DB, tag string, rating int64) (PostTag, error) {
+	t, err := PostTags.Update(entity.Values{"tag_name": tag}).Set("rating", rating).Run(ctx, db)
+	if err != nil {
+		return PostTag{}, lookupError(ErrUnknownTag, tag, err)
+	}
+	return t, nil
+}
+
+// CreatePost creates a post and the PostSlug item reserving its slug in one
+// transaction, on the condition that the author and every tag exist. A
+// post created published also counts in its author's and tags' post_count
+// and gets its PostTagCombo items, in the same transaction. Tags are
+// normalized (lower case, sorted); a zero CreatedAt is set to now; the
+// status defaults to unpublished. A slug or id in use is a *TakenError
+// (ErrSlugTaken, ErrPostExists); an unknown author or tag a *NotFoundError
+// (ErrUnknownUser, ErrUnknownTag).
+func CreatePost(ctx context.Context, db *entity.DB, p Post) (Post, error) {
+	pl, p, err := createPostPlan(p)
+	if err != nil {
+		return Post{}, err
+	}
+	if err := pl.run(ctx, db); err != nil {
+		return Post{}, err
+	}
+	return p, nil
+}
+
+func createPostPlan(p Post) (*plan, Post, error) {
+	p.Tags = normalizeTags(p.Tags)
+	if p.CreatedAt == 0 {
+		p.CreatedAt = nowMillis()
+	}
+	if p.Status == "" {
+		p.Status = PostUnpublished
+	}
+	p.Impressions = 0
+	if _, err := Posts.Create(p).Build(); err != nil { // validation before anything is sent
+		return nil, Post{}, err
+	}
+	pl := &plan{name: "create post " + p.PostID}
+	pl.add(Posts.Create(p), taken(ErrPostExists, p.PostID))
+	pl.add(PostSlugs.Create(PostSlug{Slug: p.Slug, PostID: p.PostID}), taken(ErrSlugTaken, p.Slug))
+	if p.Status == PostPublished {
+		addCounters(pl, p, +1)
+	} else {
+		pl.add(Users.Check(entity.Values{"user_id": p.UserID}, exists), notFound(ErrUnknownUser, p.UserID))
+		for _, t := range p.Tags {
+			pl.add(PostTags.Check(entity.Values{"tag_name": t}, exists), notFound(ErrUnknownTag, t))
+		}
+	}
+	return pl, p, nil
+}
+
+// addCounters adds to pl what publishing (delta +1) or unpublishing (-1) p
+// changes besides the post: the author's and tags' post_count and the
+// post's PostTagCombo items.
+func addCounters(pl *plan, p Post, delta int64) {
+	pl.add(Users.Update(entity.Values{"user_id": p.UserID}).Add("post_count", delta), notFound(ErrUnknownUser, p.UserID))
+	for _, t := range p.Tags {
+		pl.add(PostTags.Update(entity.Values{"tag_name": t}).Add("post_count", delta), notFound(ErrUnknownTag, t))
+	}
+	for _, c := range Combos(p.Tags) {
+		if delta > 0 {
+			pl.add(PostTagCombos.Put(PostTagCombo{Combo: c, PostID: p.PostID, UserID: p.UserID, Title: p.Title, CreatedAt: p.CreatedAt}), nil)
+		} else {
+			pl.add(PostTagCombos.Delete(entity.Values{"combo": c, "post_id": p.PostID}), nil)
+		}
+	}
+}
+
+// PublishPost publishes an unpublished post in one transaction: the post's
+// status and its keys in POSTS_BY_STATUS_CREATED_AT_2,
+// POSTS_BY_STATUS_RATING and POSTS_BY_USER_STATUS_CREATED_AT_2, the
+// author's and tags' post_count, and the PostTagCombo items. A published
+// post is a *StatusError (ErrAlreadyPublished); an unknown post, author or
+// tag a *NotFoundError; a post changed meanwhile ErrPostChanged.
+func PublishPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
+	return setPostStatus(ctx, db, postID, PostPublished)
+}
+
+// UnpublishPost is the reverse of PublishPost. A post that is not
+// published is a *StatusError (ErrNotPublished).
+func UnpublishPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
+	return setPostStatus(ctx, db, postID, PostUnpublished)
+}
+
+func setPostStatus(ctx context.Context, db *entity.DB, postID, to string) (Post, error) {
+	p, err := readPost(ctx, db, postID)
+	if err != nil {
+		return Post{}, err
+	}
+	pl, err := statusPlan(p, to)
+	if err != nil {
+		return Post{}, err
+	}
+	if err := pl.run(ctx, db); err != nil {
+		return Post{}, err
+	}
+	p.Status = to
+	return p, nil
+}
+
+// PublishPlan returns the transaction that PublishPost sends for p (the
+// post as read), for display.
+func PublishPlan(p Post) (*dynamodb.TransactWriteItemsInput, error) {
+	pl, err := statusPlan(p, PostPublished)
+	if err != nil {
+		return nil, err
+	}
+	return pl.build()
+}
+
+func statusPlan(p Post, to string) (*plan, error) {
+	if p.Status == to {
+		kind := ErrAlreadyPublished
+		if to == PostUnpublished {
+			kind = ErrNotPublished
+		}
+		return nil, &StatusError{PostID: p.PostID, Status: p.Status, Kind: kind}
+	}
+	delta := int64(1)
+	if to == PostUnpublished {
+		delta = -1
+	}
+	pl := &plan{name: "set status of post " + p.PostID}
+	pl.add(Posts.Update(entity.Values{"post_id": p.PostID}).Set("status", to).
+		With(entity.Values{"user_id": p.UserID}).If(entity.Attr("status").Eq(p.Status)), changed(p.PostID))
+	addCounters(pl, p, delta)
+	return pl, nil
+}
+
+func changed(postID string) func(error) error {
+	return func(err error) error { return fmt.Errorf("blog: post %s: %w: %w", postID, ErrPostChanged, err) }
+}
+
+func readPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
+	p, err := Posts.Get(entity.Values{"post_id": postID}).Consistent().Run(ctx, db)
+	if err != nil {
+		return Post{}, lookupError(ErrUnknownPost, postID, err)
+	}
+	normalizePost(&p)
+	return p, nil
+}
+
+// SetPostRating changes a post's rating; rating_sk follows in the same
+// write, so the post moves in POSTS_BY_STATUS_RATING.
+func SetPostRating(ctx context.Context, db *entity.DB, postID string, rating int64) (Post, error) {
+	p, err := Posts.Update(entity.Values{"post_id": postID}).Set("rating", rating).Run(ctx, db)
+	if err != nil {
+		return Post{}, lookupError(ErrUnknownPost, postID, err)
+	}
+	normalizePost(&p)
+	return p, nil
+}
+
+// ChangePostSlug gives a post a new slug in one transaction: the old
+// PostSlug item is deleted (on the condition that it belongs to the post),
+// the new one created (ErrSlugTaken as a *TakenError when it exists) and
+// the post's slug, with its POSTS_BY_SLUG key post_slug, updated on the
+// condition that it is still the old one.
+func ChangePostSlug(ctx context.Context, db *entity.DB, postID, slug string) (Post, error) {
+	if err := checkName("slug", slug); err != nil {
+		return Post{}, &ddbmodel.ValidationError{Entity: Posts.Name(), Attribute: "slug", Err: err}
+	}
+	p, err := readPost(ctx, db, postID)
+	if err != nil {
+		return Post{}, err
+	}
+	if p.Slug == slug {
+		return p, nil
+	}
+	pl := &plan{name: "change slug of post " + postID}
+	pl.add(PostSlugs.Delete(entity.Values{"slug": p.Slug}).If(entity.Attr("post_id").Eq(postID)), changed(postID))
+	pl.add(PostSlugs.Create(PostSlug{Slug: slug, PostID: postID}), taken(ErrSlugTaken, slug))
+	pl.add(Posts.Update(entity.Values{"post_id": postID}).Set("slug", slug).If(entity.Attr("slug").Eq(p.Slug)), changed(postID))
+	if err := pl.run(ctx, db); err != nil {
+		return Post{}, err
+	}
+	p.Slug = slug
+	return p, nil
+}
+
+// errSeen marks an impression recorded before.
+var errSeen = errors.New("blog: impression already recorded")
+
+// RecordPostImpression records that a user has seen a post and counts it in
+// the post's impressions, in one transaction: the counter is incremented
+// only when the PostImpression item is created. counted is false when the
+// user had seen the post before (nothing is written then). A zero
+// CreatedAt is set to now. An unknown post or user is a *NotFoundError.
+func RecordPostImpression(ctx context.Context, db *entity.DB, imp PostImpression) (counted bool, err error) {
+	if imp.CreatedAt == 0 {
+		imp.CreatedAt = nowMillis()
+	}
+	pl := &plan{name: "record impression of post " + imp.PostID}
+	pl.add(Posts.Update(entity.Values{"post_id": imp.PostID}).Add("impressions", 1), notFound(ErrUnknownPost, imp.PostID))
+	pl.add(Users.Check(entity.Values{"user_id": imp.UserID}, exists), notFound(ErrUnknownUser, imp.UserID))
+	pl.add(PostImpressions.Create(imp), func(error) error { return errSeen })
+	return impressionResult(pl.run(ctx, db))
+}
+
+// RecordProfileImpression records that a user (ViewerID) has viewed another
+// user's profile (UserID) and counts it in that user's impressions, once
+// per viewer, like RecordPostImpression.
+func RecordProfileImpression(ctx context.Context, db *entity.DB, imp UserImpression) (counted bool, err error) {
+	if imp.CreatedAt == 0 {
+		imp.CreatedAt = nowMillis()
+	}
+	pl := &plan{name: "record impression of user " + imp.UserID}
+	pl.add(Users.Update(entity.Values{"user_id": imp.UserID}).Add("impressions", 1), notFound(ErrUnknownUser, imp.UserID))
+	if imp.ViewerID != imp.UserID {
+		pl.add(Users.Check(entity.Values{"user_id": imp.ViewerID}, exists), notFound(ErrUnknownUser, imp.ViewerID))
+	}
+	pl.add(UserImpressions.Create(imp), func(error) error { return errSeen })
+	return impressionResult(pl.run(ctx, db))
+}
+
+func impressionResult(err error) (bool, error) {
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, errSeen):
+		return false, nil
+	default:
+		return false, err
+	}
+}
+
+// SubmitContactMessage stores a contact form message. A zero CreatedAt is
+// set to now.
+func SubmitContactMessage(ctx context.Context, db *entity.DB, m ContactMessage) (ContactMessage, error) {
+	if m.CreatedAt == 0 {
+		m.CreatedAt = nowMillis()
+	}
+	out, err := ContactMessages.Create(m).Run(ctx, db)
+	if err != nil {
+		return ContactMessage{}, fmt.Errorf("blog: submit contact message %s: %w", m.MessageID, err)
+	}
+	return out, nil
+}
+
+// Combos returns the combination keys a post with tags is listed under:
+// one per non-empty subset of the tags (see ComboKey).
+func Combos(tags []string) []string {
+	tags = normalizeTags(tags)
+	var out []string
+	for mask := 1; mask < 1<<len(tags); mask++ {
+		var sub []string
+		for i, t := range tags {
+			if mask&(1<<i) != 0 {
+				sub = append(sub, t)
+			}
+		}
+		out = append(out, ComboKey(sub))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func normalizeTags(tags []string) []string {
+	if len(tags) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(tags))
+	for _, t := range tags {
+		out = append(out, strings.ToLower(strings.TrimSpace(t)))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
