@@ -1,0 +1,2 @@
+// Package github is a GitHub backend in one DynamoDB table.
+package github
