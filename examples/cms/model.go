@@ -98,7 +98,7 @@ func checkTagSet(v any) error {
 // articles, in ULID order, which is creation order).
 var Articles = entity.MustDefine(Table, entity.Config[Article]{
 	Name: "article", Version: "1",
-	Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
+	Key: entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
 	Indexes: []entity.IndexKey[Article]{
 		{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
 	},
@@ -119,7 +119,7 @@ var Articles = entity.MustDefine(Table, entity.Config[Article]{
 // VERSION#<version>, in the article's partition next to its metadata.
 var Versions = entity.MustDefine(Table, entity.Config[ArticleVersion]{
 	Name: "articleVersion", Version: "1",
-	Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: fmt.Sprintf("VERSION#${version:pad(%d)}", VersionWidth)},
+	Key: entity.Key{Partition: "ARTICLE#${articleId}", Sort: fmt.Sprintf("VERSION#${version:pad(%d)}", VersionWidth)},
 	Attributes: map[string]entity.Attribute{
 		"articleId": {Required: true},
 		"version":   {Required: true},
@@ -138,7 +138,7 @@ var Versions = entity.MustDefine(Table, entity.Config[ArticleVersion]{
 // the table and the inverse, ARTICLE#<articleId> / TAG#<tag>, on GSI1.
 var TagArticles = entity.MustDefine(Table, entity.Config[TagArticle]{
 	Name: "tagArticle", Version: "1",
-	Key:  entity.Key{Partition: "TAG#${tag}", Sort: "ARTICLE#${articleId}"},
+	Key: entity.Key{Partition: "TAG#${tag}", Sort: "ARTICLE#${articleId}"},
 	Indexes: []entity.IndexKey[TagArticle]{
 		{Index: "GSI1", Partition: "ARTICLE#${articleId}", Sort: "TAG#${tag}"},
 	},

@@ -1,0 +1,188 @@
+// Command cms loads the CMS example's sample data into DynamoDB (DynamoDB
+// Local, started for the run, unless -endpoint or DYNAMODB_ENDPOINT names
+// one) and runs its access patterns AP1 to AP8 in order, printing each
+// request and its results.
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/examples/cms"
+	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+)
+
+func main() { exampleapp.Main(config()) }
+
+// config describes the program to exampleapp.
+func config() exampleapp.Config {
+	return exampleapp.Config{
+		Name:         "cms",
+		DefaultTable: cms.Table.Name,
+		Tables: func(table string) []*dynamodb.CreateTableInput {
+			in := cms.Table.CreateTableInput()
+			in.TableName = aws.String(table)
+			return []*dynamodb.CreateTableInput{in}
+		},
+		Run: run,
+	}
+}
+
+// run loads the sample data and runs every access pattern.
+func run(ctx context.Context, app *exampleapp.App) error {
+	db := entity.NewDB(app.Client, app.Table)
+	if err := cms.LoadSample(ctx, db); err != nil {
+		return err
+	}
+	s := &cms.Store{DB: db, Now: func() time.Time { return cms.SampleNow }}
+	sample := cms.SampleArticleID
+	// Builds are for the default table name; show the table the run uses.
+	get := func(in *dynamodb.GetItemInput, err error) (string, error) {
+		if err != nil {
+			return "", err
+		}
+		in.TableName = aws.String(app.Table)
+		return exampleapp.DescribeGet(in), nil
+	}
+	qry := func(in *dynamodb.QueryInput, err error) (string, error) {
+		if err != nil {
+			return "", err
+		}
+		in.TableName = aws.String(app.Table)
+		return exampleapp.DescribeQuery(in), nil
+	}
+	articleHeader := []string{"ARTICLE ID", "TITLE", "STATUS", "AUTHOR", "VERSION", "TAGS", "CREATED"}
+	articleRow := func(a cms.Article) []string {
+		return []string{a.ArticleID, a.Title, a.Status, a.AuthorID, strconv.Itoa(a.CurrentVersion), strings.Join(a.Tags, ","), a.CreatedAt}
+	}
+	articleRows := func(as []cms.Article) [][]string {
+		rows := [][]string{}
+		for _, a := range as {
+			rows = append(rows, articleRow(a))
+		}
+		return rows
+	}
+	versionHeader := []string{"VERSION", "WORDS", "CREATED BY", "CREATED", "BODY"}
+	versionRow := func(v cms.ArticleVersion) []string {
+		return []string{strconv.Itoa(v.Version), strconv.Itoa(v.WordCount), v.CreatedBy, v.CreatedAt, v.Body}
+	}
+
+	// AP1
+	a, err := s.Article(ctx, sample)
+	if err != nil {
+		return err
+	}
+	req, err := get(cms.ArticleGet(sample).Build())
+	if err != nil {
+		return err
+	}
+	app.Pattern("AP1", "Get article metadata", req, articleHeader, [][]string{articleRow(a)})
+
+	// AP2
+	wb, err := s.ArticleWithCurrentBody(ctx, sample)
+	if err != nil {
+		return err
+	}
+	req1, err := get(cms.ArticleGet(sample).Build())
+	if err != nil {
+		return err
+	}
+	req2, err := get(cms.CurrentVersionGet(wb.Article).Build())
+	if err != nil {
+		return err
+	}
+	app.Pattern("AP2", "Get article with latest version content", req1+"\nthen "+req2,
+		[]string{"ARTICLE ID", "TITLE", "VERSION", "WORDS", "BODY"},
+		[][]string{{wb.Article.ArticleID, wb.Article.Title, strconv.Itoa(wb.Current.Version), strconv.Itoa(wb.Current.WordCount), wb.Current.Body}})
+
+	// AP3
+	v2, err := s.Version(ctx, sample, 2)
+	if err != nil {
+		return err
+	}
+	if req, err = get(cms.VersionGet(sample, 2).Build()); err != nil {
+		return err
+	}
+	app.Pattern("AP3", "Get a specific version of an article", req, versionHeader, [][]string{versionRow(v2)})
+
+	// AP4: the article with twelve versions shows 10, 11 and 12 after 9.
+	vs, err := s.Versions(ctx, cms.SampleVersionsArticleID)
+	if err != nil {
+		return err
+	}
+	if req, err = qry(cms.VersionsQuery(cms.SampleVersionsArticleID).Build()); err != nil {
+		return err
+	}
+	rows := [][]string{}
+	for _, v := range vs {
+		rows = append(rows, versionRow(v)[:4]) // no body: list views never read one
+	}
+	app.Pattern("AP4", "List all versions of an article", req, versionHeader[:4], rows)
+
+	// AP5
+	byAuthor, err := s.ArticlesByAuthor(ctx, "u_01")
+	if err != nil {
+		return err
+	}
+	if req, err = qry(cms.ArticlesByAuthorQuery("u_01").Build()); err != nil {
+		return err
+	}
+	app.Pattern("AP5", "List articles by author (newest first)", req, articleHeader, articleRows(byAuthor))
+
+	// AP6
+	byTag, err := s.ArticlesByTag(ctx, "dynamodb")
+	if err != nil {
+		return err
+	}
+	if req, err = qry(cms.ArticlesByTagQuery("dynamodb").Build()); err != nil {
+		return err
+	}
+	app.Pattern("AP6", "List articles by tag", req+"\nthen BatchGetItem "+app.Table+": the #METADATA item of each article found",
+		articleHeader, articleRows(byTag))
+
+	// AP7
+	tags, err := s.TagsOfArticle(ctx, sample)
+	if err != nil {
+		return err
+	}
+	if req, err = qry(cms.TagsOfArticleQuery(sample).Build()); err != nil {
+		return err
+	}
+	rows = [][]string{}
+	for _, t := range tags {
+		rows = append(rows, []string{t.Tag, t.ArticleID, t.TaggedAt})
+	}
+	app.Pattern("AP7", "List all tags on an article", req, []string{"TAG", "ARTICLE ID", "TAGGED"}, rows)
+
+	// AP8
+	v, err := s.PublishVersion(ctx, sample, "Published version, revised with a section on GSI overloading.", "u_01")
+	if err != nil {
+		return err
+	}
+	tx, err := cms.PublishVersionTx(v, v.CreatedAt).Build()
+	if err != nil {
+		return err
+	}
+	for i := range tx.TransactItems {
+		if p := tx.TransactItems[i].Put; p != nil {
+			p.TableName = aws.String(app.Table)
+		}
+		if u := tx.TransactItems[i].Update; u != nil {
+			u.TableName = aws.String(app.Table)
+		}
+	}
+	after, err := s.ArticleWithCurrentBody(ctx, sample)
+	if err != nil {
+		return err
+	}
+	app.Pattern("AP8", "Publish a new version", "TransactWriteItems (after reading currentVersion "+strconv.Itoa(v.Version-1)+"):\n"+exampleapp.DescribeTransaction(tx),
+		[]string{"ARTICLE ID", "CURRENT VERSION", "WORDS", "UPDATED", "BODY"},
+		[][]string{{after.Article.ArticleID, strconv.Itoa(after.Article.CurrentVersion), strconv.Itoa(after.Current.WordCount), after.Article.UpdatedAt, after.Current.Body}})
+	return nil
+}
