@@ -60,7 +60,9 @@ type StatusError struct {
 	Kind   error  // ErrAlreadyPublished or ErrNotPublished
 }
 
-func (e *StatusError) Error() string { return fmt.Sprintf("%v: post %q is %s", e.Kind, e.PostID, e.Status) }
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%v: post %q is %s", e.Kind, e.PostID, e.Status)
+}
 
 // Unwrap returns Kind.
 func (e *StatusError) Unwrap() error { return e.Kind }
