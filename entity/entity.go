@@ -414,20 +414,32 @@ func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.Attribu
 }
 
 func (e *Entity[T]) renderPrimaryFrom(src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
-		if d == nil {
-			continue
-		}
-		av, err := e.renderKey(d, src, v, haveV)
-		if err != nil {
-			return err
-		}
-		into[d.Attribute] = av
+	return e.renderPrimaryIn(nil, src, v, haveV, into)
+}
+
+func (e *Entity[T]) renderPrimaryIn(arena *[]types.AttributeValueMemberS, src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
+	av, err := e.renderKeyIn(arena, e.pk, src, v, haveV)
+	if err != nil {
+		return err
 	}
+	into[e.pk.Attribute] = av
+	if e.sk == nil {
+		return nil
+	}
+	if av, err = e.renderKeyIn(arena, e.sk, src, v, haveV); err != nil {
+		return err
+	}
+	into[e.sk.Attribute] = av
 	return nil
 }
 
 func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
+	return e.renderKeyIn(nil, d, src, v, haveV)
+}
+
+// renderKeyIn renders one key attribute. String values are taken from
+// arena when it has room, so that an item's keys cost one allocation.
+func (e *Entity[T]) renderKeyIn(arena *[]types.AttributeValueMemberS, d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
 	var s string
 	var err error
 	if d.fn != nil {
@@ -449,6 +461,10 @@ func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v T, haveV bool) (t
 	}
 	if d.Number {
 		return &types.AttributeValueMemberN{Value: s}, nil
+	}
+	if arena != nil && len(*arena) < cap(*arena) {
+		*arena = append(*arena, types.AttributeValueMemberS{Value: s})
+		return &(*arena)[len(*arena)-1], nil
 	}
 	return &types.AttributeValueMemberS{Value: s}, nil
 }

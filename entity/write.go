@@ -50,7 +50,7 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 	if e.updated != nil {
 		setTime(rv.FieldByIndex(e.updated.index), now)
 	}
-	item, err := dynamo.MarshalItem(v)
+	item, err := dynamo.MarshalItem(&v) // v already lives on the heap for reflection: no second copy
 	if err != nil {
 		return v, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
 	}
@@ -65,11 +65,12 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 		}
 	}
 	src := itemSource(item)
-	if err := e.renderPrimaryFrom(src, v, true, item); err != nil {
+	arena := make([]types.AttributeValueMemberS, 0, 2+2*len(e.indexes))
+	if err := e.renderPrimaryIn(&arena, src, v, true, item); err != nil {
 		return v, nil, err
 	}
 	for _, d := range e.indexes {
-		if err := e.renderIndex(d, src, v, item); err != nil {
+		if err := e.renderIndex(&arena, d, src, v, item); err != nil {
 			return v, nil, err
 		}
 	}
@@ -81,14 +82,14 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 	return v, item, nil
 }
 
-func (e *Entity[T]) renderIndex(d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
+func (e *Entity[T]) renderIndex(arena *[]types.AttributeValueMemberS, d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
 	if d.sparse && d.when != nil && !d.when(v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKey(d.pk, src, v, true); err != nil {
+		if pkv, err = e.renderKeyIn(arena, d.pk, src, v, true); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -96,7 +97,7 @@ func (e *Entity[T]) renderIndex(d *indexDef[T], src keys.Source, v T, into map[s
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKey(d.sk, src, v, true); err != nil {
+		if skv, err = e.renderKeyIn(arena, d.sk, src, v, true); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -152,13 +153,19 @@ func isNull(av types.AttributeValue) bool {
 }
 
 func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+	size := 0
 	for name, av := range item {
+		size += len(name) + expr.ValueSize(av)
+		switch av.(type) {
+		case *types.AttributeValueMemberS, *types.AttributeValueMemberB, *types.AttributeValueMemberSS, *types.AttributeValueMemberBOOL:
+			continue
+		}
 		if err := checkNumbers(av, 0); err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
 		}
 	}
-	if n := expr.ItemSize(item); n > expr.MaxItemBytes {
-		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: n}
+	if size > expr.MaxItemBytes {
+		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
 	}
 	return nil
 }
@@ -316,11 +323,13 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	if op.create {
 		parts = append(parts, e.pkAbsent(&c.w))
 	}
-	s, err := op.cond.render(&c.w)
-	if err != nil {
-		return nil, err
+	if !op.cond.IsZero() {
+		s, err := op.cond.render(&c.w)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
 	}
-	parts = append(parts, s)
 	c.cond = joinAnd(parts)
 	return c, nil
 }
@@ -778,11 +787,33 @@ func checkNumbers(av types.AttributeValue, depth int) error {
 	return nil
 }
 
-// numberTemplate validates numbers with the keys package's DynamoDB number rules.
-var numberTemplate = keys.MustCompile(keys.Spec{Template: "${n}", Kind: keys.Number})
-
+// checkNumber rejects number text with more than 38 significant digits,
+// DynamoDB's precision, without allocating.
 func checkNumber(s string) error {
-	if _, err := numberTemplate.Render(keys.Strings{"n": s}); err != nil {
+	digits, leading := 0, true
+	trailingZeros := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if leading && c == '0' {
+				continue
+			}
+			leading = false
+			digits++
+			if c == '0' {
+				trailingZeros++
+			} else {
+				trailingZeros = 0
+			}
+		case c == 'e' || c == 'E':
+			i = len(s)
+		case c == '.' || c == '-' || c == '+':
+		default:
+			return fmt.Errorf("number %q is not a decimal number", s)
+		}
+	}
+	if digits-trailingZeros > 38 {
 		return fmt.Errorf("number %q: DynamoDB numbers have at most 38 significant digits", s)
 	}
 	return nil

@@ -1,0 +1,242 @@
+package entity_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// The benchmark model: three entities of a CMS sharing one table.
+type benchArticle struct {
+	ArticleID      string    `dynamo:"articleId" dynamodbav:"articleId"`
+	Title          string    `dynamo:"title" dynamodbav:"title"`
+	Slug           string    `dynamo:"slug" dynamodbav:"slug"`
+	Status         string    `dynamo:"status" dynamodbav:"status"`
+	AuthorID       string    `dynamo:"authorId" dynamodbav:"authorId"`
+	CurrentVersion int       `dynamo:"currentVersion" dynamodbav:"currentVersion"`
+	Tags           []string  `dynamo:"tags,set" dynamodbav:"tags,stringset"`
+	CreatedAt      time.Time `dynamo:"createdAt" dynamodbav:"createdAt"`
+}
+
+type benchVersion struct {
+	ArticleID string `dynamo:"articleId"`
+	Version   int    `dynamo:"version"`
+	Body      string `dynamo:"body"`
+}
+
+type benchTag struct {
+	Tag       string `dynamo:"tag"`
+	ArticleID string `dynamo:"articleId"`
+}
+
+var (
+	benchTable = &entity.Table{Name: "bench", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	benchArticles = entity.MustDefine(benchTable, entity.Config[benchArticle]{
+		Name: "Article",
+		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
+		Indexes: []entity.IndexKey[benchArticle]{
+			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
+		},
+		Attributes: map[string]entity.Attribute{
+			"status": {Default: "draft", Enum: []string{"draft", "published", "archived"}},
+			"title":  {Required: true},
+		},
+	})
+	benchVersions = entity.MustDefine(benchTable, entity.Config[benchVersion]{
+		Name: "ArticleVersion",
+		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(10)}"},
+	})
+	benchTags = entity.MustDefine(benchTable, entity.Config[benchTag]{
+		Name: "TagArticle",
+		Key:  entity.Key{Partition: "TAG#${tag}", Sort: "ARTICLE#${articleId}"},
+		Indexes: []entity.IndexKey[benchTag]{
+			{Index: "GSI1", Partition: "ARTICLE#${articleId}", Sort: "TAG#${tag}"},
+		},
+	})
+	sampleArticle = benchArticle{
+		ArticleID: "01HZX3J5Q8K1V2", Title: "Single-table design in Go", Slug: "single-table-design-in-go",
+		Status: "published", AuthorID: "author-42", CurrentVersion: 3, Tags: []string{"dynamodb", "aws"},
+		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+	}
+)
+
+var sinkPut *dynamodb.PutItemInput
+
+// BenchmarkPut/ddbmodel: validate, render the four keys, encode, mark.
+// BenchmarkPut/guregu-encode: guregu's encoding alone (no keys).
+// BenchmarkPut/sdk-handwritten: attributevalue plus fmt.Sprintf keys.
+func BenchmarkPut(b *testing.B) {
+	b.Run("ddbmodel", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			in, err := benchArticles.Put(sampleArticle).Build()
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkPut = in
+		}
+	})
+	b.Run("guregu-encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			item, err := dynamo.MarshalItem(sampleArticle)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkPut = &dynamodb.PutItemInput{TableName: aws.String("bench"), Item: item}
+		}
+	})
+	b.Run("sdk-handwritten", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			a := sampleArticle
+			if a.Title == "" || (a.Status != "draft" && a.Status != "published" && a.Status != "archived") {
+				b.Fatal("invalid")
+			}
+			item, err := attributevalue.MarshalMap(a)
+			if err != nil {
+				b.Fatal(err)
+			}
+			item["PK"] = &types.AttributeValueMemberS{Value: fmt.Sprintf("ARTICLE#%s", a.ArticleID)}
+			item["SK"] = &types.AttributeValueMemberS{Value: "#METADATA"}
+			item["GSI1PK"] = &types.AttributeValueMemberS{Value: fmt.Sprintf("AUTHOR#%s", a.AuthorID)}
+			item["GSI1SK"] = &types.AttributeValueMemberS{Value: fmt.Sprintf("ARTICLE#%s", a.ArticleID)}
+			item["__entity"] = &types.AttributeValueMemberS{Value: "Article"}
+			sinkPut = &dynamodb.PutItemInput{TableName: aws.String("bench"), Item: item}
+		}
+	})
+}
+
+// mixedPage is a 1,000-item query page mixing the three entities.
+func mixedPage(b *testing.B) []map[string]types.AttributeValue {
+	b.Helper()
+	page := make([]map[string]types.AttributeValue, 0, 1000)
+	for i := 0; len(page) < 1000; i++ {
+		a := sampleArticle
+		a.ArticleID = fmt.Sprintf("A%05d", i)
+		var in *dynamodb.PutItemInput
+		var err error
+		switch i % 3 {
+		case 0:
+			in, err = benchArticles.Put(a).Build()
+		case 1:
+			in, err = benchVersions.Put(benchVersion{ArticleID: a.ArticleID, Version: i, Body: "Lorem ipsum dolor sit amet, consectetur adipiscing elit."}).Build()
+		default:
+			in, err = benchTags.Put(benchTag{Tag: "dynamodb", ArticleID: a.ArticleID}).Build()
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		page = append(page, in.Item)
+	}
+	return page
+}
+
+var (
+	sinkArticles []benchArticle
+	sinkVersions []benchVersion
+	sinkTags     []benchTag
+)
+
+// BenchmarkDecodePage decodes a 1,000-item page of three entities into
+// typed slices: ddbmodel dispatches on the entity marker; the baselines
+// dispatch on the same marker by hand and decode with guregu or attributevalue.
+func BenchmarkDecodePage(b *testing.B) {
+	page := mixedPage(b)
+	b.Run("ddbmodel", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			arts, vers, tags := sinkArticles[:0], sinkVersions[:0], sinkTags[:0]
+			for _, item := range page {
+				switch {
+				case benchArticles.Is(item):
+					v, err := benchArticles.Decode(item)
+					if err != nil {
+						b.Fatal(err)
+					}
+					arts = append(arts, v)
+				case benchVersions.Is(item):
+					v, err := benchVersions.Decode(item)
+					if err != nil {
+						b.Fatal(err)
+					}
+					vers = append(vers, v)
+				default:
+					v, err := benchTags.Decode(item)
+					if err != nil {
+						b.Fatal(err)
+					}
+					tags = append(tags, v)
+				}
+			}
+			sinkArticles, sinkVersions, sinkTags = arts, vers, tags
+		}
+	})
+	b.Run("guregu-decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			arts, vers, tags := sinkArticles[:0], sinkVersions[:0], sinkTags[:0]
+			for _, item := range page {
+				switch item["__entity"].(*types.AttributeValueMemberS).Value {
+				case "Article":
+					var v benchArticle
+					if err := dynamo.UnmarshalItem(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					arts = append(arts, v)
+				case "ArticleVersion":
+					var v benchVersion
+					if err := dynamo.UnmarshalItem(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					vers = append(vers, v)
+				default:
+					var v benchTag
+					if err := dynamo.UnmarshalItem(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					tags = append(tags, v)
+				}
+			}
+			sinkArticles, sinkVersions, sinkTags = arts, vers, tags
+		}
+	})
+	b.Run("sdk-attributevalue", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			arts, vers, tags := sinkArticles[:0], sinkVersions[:0], sinkTags[:0]
+			for _, item := range page {
+				switch item["__entity"].(*types.AttributeValueMemberS).Value {
+				case "Article":
+					var v benchArticle
+					if err := attributevalue.UnmarshalMap(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					arts = append(arts, v)
+				case "ArticleVersion":
+					var v benchVersion
+					if err := attributevalue.UnmarshalMap(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					vers = append(vers, v)
+				default:
+					var v benchTag
+					if err := attributevalue.UnmarshalMap(item, &v); err != nil {
+						b.Fatal(err)
+					}
+					tags = append(tags, v)
+				}
+			}
+			sinkArticles, sinkVersions, sinkTags = arts, vers, tags
+		}
+	})
+}
