@@ -785,3 +785,53 @@ func TestCreateArticle(t *testing.T) {
 		t.Errorf("bad tag: err = %v, want ErrBadTag", err)
 	}
 }
+
+// TestLoadSampleAgain: loading the sample on a table an earlier run changed
+// restores the sample exactly.
+func TestLoadSampleAgain(t *testing.T) {
+	t.Parallel()
+	s, _ := newStore(t)
+	ctx := t.Context()
+	if _, err := s.PublishVersion(ctx, idPatterns, "v4", "u_01"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddTag(ctx, idPatterns, "lambda"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveTag(ctx, idPatterns, "aws"); err != nil {
+		t.Fatal(err)
+	}
+	if err := LoadSample(ctx, s.DB); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range SampleData().Articles {
+		got, err := s.Article(ctx, a.ArticleID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(a, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", a.ArticleID, diff)
+		}
+		links, err := s.TagsOfArticle(ctx, a.ArticleID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(a.Tags, tagsOf(links)); diff != "" {
+			t.Errorf("%s tags (-want +got):\n%s", a.ArticleID, diff)
+		}
+		vs, err := s.Versions(ctx, a.ArticleID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vs) != a.CurrentVersion {
+			t.Errorf("%s: %d versions, want %d", a.ArticleID, len(vs), a.CurrentVersion)
+		}
+	}
+	as, err := s.ArticlesByTag(ctx, "lambda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{idColdStarts}, articleIDs(as)); diff != "" {
+		t.Errorf("AP6 lambda (-want +got):\n%s", diff)
+	}
+}
