@@ -84,6 +84,31 @@ func keyID(table string, key map[string]types.AttributeValue) string {
 	return b.String()
 }
 
+// retry sends pending until nothing is left or MaxAttempts is reached,
+// backing off between attempts; it stops early on an error a retry cannot
+// cure or when ctx is done. It returns what is still pending and the last
+// error.
+func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pending P, send func(P) (P, error)) (P, error) {
+	var last error
+	for attempt := 1; attempt <= opts.MaxAttempts && len(pending) > 0; attempt++ {
+		if attempt > 1 {
+			if err := opts.backoff(ctx, attempt-1); err != nil {
+				return pending, err
+			}
+		}
+		next, err := send(pending)
+		if err != nil {
+			last = err
+			if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
+				return pending, err
+			}
+			continue
+		}
+		last, pending = nil, next
+	}
+	return pending, last
+}
+
 // runChunks runs fn over chunks with bounded concurrency, collecting errors.
 func runChunks(ctx context.Context, n, concurrency int, fn func(ctx context.Context, i int) error) []error {
 	errs := make([]error, n)
@@ -142,27 +167,15 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		for _, w := range chunks[i] {
 			pending[w.Table] = append(pending[w.Table], w.Request)
 		}
-		var last error
-		for attempt := 1; attempt <= opts.MaxAttempts && len(pending) > 0; attempt++ {
-			if attempt > 1 {
-				if err := opts.backoff(ctx, attempt-1); err != nil {
-					last = err
-					break
-				}
-			}
+		var err error
+		left[i], err = retry(ctx, opts, pending, func(pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
 			out, err := db.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending}, db.Options...)
 			if err != nil {
-				last = err
-				if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
-					break
-				}
-				continue
+				return pending, err
 			}
-			last = nil
-			pending = out.UnprocessedItems
-		}
-		left[i] = pending
-		return last
+			return out.UnprocessedItems, nil
+		})
+		return err
 	})
 	ue := &ddbmodel.UnprocessedError{}
 	for i := range chunks {
@@ -225,23 +238,12 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 			ka.Keys = append(ka.Keys, w.key)
 			pending[w.table] = ka
 		}
-		var last error
-		for attempt := 1; attempt <= opts.MaxAttempts && len(pending) > 0; attempt++ {
-			if attempt > 1 {
-				if err := opts.backoff(ctx, attempt-1); err != nil {
-					last = err
-					break
-				}
-			}
+		var err error
+		left[i], err = retry(ctx, opts, pending, func(pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
 			out, err := db.Client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending}, db.Options...)
 			if err != nil {
-				last = err
-				if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
-					break
-				}
-				continue
+				return pending, err
 			}
-			last = nil
 			mu.Lock()
 			for table, items := range out.Responses {
 				t := table
@@ -257,10 +259,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 				}
 			}
 			mu.Unlock()
-			pending = out.UnprocessedKeys
-		}
-		left[i] = pending
-		return last
+			return out.UnprocessedKeys, nil
+		})
+		return err
 	})
 	ue := &ddbmodel.UnprocessedError{}
 	for i := range chunks {
