@@ -1,0 +1,73 @@
+package txn_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+)
+
+// conflicting answers every transaction as DynamoDB does when another
+// transaction holds one of its items.
+type conflicting struct {
+	NoCalls
+	sent *dynamodb.TransactWriteItemsInput
+}
+
+func (c *conflicting) TransactWriteItems(_ context.Context, in *dynamodb.TransactWriteItemsInput, _ ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	c.sent = in
+	return nil, &types.TransactionCanceledException{
+		Message: aws.String("Transaction cancelled"),
+		CancellationReasons: []types.CancellationReason{
+			{Code: aws.String("None")},
+			{Code: aws.String("TransactionConflict"), Message: aws.String("Transaction is ongoing for the item")},
+			{Code: aws.String("None")},
+		},
+	}
+}
+
+func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
+	m := newModel()
+	client := &conflicting{NoCalls: NoCalls{T: t}}
+	db := entity.NewDB(client, "renamed")
+	err := m.join("u1", "g1").Run(context.Background(), db)
+	var tce *ddbmodel.TxCanceledError
+	if !errors.As(err, &tce) {
+		t.Fatalf("err = %v, want *TxCanceledError", err)
+	}
+	want := []ddbmodel.CancelReason{
+		{Index: 0, Entity: "Membership", Op: "create", Code: "None"},
+		{Index: 1, Entity: "User", Op: "update", Code: "TransactionConflict", Message: "Transaction is ongoing for the item"},
+		{Index: 2, Entity: "Group", Op: "update", Code: "None"},
+	}
+	if diff := cmp.Diff(want, tce.Reasons, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("reasons (-want +got):\n%s", diff)
+	}
+	if !tce.Conflict() || !ddbmodel.IsRetryable(err) {
+		t.Error("a conflict-only cancellation is not reported as retryable")
+	}
+	if errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Error("a conflict is reported as a failed condition")
+	}
+	for i, it := range client.sent.TransactItems {
+		var table string
+		switch {
+		case it.Put != nil:
+			table = aws.ToString(it.Put.TableName)
+		case it.Update != nil:
+			table = aws.ToString(it.Update.TableName)
+		}
+		if table != "renamed" {
+			t.Errorf("action %d went to table %q, want the DB's table", i, table)
+		}
+	}
+}
