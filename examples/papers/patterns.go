@@ -1,0 +1,232 @@
+package papers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/query"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+// ErrPaperNotFound reports a paper that does not exist.
+var ErrPaperNotFound = errors.New("papers: paper not found")
+
+// ErrAuthorNotFound reports an author that does not exist.
+var ErrAuthorNotFound = errors.New("papers: author not found")
+
+// PaperGet is the request of A1: GetItem PK = PAPER#<id>, SK = PAPER#<id>.
+func PaperGet(id string) entity.GetOp[Paper] {
+	return Papers.Get(entity.Values{"id": id})
+}
+
+// PaperByID answers A1, "get a paper by id". A missing paper is
+// ErrPaperNotFound (and ddbmodel.ErrNotFound).
+func PaperByID(ctx context.Context, db *entity.DB, id string) (Paper, error) {
+	p, err := PaperGet(id).Run(ctx, db)
+	if errors.Is(err, ddbmodel.ErrNotFound) {
+		return Paper{}, fmt.Errorf("%w: %s: %w", ErrPaperNotFound, id, err)
+	}
+	return p, err
+}
+
+// PaperWithAuthors is a paper with everything its partition holds: its
+// author memberships and its topics (Figure 1 of the design).
+type PaperWithAuthors struct {
+	Paper   Paper
+	Authors []Membership // by handle
+	Topics  []PaperTopic // by topic
+}
+
+// PaperPartitionQuery is the request of Figure 1: Query PK = PAPER#<id>,
+// the whole partition: the paper item, its memberships (SK AUTHOR#...) and
+// its topics (SK TOPIC#...), each decoded into its own type.
+func PaperPartitionQuery(id string) query.Collection {
+	return query.Of(Papers, Memberships, PaperTopics).Where(entity.Values{"id": id})
+}
+
+// PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
+// its author memberships, read in a single query". A partition without
+// the paper item is ErrPaperNotFound.
+func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperWithAuthors, error) {
+	res, err := PaperPartitionQuery(id).Collect(ctx, db)
+	if err != nil {
+		return PaperWithAuthors{}, err
+	}
+	ps, err := query.ItemsOf(res, Papers)
+	if err != nil {
+		return PaperWithAuthors{}, err
+	}
+	if len(ps) != 1 {
+		return PaperWithAuthors{}, fmt.Errorf("%w: %s: %w", ErrPaperNotFound, id, ddbmodel.ErrNotFound)
+	}
+	out := PaperWithAuthors{Paper: ps[0]}
+	if out.Authors, err = query.ItemsOf(res, Memberships); err != nil {
+		return PaperWithAuthors{}, err
+	}
+	if out.Topics, err = query.ItemsOf(res, PaperTopics); err != nil {
+		return PaperWithAuthors{}, err
+	}
+	return out, nil
+}
+
+// PapersInCollectionQuery is the request of A2: Query GSI1 GSI1PK =
+// COLLECTION#<name> AND begins_with(GSI1SK, "DATE#"), descending
+// (ScanIndexForward=false): newest first.
+func PapersInCollectionQuery(collection string) query.Query[Paper] {
+	return query.New(Papers).Index("GSI1").Where(entity.Values{"collection": collection}).Desc()
+}
+
+// PapersInCollection answers A2, "list papers in a collection, newest first".
+func PapersInCollection(ctx context.Context, db *entity.DB, collection string) ([]Paper, error) {
+	return PapersInCollectionQuery(collection).Collect(ctx, db)
+}
+
+// PapersInCollectionPage is A2 one page at a time: at most limit papers
+// from cursor ("" for the first page); the page's Cursor is "" after the last.
+func PapersInCollectionPage(ctx context.Context, db *entity.DB, collection string, limit int, cursor string) (query.Page[Paper], error) {
+	return PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
+}
+
+// AuthoredPaper is one paper of an author's list, with the author's role.
+type AuthoredPaper struct {
+	Role  string
+	Paper Paper
+}
+
+// PapersByAuthorQuery is the request of A3: Query GSI1 GSI1PK =
+// AUTHOR#<handle> AND begins_with(GSI1SK, "PAPER#"): the author's
+// memberships, by paper id.
+func PapersByAuthorQuery(handle string) query.Query[Membership] {
+	return query.New(Memberships).Index("GSI1").Where(entity.Values{"handle": handle})
+}
+
+// PapersByAuthor answers A3, "list papers by author": every page of
+// PapersByAuthorPage.
+func PapersByAuthor(ctx context.Context, db *entity.DB, handle string) ([]AuthoredPaper, error) {
+	var all []AuthoredPaper
+	cursor := ""
+	for {
+		p, err := PapersByAuthorPage(ctx, db, handle, 0, cursor)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, p.Items...)
+		if cursor = p.Cursor; cursor == "" {
+			return all, nil
+		}
+	}
+}
+
+// PapersByAuthorPage is A3 one page at a time: at most limit memberships (0:
+// as many as DynamoDB returns in one response) from cursor ("" for the
+// first page), then the papers they name in one BatchGetItem. The page's
+// Cursor is "" after the last.
+func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit int, cursor string) (query.Page[AuthoredPaper], error) {
+	p, err := PapersByAuthorQuery(handle).Limit(limit).Page(ctx, db, cursor)
+	if err != nil {
+		return query.Page[AuthoredPaper]{}, err
+	}
+	ids := make([]string, len(p.Items))
+	for i, m := range p.Items {
+		ids[i] = m.PaperID
+	}
+	papers, err := papersByID(ctx, db, ids)
+	if err != nil {
+		return query.Page[AuthoredPaper]{}, err
+	}
+	out := query.Page[AuthoredPaper]{Cursor: p.Cursor, Items: []AuthoredPaper{}}
+	for _, m := range p.Items {
+		if paper, ok := papers[m.PaperID]; ok {
+			out.Items = append(out.Items, AuthoredPaper{Role: m.Role, Paper: paper})
+		}
+	}
+	return out, nil
+}
+
+// PapersWithTopicQuery is the request of A4: Query GSI2 GSI2PK =
+// TOPIC#<topic> AND begins_with(GSI2SK, "PAPER#"): the topic's items, by
+// paper id.
+func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
+	return query.New(PaperTopics).Index("GSI2").Where(entity.Values{"topic": topic})
+}
+
+// PapersWithTopic answers A4, "list papers carrying a topic": every page of
+// PapersWithTopicPage.
+func PapersWithTopic(ctx context.Context, db *entity.DB, topic string) ([]Paper, error) {
+	var all []Paper
+	cursor := ""
+	for {
+		p, err := PapersWithTopicPage(ctx, db, topic, 0, cursor)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, p.Items...)
+		if cursor = p.Cursor; cursor == "" {
+			return all, nil
+		}
+	}
+}
+
+// PapersWithTopicPage is A4 one page at a time: at most limit topic items
+// (0: as many as one response holds) from cursor ("" for the first page),
+// then their papers in one BatchGetItem. The page's Cursor is "" after the
+// last.
+func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit int, cursor string) (query.Page[Paper], error) {
+	p, err := PapersWithTopicQuery(topic).Limit(limit).Page(ctx, db, cursor)
+	if err != nil {
+		return query.Page[Paper]{}, err
+	}
+	ids := make([]string, len(p.Items))
+	for i, t := range p.Items {
+		ids[i] = t.PaperID
+	}
+	papers, err := papersByID(ctx, db, ids)
+	if err != nil {
+		return query.Page[Paper]{}, err
+	}
+	out := query.Page[Paper]{Cursor: p.Cursor, Items: []Paper{}}
+	for _, id := range ids {
+		if paper, ok := papers[id]; ok {
+			out.Items = append(out.Items, paper)
+		}
+	}
+	return out, nil
+}
+
+// papersByID reads papers in one BatchGetItem (per 100).
+func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Paper, error) {
+	out := map[string]Paper{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	keys := make([]entity.Values, len(ids))
+	for i, id := range ids {
+		keys[i] = entity.Values{"id": id}
+	}
+	ps, err := txn.BatchGetOf(ctx, db, txn.BatchOptions{}, Papers, keys...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		out[p.ID] = p
+	}
+	return out, nil
+}
+
+// AuthorGet is the request of A5: GetItem PK = AUTHOR#<handle>, SK = AUTHOR#<handle>.
+func AuthorGet(handle string) entity.GetOp[Author] {
+	return Authors.Get(entity.Values{"handle": handle})
+}
+
+// AuthorByHandle answers A5, "get an author profile". A missing author is
+// ErrAuthorNotFound (and ddbmodel.ErrNotFound).
+func AuthorByHandle(ctx context.Context, db *entity.DB, handle string) (Author, error) {
+	a, err := AuthorGet(handle).Run(ctx, db)
+	if errors.Is(err, ddbmodel.ErrNotFound) {
+		return Author{}, fmt.Errorf("%w: %s: %w", ErrAuthorNotFound, handle, err)
+	}
+	return a, err
+}
