@@ -775,3 +775,44 @@ func TestOrgMembersAndGists(t *testing.T) {
 		t.Errorf("UserGists(john) (-want +got):\n%s", d)
 	}
 }
+
+// TestLoadSampleTwice checks that loading the sample again leaves star
+// counts in step with the stars and makes no second fork or star.
+func TestLoadSampleTwice(t *testing.T) {
+	s, d := newStore(t, true)
+	ctx := t.Context()
+	if _, err := s.CloseIssue(ctx, SampleOwner, SampleRepo, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadSample(ctx, d); err != nil {
+		t.Fatalf("second LoadSample: %v", err)
+	}
+	repos := sampleRepos(d)
+	for _, name := range []string{"aws/dynamodb-toolbox", "aws/aws-sdk-go-v2", "john/notes", "alice/dotfiles", "bob/dynamodb-toolbox"} {
+		want := repos[name]
+		got, err := s.Repo(ctx, want.Owner, want.RepoName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diff(want, got); d != "" {
+			t.Errorf("%s after a second load (-want +got):\n%s", name, d)
+		}
+	}
+	gazers, err := s.Stargazers(ctx, "aws", "dynamodb-toolbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gazers) != 4 {
+		t.Errorf("%d stargazers after a second load, want 4", len(gazers))
+	}
+	forks, err := s.RepoForks(ctx, "aws", "dynamodb-toolbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diff(d.Forks[:3], forks); d != "" {
+		t.Errorf("forks after a second load (-want +got):\n%s", d)
+	}
+	if is, err := s.Issue(ctx, SampleOwner, SampleRepo, 1); err != nil || is.Status != StatusOpen {
+		t.Errorf("issue 1 after a second load: %+v, %v; want it open again", is, err)
+	}
+}

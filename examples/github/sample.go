@@ -2,9 +2,11 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
@@ -185,10 +187,16 @@ func Sample() SampleData {
 	return d
 }
 
-// LoadSample writes the sample data: the accounts, repositories, issues,
-// pull requests, comments, reactions and gists in batches, then the forks
-// through ForkRepo and the stars through StarRepo, so that fork links and
-// star counts come from the workflows themselves.
+// LoadSample writes the sample data: the accounts, issues, pull requests,
+// comments, reactions and gists in batches; the repositories one by one with
+// Create; then the forks through ForkRepo and the stars through StarRepo, so
+// that fork links and star counts come from the workflows themselves.
+//
+// It can run again on a table that holds the sample: repositories that exist
+// keep their star counts, and forks and stars that exist are left alone
+// (ErrAlreadyForked and ErrAlreadyStarred are expected then), so the counts
+// stay in step with the Star items. Issues and pull requests are written
+// back with their sample status.
 func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	var ops []entity.BatchWriter
 	for _, v := range d.Users {
@@ -199,9 +207,6 @@ func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	}
 	for _, v := range d.Memberships {
 		ops = append(ops, Memberships.Put(v))
-	}
-	for _, v := range d.Repos {
-		ops = append(ops, Repos.Put(v))
 	}
 	for _, v := range d.Issues {
 		ops = append(ops, Issues.Put(v))
@@ -224,13 +229,18 @@ func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	if err := txn.BatchWrite(ctx, s.DB, txn.BatchOptions{}, ops...); err != nil {
 		return fmt.Errorf("github: load sample: %w", err)
 	}
+	for _, r := range d.Repos {
+		if _, err := Repos.Create(r).Run(ctx, s.DB); err != nil && !errors.Is(err, ddbmodel.ErrAlreadyExists) {
+			return fmt.Errorf("github: load sample: repository %s/%s: %w", r.Owner, r.RepoName, err)
+		}
+	}
 	for _, f := range d.Forks {
-		if _, err := s.ForkRepo(ctx, f.Owner, f.RepoName, f.ForkOwner, f.ForkedAt); err != nil {
+		if _, err := s.ForkRepo(ctx, f.Owner, f.RepoName, f.ForkOwner, f.ForkedAt); err != nil && !errors.Is(err, ErrAlreadyForked) {
 			return fmt.Errorf("github: load sample: fork %s/%s for %s: %w", f.Owner, f.RepoName, f.ForkOwner, err)
 		}
 	}
 	for _, st := range d.Stars {
-		if _, err := s.StarRepo(ctx, st); err != nil {
+		if _, err := s.StarRepo(ctx, st); err != nil && !errors.Is(err, ErrAlreadyStarred) {
 			return fmt.Errorf("github: load sample: star: %w", err)
 		}
 	}
