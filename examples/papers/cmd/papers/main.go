@@ -1,0 +1,162 @@
+// Command papers loads the paper catalog example's sample data into
+// DynamoDB (DynamoDB Local, started for the run, unless -endpoint or
+// DYNAMODB_ENDPOINT names one) and runs its access patterns A1 to A5 (with
+// Figure 1, the paper partition read in one query, after A1), printing
+// each request and its results.
+package main
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/examples/papers"
+	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+)
+
+func main() { exampleapp.Main(config()) }
+
+// config describes the program to exampleapp.
+func config() exampleapp.Config {
+	return exampleapp.Config{
+		Name:         "papers",
+		DefaultTable: papers.Table.Name,
+		Tables: func(table string) []*dynamodb.CreateTableInput {
+			in := papers.Table.CreateTableInput()
+			in.TableName = aws.String(table)
+			return []*dynamodb.CreateTableInput{in}
+		},
+		Run: run,
+	}
+}
+
+// run loads the sample data and runs every access pattern.
+func run(ctx context.Context, app *exampleapp.App) error {
+	db := entity.NewDB(app.Client, app.Table)
+	if err := papers.LoadSample(ctx, db); err != nil {
+		return err
+	}
+	// Builds are for the default table name; show the table the run uses.
+	get := func(in *dynamodb.GetItemInput, err error) (string, error) {
+		if err != nil {
+			return "", err
+		}
+		in.TableName = aws.String(app.Table)
+		return exampleapp.DescribeGet(in), nil
+	}
+	qry := func(in *dynamodb.QueryInput, err error) (string, error) {
+		if err != nil {
+			return "", err
+		}
+		in.TableName = aws.String(app.Table)
+		return exampleapp.DescribeQuery(in), nil
+	}
+	paperHeader := []string{"ID", "TITLE", "VERSION", "STATUS", "COLLECTION", "DATE"}
+	paperRow := func(p papers.Paper) []string {
+		return []string{p.ID, p.Title, p.Version, p.Status, p.Collection, p.Date}
+	}
+	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor"
+
+	// A1
+	id := papers.SamplePaperID
+	p, err := papers.PaperByID(ctx, db, id)
+	if err != nil {
+		return err
+	}
+	req, err := get(papers.PaperGet(id).Build())
+	if err != nil {
+		return err
+	}
+	app.Pattern("A1", "Get a paper by id", req, paperHeader, [][]string{paperRow(p)})
+
+	// Figure 1
+	full, err := papers.PaperWithAuthorsByID(ctx, db, id)
+	if err != nil {
+		return err
+	}
+	if req, err = qry(papers.PaperPartitionQuery(id).Build()); err != nil {
+		return err
+	}
+	rows := [][]string{{"paper", "PAPER#" + full.Paper.ID, full.Paper.Title + " (v" + full.Paper.Version + ", " + full.Paper.Status + ")"}}
+	for _, m := range full.Authors {
+		rows = append(rows, []string{"membership", "AUTHOR#" + m.Handle, "role=" + m.Role})
+	}
+	for _, t := range full.Topics {
+		rows = append(rows, []string{"paperTopic", "TOPIC#" + t.Topic, ""})
+	}
+	app.Pattern("Figure 1", "A paper and its author memberships in one query", req, []string{"ENTITY", "SK", "DATA"}, rows)
+
+	// A2
+	coll := "Data & Storage"
+	ps, err := papers.PapersInCollection(ctx, db, coll)
+	if err != nil {
+		return err
+	}
+	if req, err = qry(papers.PapersInCollectionQuery(coll).Build()); err != nil {
+		return err
+	}
+	rows = [][]string{}
+	for _, p := range ps {
+		rows = append(rows, paperRow(p))
+	}
+	app.Pattern("A2", "List papers in a collection, newest first", req, paperHeader, rows)
+
+	// A3, shown page by page (two memberships a page).
+	const pageSize = 2
+	handle := "jon"
+	if req, err = qry(papers.PapersByAuthorQuery(handle).Limit(pageSize).Build()); err != nil {
+		return err
+	}
+	rows = [][]string{}
+	cursor := ""
+	for page := 1; ; page++ {
+		pg, err := papers.PapersByAuthorPage(ctx, db, handle, pageSize, cursor)
+		if err != nil {
+			return err
+		}
+		for _, ap := range pg.Items {
+			rows = append(rows, []string{strconv.Itoa(page), ap.Paper.ID, ap.Paper.Title, ap.Role, ap.Paper.Date})
+		}
+		if cursor = pg.Cursor; cursor == "" {
+			break
+		}
+	}
+	app.Pattern("A3", "List papers by author", req+"\n"+batch,
+		[]string{"PAGE", "ID", "TITLE", "ROLE", "DATE"}, rows)
+
+	// A4, page by page (three topic items a page).
+	topic := "serverless"
+	if req, err = qry(papers.PapersWithTopicQuery(topic).Limit(3).Build()); err != nil {
+		return err
+	}
+	rows = [][]string{}
+	cursor = ""
+	for page := 1; ; page++ {
+		pg, err := papers.PapersWithTopicPage(ctx, db, topic, 3, cursor)
+		if err != nil {
+			return err
+		}
+		for _, p := range pg.Items {
+			rows = append(rows, append([]string{strconv.Itoa(page)}, paperRow(p)...))
+		}
+		if cursor = pg.Cursor; cursor == "" {
+			break
+		}
+	}
+	app.Pattern("A4", "List papers carrying a topic", req+"\n"+batch,
+		append([]string{"PAGE"}, paperHeader...), rows)
+
+	// A5
+	a, err := papers.AuthorByHandle(ctx, db, handle)
+	if err != nil {
+		return err
+	}
+	if req, err = get(papers.AuthorGet(handle).Build()); err != nil {
+		return err
+	}
+	app.Pattern("A5", "Get an author profile", req, []string{"HANDLE", "NAME", "AFFILIATION"}, [][]string{{a.Handle, a.Name, a.Affiliation}})
+	return nil
+}
