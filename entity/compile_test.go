@@ -327,7 +327,7 @@ func TestCreateTableInput(t *testing.T) {
 			KeySchema: []types.KeySchemaElement{
 				{AttributeName: aws.String("status"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("rating_sk"), KeyType: types.KeyTypeRange},
 			},
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"__entity", "__entity_version"}},
 		}},
 		LocalSecondaryIndexes: []types.LocalSecondaryIndex{{
 			IndexName: aws.String("LSI1"),

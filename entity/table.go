@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -36,7 +37,11 @@ func (k KeyAttribute) typ() types.ScalarAttributeType {
 	return k.Type
 }
 
-// Projection says which attributes an index holds. The zero value projects all attributes.
+// Projection says which attributes an index holds. The zero value projects
+// all attributes. Items read from an index are decoded by their entity
+// marker, so CreateTableInput always projects the marker attributes: a
+// KEYS_ONLY projection becomes INCLUDE of the two markers, and INCLUDE
+// lists them after Attributes.
 type Projection struct {
 	Type       types.ProjectionType // ALL (zero value), KEYS_ONLY or INCLUDE
 	Attributes []string             // the non-key attributes of an INCLUDE projection
@@ -233,11 +238,17 @@ func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 	}
 	for _, ix := range t.Indexes {
 		proj := &types.Projection{ProjectionType: ix.Projection.Type}
-		if proj.ProjectionType == "" {
+		switch proj.ProjectionType {
+		case "", types.ProjectionTypeAll:
 			proj.ProjectionType = types.ProjectionTypeAll
-		}
-		if len(ix.Projection.Attributes) > 0 {
+		default:
+			proj.ProjectionType = types.ProjectionTypeInclude
 			proj.NonKeyAttributes = append([]string(nil), ix.Projection.Attributes...)
+			for _, m := range []string{t.EntityAttr(), t.EntityVersionAttr()} {
+				if !slices.Contains(proj.NonKeyAttributes, m) {
+					proj.NonKeyAttributes = append(proj.NonKeyAttributes, m)
+				}
+			}
 		}
 		if ix.Local {
 			in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{

@@ -265,3 +265,28 @@ func TestScanReturnsOnlyTheEntity(t *testing.T) {
 		t.Errorf("scan (-want +got):\n%s", diff)
 	}
 }
+
+func TestKeysOnlyIndexStillDecodes(t *testing.T) {
+	ctx := context.Background()
+	table := &entity.Table{Name: "ko", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "ByGame", PartitionKey: entity.S("G"), SortKey: entity.S("P"),
+			Projection: entity.Projection{Type: "KEYS_ONLY"}}}}
+	scores := entity.MustDefine(table, entity.Config[Score]{
+		Name:    "Score",
+		Key:     entity.Key{Partition: "GAME#${game}", Sort: "PLAYER#${player}"},
+		Indexes: []entity.IndexKey[Score]{{Index: "ByGame", Partition: "${game}", Sort: "${player}"}},
+	})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	for _, p := range []string{"ann", "bob"} {
+		if _, err := scores.Put(Score{Game: "go", Player: p, Points: 3}).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := query.New(scores).Index("ByGame").Where(entity.Values{"game": "go"}).Collect(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("items from a KEYS_ONLY index = %d, want 2 (the entity marker must be projected)", len(got))
+	}
+}
