@@ -16,8 +16,8 @@ import (
 // feeds reads every feed a post's status shows in.
 type feeds struct {
 	Latest, Popular, AuthorPublished, AuthorUnpublished []string
-	TaggedGo, TaggedGoTesting                          []string
-	AuthorCount, GoCount, GoTestingCount               int64
+	TaggedGo, TaggedGoTesting                           []string
+	AuthorCount, GoCount, GoTestingCount                int64
 }
 
 func readFeeds(t *testing.T, db *entity.DB, author string) feeds {

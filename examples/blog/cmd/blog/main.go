@@ -323,4 +323,3 @@ func (r runner) contactMessages() error {
 		[]string{"PAGE", "MESSAGE", "CREATED_AT", "EMAIL", "SUBJECT"}, rows)
 	return nil
 }
-

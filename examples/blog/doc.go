@@ -1,0 +1,179 @@
+// Package blog is a blog platform in one DynamoDB table: users with their
+// e-mail, username and external (OAuth, Cognito) identities, posts with
+// SEO-friendly slugs, tags with popularity ratings, per-user impressions of
+// posts and profiles, and contact form messages. It serves the homepage
+// feeds (latest and most popular posts), posts by slug, by author and by a
+// combination of tags, tag autocomplete, sign-in look-ups, moderation lists
+// of users, and the contact inbox.
+//
+// It follows "DynamoDB Data Modeling: Blog Platform Example (case study)"
+// by Oleksandr Andrushchenko: its table with pk and sk, the entities of its
+// single-table overview, and the ten global secondary indexes of its
+// CloudFormation resource with their attribute names and types, with the
+// corrections listed under Deviations.
+//
+// # Table
+//
+// One table (default name "blog-dynamodb-table", as in the design's code)
+// with the string keys pk and sk. Times are Unix milliseconds, as in the
+// design.
+//
+//	Entity          pk                               sk                                    Indexes (key attributes)
+//	User            USER#<user_id>                   META                                  USERS_BY_EMAIL (user_email_pk = <email>), USERS_BY_USERNAME (username),
+//	                                                                                       USERS_BY_STATUS_RATING (user_status_pk = USER#STATUS#<status>, rating_sk = <rating>),
+//	                                                                                       USERS_BY_STATUS_CREATED_AT_2 (user_status_pk, created_at)
+//	UserEmail       USER_EMAIL#<email>               META                                  -
+//	UserUsername    USER_USERNAME#<username>         META                                  -
+//	ProviderUser    PROVIDER_USER#<provider>#<id>    META                                  -
+//	Post            POST#<post_id>                   META                                  POSTS_BY_STATUS_CREATED_AT_2 (post_status_pk = POST#STATUS#<status>, created_at),
+//	                                                                                       POSTS_BY_STATUS_RATING (post_status_pk, rating_sk = <rating>),
+//	                                                                                       POSTS_BY_USER_STATUS_CREATED_AT_2 (post_user_status_pk = POST#USER#<user_id>#STATUS#<status>, created_at),
+//	                                                                                       POSTS_BY_SLUG (post_slug = <slug>)
+//	PostSlug        POST_SLUG#<slug>                 META                                  -
+//	PostTag         POST_TAG#<tag_name>              META                                  TAGS_BY_TYPE_RATING (tag_type_pk = POST_TAG, rating_sk = <rating>),
+//	                                                                                       TAGS_BY_TYPE_NAME (tag_type_pk, tag_name_sk = <tag_name>)
+//	PostTagCombo    POST_TAG_COMBO#<tag>[#<tag>...]  POST#<post_id>                        -
+//	UserImpression  USER#<user_id>                   REL#USER#<viewer_id>                  -
+//	PostImpression  POST#<post_id>                   IMP#USER#<user_id>                    -
+//	ContactMessage  CONTACT_MESSAGE#ALL              <created_at, 13 digits>#<message_id>  -
+//
+// rating_sk and created_at are number attributes; every other key attribute
+// is a string. Statuses are lower case: a user is active, inactive or
+// suspended, a post published or unpublished.
+//
+// # Access patterns
+//
+//	Pattern                                     Operation                          Index                              Key condition
+//	AP1 Latest published posts                  Query, descending, paginated       POSTS_BY_STATUS_CREATED_AT_2       post_status_pk = POST#STATUS#published
+//	AP2 Most popular published posts            Query, descending, paginated       POSTS_BY_STATUS_RATING             post_status_pk = POST#STATUS#published
+//	AP3 Post by slug                            Query                              POSTS_BY_SLUG                      post_slug = <slug>
+//	AP4 Author's posts by status, newest first  Query, descending, paginated       POSTS_BY_USER_STATUS_CREATED_AT_2  post_user_status_pk = POST#USER#<user_id>#STATUS#<status>
+//	AP5 Published posts carrying tags           Query, paginated                   table                              pk = POST_TAG_COMBO#<sorted tags> AND begins_with(sk, POST#)
+//	AP6 Tag autocomplete by prefix              Query                              TAGS_BY_TYPE_NAME                  tag_type_pk = POST_TAG AND begins_with(tag_name_sk, <prefix>)
+//	AP7 Popular tags                            Query, descending                  TAGS_BY_TYPE_RATING                tag_type_pk = POST_TAG
+//	AP8 User by e-mail (sign-in)                GetItem, then GetItem; consistent  table                              pk = USER_EMAIL#<email>, sk = META; then pk = USER#<user_id>, sk = META
+//	AP9 User by username (profile page)         Query                              USERS_BY_USERNAME                  username = <username>
+//	AP10 User by provider identity (sign-in)    GetItem, then GetItem; consistent  table                              pk = PROVIDER_USER#<provider>#<id>, sk = META; then pk = USER#<user_id>, sk = META
+//	AP11 Users by status, highest rating first  Query, descending, paginated       USERS_BY_STATUS_RATING             user_status_pk = USER#STATUS#<status>
+//	AP12 Users by status, latest first          Query, descending, paginated       USERS_BY_STATUS_CREATED_AT_2       user_status_pk = USER#STATUS#<status>
+//	AP13 Contact messages, newest first         Query, descending, paginated       table                              pk = CONTACT_MESSAGE#ALL
+//
+// The functions, each with the function giving the request it sends: AP1
+// [LatestPosts] ([LatestPostsQuery]); AP2 [PopularPosts]
+// ([PopularPostsQuery]); AP3 [PostBySlug] ([PostBySlugQuery]); AP4
+// [PostsByAuthor] ([PostsByAuthorQuery]); AP5 [PostsByTags]
+// ([PostsByTagsQuery]); AP6 [TagsByPrefix] ([TagsByPrefixQuery]); AP7
+// [PopularTags] ([PopularTagsQuery]); AP8 [UserByEmail] ([UserEmailGet],
+// [UserGet]); AP9 [UserByUsername] ([UserByUsernameQuery]); AP10
+// [UserByProvider] ([ProviderUserGet], [UserGet]); AP11
+// [UsersByStatusRating] ([UsersByStatusRatingQuery]); AP12
+// [UsersByStatusCreated] ([UsersByStatusCreatedQuery]); AP13
+// [LatestContactMessages] ([ContactMessagesQuery]). The paginated ones take
+// a page size and a cursor and return a page with the cursor of the next
+// ("" after the last page).
+//
+// # Workflows
+//
+// Every workflow that touches several items is one transaction, so that
+// either all of it is written or nothing; its failures are typed errors of
+// this package that also unwrap to the library's (*ddbmodel.TxCanceledError,
+// ddbmodel.ErrAlreadyExists, ddbmodel.ErrNotFound, ...):
+//
+//   - [RegisterUser]: the User with its UserEmail and UserUsername items and
+//     any ProviderUser items, each created only if absent; an e-mail,
+//     username or identity in use is a *[TakenError] ([ErrEmailTaken],
+//     [ErrUsernameTaken], [ErrProviderLinked]). [LinkProvider] adds an
+//     identity to an existing user.
+//   - [CreatePost]: the Post and its PostSlug ([ErrSlugTaken]), on the
+//     condition that the author and tags exist (*[NotFoundError]); a post
+//     created published is also counted as by PublishPost.
+//   - [PublishPost] and [UnpublishPost]: the post's status, and with it its
+//     keys in the three status indexes, the author's and tags' post_count,
+//     and the post's PostTagCombo items; the post must still have the status
+//     it was read with ([ErrPostChanged]); publishing twice is a
+//     *[StatusError] ([ErrAlreadyPublished], [ErrNotPublished]).
+//   - [ChangePostSlug]: delete the old PostSlug (if it is still the post's),
+//     create the new one ([ErrSlugTaken]), update the post's slug.
+//   - [RecordPostImpression] and [RecordProfileImpression]: create the
+//     impression item if absent and increment the counter; a second view of
+//     the same user is detected (the create fails, so nothing is written)
+//     and reported as not counted.
+//   - [SetPostRating], [SetTagRating], [SetUserRating] and [SetUserStatus]
+//     are single updates; the library rewrites rating_sk or the status keys
+//     in the same write, so the item moves in the rating- and status-ordered
+//     indexes.
+//
+// [Sample] and [LoadSample] give deterministic sample data: eight users,
+// four provider identities, eight tags, 28 posts (21 published) by five
+// authors, impressions (repeated views among them) and seven contact
+// messages.
+//
+// # Deviations
+//
+// Strongly consistent sign-in. The design asks for strong consistency for
+// authentication queries but serves the look-up by e-mail from the GSI
+// USERS_BY_EMAIL, which can only be read eventually consistent. Here a
+// UserEmail item keyed by the normalized e-mail (lower case, trimmed) points
+// to the user and is read with a consistent GetItem, as is the ProviderUser
+// item; the user is then read by its key, consistently too. USERS_BY_EMAIL
+// is kept and filled (user_email_pk is the normalized e-mail) but sign-in
+// does not use it.
+//
+// Uniqueness. A GSI does not keep a value unique, and the design's post
+// creation writes the post and its slug item with two independent puts.
+// Here the UserEmail, UserUsername (added) and PostSlug (the design's) items
+// are created with attribute_not_exists in the same transaction as the user
+// or post, so a second user with the same e-mail or username, or a second
+// post with the same slug, fails with a typed error and writes nothing.
+// UserUsername stores the name as "name" so that it stays out of
+// USERS_BY_USERNAME; PostSlug stores it as "slug", so POSTS_BY_SLUG holds
+// posts only.
+//
+// Index names and created_at. The overview table names the creation-time
+// indexes POSTS_BY_STATUS_CREATED_AT, USERS_BY_STATUS_CREATED_AT and
+// POSTS_BY_USER_STATUS_CREATED_AT with a sort key created_at_sk; the
+// CloudFormation resource names them with a _2 suffix and sorts them on the
+// number created_at. This example follows the CloudFormation resource,
+// which is what would be deployed.
+//
+// rating_sk. The design's sample value 10000001759086095241 packs a rating
+// and a timestamp into one number. Here rating_sk is the rating itself, a
+// number key built from one attribute, so that setting the rating rewrites
+// rating_sk in the same update. Items of equal rating have no defined order
+// in a rating index; the sample's ratings are distinct.
+//
+// Contact messages. With pk CONTACT_MESSAGE#<id> (the design's example
+// "CONTACT_MESSAGE#1") the messages cannot be listed without a scan, and a
+// bare millisecond timestamp as sk lets two messages of the same
+// millisecond overwrite each other. Here all messages share the partition
+// CONTACT_MESSAGE#ALL (a contact form is low volume), and the sort key is
+// the timestamp zero-padded to 13 digits followed by #<message_id>, so that
+// string order is time order and every message has its own key.
+//
+// Slugs. The post keeps its slug in the attribute slug and the library
+// renders the index key post_slug from it, so that a slug change is an
+// ordinary update of slug that rewrites post_slug in the same write (the
+// library does not let an update set a key attribute directly).
+//
+// Key formats. The design writes the status keys inconsistently
+// ("POST#STATUS#UNPUBLISHED", "POST#STATUS#published", "POST#published",
+// "POST#1#published", "USER#active"). Here statuses are lower case and the
+// keys are POST#STATUS#<status>, POST#USER#<user_id>#STATUS#<status> and
+// USER#STATUS#<status>. The post's user_id holds the plain id (the design's
+// example stores "USER#123" but builds the key from 123). tag_type_pk is the
+// design's constant POST_TAG.
+//
+// Tag combinations. The design does not say how PostTagCombo items are
+// kept. Here a published post is listed under every non-empty subset of its
+// tags (at most three tags, so at most seven items), written and deleted in
+// the transactions that publish and unpublish it, with the post's title,
+// author and creation time, in post id order; tag names are lower case
+// letters, digits and '-', so that '#' separates them unambiguously.
+//
+// Counters. The design mentions counters without defining them: here
+// post_count on a user and on a tag counts published posts, and
+// impressions on a post and on a user counts distinct viewers.
+// UserImpression is keyed by the viewed user (pk USER#<user_id>) and the
+// viewer (sk REL#USER#<viewer_id>), so the viewed user's counter and its
+// impressions share a partition.
+package blog
