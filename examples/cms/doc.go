@@ -106,7 +106,7 @@
 //     library's entity marker attributes __entity and __entity_version.
 //     Versions also record createdAt.
 //   - Timestamps are written by the workflows from the Store's clock
-//     ([Store].Now) rather than by attribute defaults, in the design's
+//     ([Store.Now]) rather than by attribute defaults, in the design's
 //     format (UTC, millisecond ISO 8601, e.g. 2024-04-25T10:30:00.000Z), so
 //     that sample data and tests are exact.
 //   - The design's sample article ID is elided (01HW...); the sample uses

@@ -29,6 +29,7 @@ type PublishConflictError struct {
 	Err       error // the canceled transaction (*ddbmodel.TxCanceledError)
 }
 
+// Error describes the conflict.
 func (e *PublishConflictError) Error() string {
 	return fmt.Sprintf("cms: article %s: version %d was published concurrently; retry: %v", e.ArticleID, e.Version, e.Err)
 }
@@ -147,7 +148,8 @@ func PublishVersionTx(v ArticleVersion, updatedAt string) txn.WriteTx {
 // article's currentVersion n (strongly consistent) and runs
 // PublishVersionTx for version n+1 with body, written by authorID. When
 // another writer published first, nothing is written and the error is a
-// *PublishConflictError (errors.Is(err, ErrPublishConflict)); call
+// *PublishConflictError (errors.Is(err, ErrPublishConflict)), also when
+// DynamoDB refused the transaction because another one held the items; call
 // PublishVersion again to publish on top of the other version. A missing
 // article is ErrArticleNotFound.
 func (s *Store) PublishVersion(ctx context.Context, articleID, body, authorID string) (ArticleVersion, error) {
@@ -171,7 +173,8 @@ func (s *Store) PublishVersion(ctx context.Context, articleID, body, authorID st
 		return ArticleVersion{}, fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
 	}
 	var tc *ddbmodel.TxCanceledError
-	if errors.As(err, &tc) && (tc.Conflict() || errors.Is(err, ddbmodel.ErrConditionFailed)) {
+	var busy *types.TransactionConflictException
+	if errors.As(err, &tc) && (tc.Conflict() || errors.Is(err, ddbmodel.ErrConditionFailed)) || errors.As(err, &busy) {
 		return ArticleVersion{}, &PublishConflictError{ArticleID: articleID, Version: v.Version, Err: err}
 	}
 	return ArticleVersion{}, fmt.Errorf("cms: publish %s version %d: %w", articleID, v.Version, err)

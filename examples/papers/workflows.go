@@ -24,6 +24,7 @@ type UnknownAuthorError struct {
 	Err     error    // the canceled transaction
 }
 
+// Error names the unknown handles.
 func (e *UnknownAuthorError) Error() string {
 	return fmt.Sprintf("papers: no author profile for %s: %v", strings.Join(e.Handles, ", "), e.Err)
 }
