@@ -94,6 +94,7 @@ func Sample() SampleData {
 	for n := 1; n <= 120; n++ {
 		author := sampleUsers[n%len(sampleUsers)]
 		if n%8 == 0 {
+			author := sampleUsers[(n/8)%len(sampleUsers)]
 			status := StatusOpen
 			switch {
 			case n%3 == 0:

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel/examples/github"
+	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// TestProgram runs the program twice on one table: every pattern and
+// workflow is printed, and the second run (on the data the first one left)
+// prints the same report.
+func TestProgram(t *testing.T) {
+	table := testenv.NewTable(t, github.Table.CreateTableInput())
+	args := []string{"-endpoint", testenv.Endpoint(t), "-table", table}
+	var reports []string
+	for run := 1; run <= 2; run++ {
+		var out, errOut bytes.Buffer
+		if err := exampleapp.Run(t.Context(), config(), args, &out, &errOut); err != nil {
+			t.Fatalf("run %d: %v\nstderr:\n%s", run, err, errOut.String())
+		}
+		reports = append(reports, out.String())
+	}
+	report := reports[0]
+	for _, header := range []string{
+		"== AP1: Get a repository by owner and name",
+		"== AP2: List all repositories of an account, newest update first",
+		"== AP3: List an account's repositories a page at a time (page token)",
+		"== AP4: Find the forks of a repository",
+		"== AP5: Get an issue by repository and number",
+		"== AP6: List all issues of a repository",
+		"== AP7: List open issues of a repository, newest first",
+		"== AP8: List closed issues of a repository",
+		"== AP9: Get a pull request by repository and number",
+		"== AP10: List all pull requests of a repository",
+		"== AP11: List open pull requests of a repository, newest first",
+		"== AP12: List closed and merged pull requests of a repository",
+		"== AP13: List the repositories a user starred",
+		"== AP14: List the users who starred a repository",
+		"== AP15: Check whether a user starred a repository",
+		"== AP16: List an issue's comments in order",
+		"== AP17: List a pull request's comments in order",
+		"== AP18: List the reactions on an issue",
+		"== AP19: List an organization's members",
+		"== AP20: List a user's gists",
+		"== W1: Close an issue (status and GSI4SK in one update)",
+		"== W2: Reopen an issue",
+		"== W3: Star a repository (star item and star count in one transaction)",
+		"== W4: Unstar a repository",
+		"== W5: Fork a repository (fork repository and fork link in one transaction)",
+	} {
+		if !strings.Contains(report, header+"\n") {
+			t.Errorf("report lacks %q", header)
+		}
+	}
+	for _, want := range []string{
+		`begins_with(GSI4SK, "ISSUE#OPEN#")`,    // AP7
+		`begins_with(GSI4SK, "#ISSUE#CLOSED#")`, // AP8
+		"(105 rows)",                            // AP6
+		"(70 rows)",                             // AP7
+		"(35 rows)",                             // AP8
+		`SK = "STAR#aws#dynamodb-toolbox"`,      // AP15 is a GetItem on the full key
+		"#ISSUE#CLOSED#00000101",                // W1 moved issue 101
+		"ErrAlreadyStarred",                     // W3
+		"ErrAlreadyForked",                      // W5
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("second run differs:\n%s\n----\n%s", reports[0], reports[1])
+	}
+	if t.Failed() {
+		t.Logf("report:\n%s", report)
+	}
+}
