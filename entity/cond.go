@@ -225,3 +225,18 @@ func renderCondition(c any, w *expr.Writer) (string, error) {
 }
 
 func init() { expr.RenderCondition = renderCondition }
+
+// StringSet returns a string set value (SS), for Add and DeleteFromSet on
+// set attributes and for conditions. A Go []string encodes as a list.
+func StringSet(values ...string) types.AttributeValue {
+	return &types.AttributeValueMemberSS{Value: append([]string(nil), values...)}
+}
+
+// NumberSet returns a number set value (NS) of the given integers.
+func NumberSet(values ...int64) types.AttributeValue {
+	ns := make([]string, len(values))
+	for i, v := range values {
+		ns[i] = fmt.Sprint(v)
+	}
+	return &types.AttributeValueMemberNS{Value: ns}
+}

@@ -126,12 +126,12 @@ func TestUpdateActionsApply(t *testing.T) {
 	got, err := issues.Update(key).
 		Add("votes", 2).
 		Append("log", []string{"a", "b"}).
-		DeleteFromSet("labels", &types.AttributeValueMemberSS{Value: []string{"ui"}}).
+		DeleteFromSet("labels", entity.StringSet("ui")).
 		Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err = issues.Update(key).Add("votes", 3).Prepend("log", []string{"z"}).Add("labels", &types.AttributeValueMemberSS{Value: []string{"p1"}}).Run(ctx, db)
+	got, err = issues.Update(key).Add("votes", 3).Prepend("log", []string{"z"}).Add("labels", entity.StringSet("p1")).Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
