@@ -54,6 +54,7 @@ func combosOf(t *testing.T, combo string, ids ...string) []PostTagCombo {
 }
 
 func TestAccessPatterns(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 

@@ -59,6 +59,7 @@ func readFeeds(t *testing.T, db *entity.DB, author string) feeds {
 }
 
 func TestPublishAndUnpublish(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 	before := readFeeds(t, db, "u02")
@@ -131,6 +132,7 @@ func TestPublishAndUnpublish(t *testing.T) {
 }
 
 func TestPublishWritesNothingOnFailure(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 	// p10 (u04, tag serverless) cannot be published once its tag is gone.
@@ -177,6 +179,7 @@ func TestPublishWritesNothingOnFailure(t *testing.T) {
 }
 
 func TestRatingsMoveInIndexes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 
@@ -255,6 +258,7 @@ func TestRatingsMoveInIndexes(t *testing.T) {
 }
 
 func TestChangePostSlug(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 	p, err := ChangePostSlug(ctx, db, "p07", "gsi-overloading-explained")
@@ -313,6 +317,7 @@ func TestChangePostSlug(t *testing.T) {
 }
 
 func TestImpressionsCountOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 	for i, wantCounted := range []bool{true, false, false} {
@@ -369,6 +374,7 @@ func TestImpressionsCountOnce(t *testing.T) {
 }
 
 func TestSubmitContactMessage(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := sampleDB(t)
 	m := ContactMessage{MessageID: "m08", Name: "Sybil", Email: "sybil@example.org", Subject: "Hi", Body: "Hi.", CreatedAt: SampleEpoch + 40*day}

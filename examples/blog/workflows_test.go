@@ -54,6 +54,7 @@ func wantNotFound(t *testing.T, err, kind error, id string) {
 var ivy = User{UserID: "u10", Email: "Ivy@Example.com", Username: "ivy", DisplayName: "Ivy Ito", Rating: 10, CreatedAt: SampleEpoch}
 
 func TestRegisterUser(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := newDB(t)
 	gh := ProviderUser{Provider: "github", ProviderUserID: "42"}
@@ -130,6 +131,7 @@ func TestRegisterUser(t *testing.T) {
 }
 
 func TestLinkProvider(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := newDB(t)
 	if _, err := RegisterUser(ctx, db, ivy); err != nil {
@@ -153,6 +155,7 @@ func TestLinkProvider(t *testing.T) {
 }
 
 func TestCreatePost(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := newDB(t)
 	if _, err := RegisterUser(ctx, db, ivy); err != nil {
