@@ -2,6 +2,7 @@ package employment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -56,7 +57,9 @@ var SampleEmployments = []Employment{
 	job("u8", "c2", "Intern", "2024-01-08T09:00:00Z", "2024-06-28T18:00:00Z"),
 }
 
-// LoadSample writes the profiles in one batch and every employment with Hire.
+// LoadSample writes the profiles in one batch and every employment with
+// Hire. Employments recorded already are left as they are, so loading twice
+// is harmless.
 func LoadSample(ctx context.Context, db *entity.DB) error {
 	var puts []entity.BatchWriter
 	for _, u := range SampleUsers {
@@ -69,7 +72,7 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 		return fmt.Errorf("employment: load sample: %w", err)
 	}
 	for _, e := range SampleEmployments {
-		if err := Hire(ctx, db, e); err != nil {
+		if err := Hire(ctx, db, e); err != nil && !errors.Is(err, ErrAlreadyRecorded) {
 			return fmt.Errorf("employment: load sample: %w", err)
 		}
 	}

@@ -2,6 +2,7 @@ package groups
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -48,7 +49,8 @@ func SampleJoinedAt(i int) string {
 }
 
 // LoadSample writes the sample users and groups, then runs Join for every
-// sample membership.
+// sample membership. Memberships that exist already are left as they are,
+// so loading twice is harmless.
 func LoadSample(ctx context.Context, db *entity.DB) error {
 	var puts []entity.BatchWriter
 	for _, u := range SampleUsers {
@@ -61,7 +63,8 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 		return fmt.Errorf("groups: load sample: %w", err)
 	}
 	for i, j := range SampleJoins {
-		if err := Join(ctx, db, j[0], j[1], SampleStart.Add(time.Duration(i)*time.Minute)); err != nil {
+		err := Join(ctx, db, j[0], j[1], SampleStart.Add(time.Duration(i)*time.Minute))
+		if err != nil && !errors.Is(err, ErrAlreadyMember) {
 			return fmt.Errorf("groups: load sample: %w", err)
 		}
 	}
