@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -23,7 +24,10 @@ import (
 // item it returns is exactly what a put writes.
 func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue, error) {
 	rv := reflect.ValueOf(&v).Elem()
-	var now = e.now()
+	var now time.Time
+	if e.created != nil || e.updated != nil {
+		now = e.now()
+	}
 	for _, r := range e.rules {
 		if r.Default == nil {
 			continue
@@ -55,7 +59,11 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 		return v, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
 	}
 	for _, r := range e.rules {
-		if err := e.checkRule(r, item[r.name], rv.FieldByIndex(r.index), true); err != nil {
+		var f reflect.Value
+		if r.Validate != nil {
+			f = rv.FieldByIndex(r.index)
+		}
+		if err := e.checkRule(r, item[r.name], f, true); err != nil {
 			return v, nil, err
 		}
 	}
