@@ -75,11 +75,11 @@ func notFound(kind error, id string) func(error) error {
 	return func(err error) error { return &NotFoundError{Kind: kind, ID: id, Err: err} }
 }
 
-// lookupError turns a read's "not found" into a *NotFoundError and wraps
-// any other error.
+// lookupError turns the "not found" of a read or update into a
+// *NotFoundError and wraps any other error.
 func lookupError(kind error, id string, err error) error {
 	if errors.Is(err, ddbmodel.ErrNotFound) {
 		return &NotFoundError{Kind: kind, ID: id, Err: err}
 	}
-	return fmt.Errorf("blog: look up %s: %w", id, err)
+	return fmt.Errorf("blog: %s: %w", id, err)
 }

@@ -89,7 +89,7 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 	},
 	Attributes: map[string]entity.Attribute{
 		"user_id":    {Required: true},
-		"email":      {Required: true},
+		"email":      {Required: true, Validate: validEmail},
 		"username":   {Required: true, Validate: validName("username")},
 		"status":     {Default: UserActive, Enum: []string{UserActive, UserInactive, UserSuspended}},
 		"created_at": {Required: true},

@@ -48,6 +48,16 @@ func validTags(tags []string) error {
 // in: trimmed and lower case.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
+// validEmail checks a user's e-mail address: normalized (see
+// NormalizeEmail), so that user_email_pk and the UserEmail key agree.
+func validEmail(v any) error {
+	s, _ := v.(string)
+	if s != NormalizeEmail(s) {
+		return fmt.Errorf("e-mail address %q is not normalized", s)
+	}
+	return checkEmail(s)
+}
+
 func checkEmail(email string) error {
 	at := strings.IndexByte(email, '@')
 	if at <= 0 || at == len(email)-1 || strings.ContainsAny(email, " \t\r\n") {

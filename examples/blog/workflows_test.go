@@ -9,6 +9,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/query"
 )
 
 // absent checks that op finds nothing: what a failed workflow must leave.
@@ -80,6 +81,17 @@ func TestRegisterUser(t *testing.T) {
 		if diff := cmp.Diff(want, u); diff != "" {
 			t.Errorf("by %s (-want +got):\n%s", name, diff)
 		}
+	}
+	// USERS_BY_EMAIL is kept and holds the normalized address.
+	byIndex, err := query.New(Users).Index(IndexUsersByEmail).Where(entity.Values{"email": "ivy@example.com"}).One(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, byIndex); diff != "" {
+		t.Errorf("by USERS_BY_EMAIL (-want +got):\n%s", diff)
+	}
+	if _, err := Users.Put(User{UserID: "u13", Email: "Upper@Example.com", Username: "upper", CreatedAt: 1}).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("a user with an address not normalized: %v, want ddbmodel.ErrInvalid", err)
 	}
 	if diff := cmp.Diff(UserUsername{Name: "ivy", UserID: "u10"}, must(t, db, UserUsernames.Get(entity.Values{"name": "ivy"}))); diff != "" {
 		t.Errorf("username item (-want +got):\n%s", diff)
