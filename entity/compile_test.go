@@ -344,3 +344,31 @@ func TestCreateTableInput(t *testing.T) {
 }
 
 var _ = time.Now
+
+func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
+	table := newTable()
+	type Repo struct {
+		Owner     string `dynamo:"owner"`
+		Name      string `dynamo:"name"`
+		UpdatedAt string `dynamo:"updatedAt"`
+		Stars     int    `dynamo:"stars"`
+	}
+	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	repos := entity.MustDefine(table, entity.Config[Repo]{
+		Name:       "Repo",
+		Key:        entity.Key{Partition: "REPO#${owner}#${name}", Sort: "#REPO"},
+		Indexes:    []entity.IndexKey[Repo]{{Index: "GSI1", Partition: "ACCOUNT#${owner}", Sort: "#${updatedAt}#${name}"}},
+		Timestamps: entity.Timestamps{Updated: "updatedAt"},
+		Now:        func() time.Time { return now },
+	})
+	in, err := repos.Update(entity.Values{"owner": "aws", "name": "sdk"}).Add("stars", 1).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #updatedAt = :v1 ADD #stars :v2"; got != want {
+		t.Errorf("update = %q, want %q", got, want)
+	}
+	if diff := cmp.Diff(S("#2026-05-06T07:08:09.000Z#sdk"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {
+		t.Errorf("GSI1SK (-want +got):\n%s", diff)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -174,14 +175,24 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	if len(op.acts) == 0 {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "update changes nothing"}
 	}
+	acts := op.acts
+	if e.updated != nil && !slices.ContainsFunc(acts, func(a action) bool { return a.attr == e.updated.name }) {
+		// The updated timestamp is one more attribute the update sets, so a
+		// key built from it is recomputed like any other.
+		av, err := e.nowValue(e.updated)
+		if err != nil {
+			return nil, err
+		}
+		acts = append(acts[:len(acts):len(acts)], action{actSet, e.updated.name, av})
+	}
 	keyAttrs := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
 	for _, n := range e.allKeyAttrs() {
 		keyAttrs[n] = true
 	}
 	touched := map[string]actionKind{}
 	known := itemSource{}
-	vals := make([]types.AttributeValue, len(op.acts))
-	for i, a := range op.acts {
+	vals := make([]types.AttributeValue, len(acts))
+	for i, a := range acts {
 		if keyAttrs[a.attr] {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
 		}
@@ -258,7 +269,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		if decoded != nil {
 			return decoded, nil
 		}
-		merged, err := applyLocally(old, op.acts, vals)
+		merged, err := applyLocally(old, acts, vals)
 		if err != nil {
 			return nil, err
 		}
@@ -412,7 +423,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 
 	// The attribute changes themselves.
 	var adds, deletes []string
-	for i, a := range op.acts {
+	for i, a := range acts {
 		n := w.Name(a.attr)
 		switch a.kind {
 		case actSet:
@@ -429,15 +440,6 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			sets = append(sets, n+" = list_append("+w.Value(vals[i])+", if_not_exists("+n+", "+w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}})+"))")
 		case actDeleteFromSet:
 			deletes = append(deletes, n+" "+w.Value(vals[i]))
-		}
-	}
-	if e.updated != nil {
-		if _, t := touched[e.updated.name]; !t {
-			av, err := e.nowValue(e.updated)
-			if err != nil {
-				return nil, err
-			}
-			sets = append(sets, w.Name(e.updated.name)+" = "+w.Value(av))
 		}
 	}
 	condParts = append(condParts, e.pkExists(&w))
