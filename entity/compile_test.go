@@ -365,7 +365,7 @@ func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #updatedAt = :v1 ADD #stars :v2"; got != want {
+	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #updatedAt = :v2 ADD #stars :v1"; got != want {
 		t.Errorf("update = %q, want %q", got, want)
 	}
 	if diff := cmp.Diff(S("#2026-05-06T07:08:09.000Z#sdk"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {
