@@ -35,6 +35,7 @@ type TakenError struct {
 	Err   error  // the library's error
 }
 
+// Error names the kind and the value.
 func (e *TakenError) Error() string { return fmt.Sprintf("%v: %q", e.Kind, e.Value) }
 
 // Unwrap returns Kind and the library's error.
@@ -47,6 +48,7 @@ type NotFoundError struct {
 	Err  error  // the library's error
 }
 
+// Error names the kind and the id.
 func (e *NotFoundError) Error() string { return fmt.Sprintf("%v: %q", e.Kind, e.ID) }
 
 // Unwrap returns Kind and the library's error.
@@ -60,6 +62,7 @@ type StatusError struct {
 	Kind   error  // ErrAlreadyPublished or ErrNotPublished
 }
 
+// Error names the kind, the post and its status.
 func (e *StatusError) Error() string {
 	return fmt.Sprintf("%v: post %q is %s", e.Kind, e.PostID, e.Status)
 }

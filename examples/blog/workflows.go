@@ -73,6 +73,15 @@ func RegisterUser(ctx context.Context, db *entity.DB, u User, identities ...Prov
 	return u, nil
 }
 
+// RegisterPlan returns the transaction RegisterUser sends, for display.
+func RegisterPlan(u User, identities ...ProviderUser) (*dynamodb.TransactWriteItemsInput, error) {
+	p, _, err := registerPlan(u, identities)
+	if err != nil {
+		return nil, err
+	}
+	return p.build()
+}
+
 func registerPlan(u User, identities []ProviderUser) (*plan, User, error) {
 	u.Email = NormalizeEmail(u.Email)
 	if err := checkEmail(u.Email); err != nil {

@@ -56,6 +56,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		r.latestPosts, r.popularPosts, r.postBySlug, r.postsByAuthor, r.postsByTags,
 		r.tagsByPrefix, r.popularTags, r.userByEmail, r.userByUsername, r.userByProvider,
 		r.usersByStatusRating, r.usersByStatusCreated, r.contactMessages,
+		r.publishRoundTrip, r.duplicateRegistration,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -69,6 +70,23 @@ type runner struct {
 	ctx context.Context
 	app *exampleapp.App
 	db  *entity.DB
+}
+
+// describeTx renders a transaction as sent to the -table table.
+func (r runner) describeTx(in *dynamodb.TransactWriteItemsInput) string {
+	for _, it := range in.TransactItems {
+		switch {
+		case it.Put != nil:
+			it.Put.TableName = aws.String(r.app.Table)
+		case it.Update != nil:
+			it.Update.TableName = aws.String(r.app.Table)
+		case it.Delete != nil:
+			it.Delete.TableName = aws.String(r.app.Table)
+		case it.ConditionCheck != nil:
+			it.ConditionCheck.TableName = aws.String(r.app.Table)
+		}
+	}
+	return "TransactWriteItems:\n" + exampleapp.DescribeTransaction(in)
 }
 
 // describe renders a query as sent to the -table table.
@@ -321,5 +339,100 @@ func (r runner) contactMessages() error {
 	}
 	r.app.Pattern("AP13", fmt.Sprintf("Contact messages, newest first, in pages of %d", limit), req+"\n(each next page: the same query from the previous page's cursor)",
 		[]string{"PAGE", "MESSAGE", "CREATED_AT", "EMAIL", "SUBJECT"}, rows)
+	return nil
+}
+
+// publishRoundTrip publishes the unpublished p05 and unpublishes it again,
+// showing the feeds and counters after each step; the table ends as it was.
+func (r runner) publishRoundTrip() error {
+	const id = "p05"
+	p, err := blog.Posts.Get(entity.Values{"post_id": id}).Consistent().Run(r.ctx, r.db)
+	if err != nil {
+		return err
+	}
+	in, err := blog.PublishPlan(p)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{}
+	state := func(step string) error {
+		latest, err := blog.LatestPostsQuery(0).Collect(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		rank := "-"
+		for i, x := range latest {
+			if x.PostID == id {
+				rank = strconv.Itoa(i + 1)
+			}
+		}
+		author, err := blog.UserGet(p.UserID).Run(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		tag, err := blog.PostTags.Get(entity.Values{"tag_name": "go-testing"}).Consistent().Run(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		tagged, err := blog.PostsByTagsQuery([]string{"go", "go-testing"}, 0).Collect(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		var ids []string
+		for _, c := range tagged {
+			ids = append(ids, c.PostID)
+		}
+		post, err := blog.Posts.Get(entity.Values{"post_id": id}).Consistent().Run(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []string{step, post.Status, rank, strconv.FormatInt(author.PostCount, 10),
+			strconv.FormatInt(tag.PostCount, 10), strings.Join(ids, ",")})
+		return nil
+	}
+	if err := state("before"); err != nil {
+		return err
+	}
+	if _, err := blog.PublishPost(r.ctx, r.db, id); err != nil {
+		return err
+	}
+	if err := state("PublishPost"); err != nil {
+		return err
+	}
+	if _, err := blog.UnpublishPost(r.ctx, r.db, id); err != nil {
+		return err
+	}
+	if err := state("UnpublishPost"); err != nil {
+		return err
+	}
+	r.app.Pattern("W1", "Publishing post "+id+" is one transaction (then unpublishing it restores everything)", r.describeTx(in),
+		[]string{"STEP", "STATUS", "RANK_IN_LATEST", "AUTHOR_POSTS", "GO-TESTING_POSTS", "TAGGED_GO+GO-TESTING"}, rows)
+	return nil
+}
+
+// duplicateRegistration tries to register a user with alice's e-mail
+// address: the transaction is canceled and nothing of it is written.
+func (r runner) duplicateRegistration() error {
+	u := blog.User{UserID: "u99", Email: "ALICE@example.com", Username: "alice2", DisplayName: "Not Alice", CreatedAt: blog.SampleEpoch}
+	in, err := blog.RegisterPlan(u)
+	if err != nil {
+		return err
+	}
+	_, regErr := blog.RegisterUser(r.ctx, r.db, u)
+	var taken *blog.TakenError
+	if !errors.As(regErr, &taken) {
+		return fmt.Errorf("registering a duplicate e-mail: %v, want a *blog.TakenError", regErr)
+	}
+	_, userErr := blog.UserGet("u99").Run(r.ctx, r.db)
+	_, nameErr := blog.UserUsernames.Get(entity.Values{"name": "alice2"}).Consistent().Run(r.ctx, r.db)
+	rows := [][]string{
+		{"error", regErr.Error()},
+		{"errors.Is(err, blog.ErrEmailTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrEmailTaken))},
+		{"errors.Is(err, ddbmodel.ErrAlreadyExists)", strconv.FormatBool(errors.Is(regErr, ddbmodel.ErrAlreadyExists))},
+		{"user u99 written", strconv.FormatBool(userErr == nil)},
+		{"username alice2 reserved", strconv.FormatBool(nameErr == nil)},
+	}
+	r.app.Pattern("W2", "Registering a second user with alice's e-mail address fails whole", r.describeTx(in),
+		[]string{"CHECK", "RESULT"}, rows)
 	return nil
 }

@@ -40,6 +40,8 @@ func TestProgram(t *testing.T) {
 		"== AP11: Moderation: active users by rating",
 		"== AP12: Moderation: active users, latest registered first",
 		"== AP13: Contact messages, newest first",
+		"== W1: Publishing post p05 is one transaction",
+		"== W2: Registering a second user with alice's e-mail address fails whole",
 		"Query " + table + "/POSTS_BY_STATUS_CREATED_AT_2: post_status_pk = \"POST#STATUS#published\"; descending; limit 10",
 		"GetItem " + table + ": pk = \"USER_EMAIL#carol@example.com\", sk = \"META\"; consistent read",
 	} {
