@@ -103,6 +103,11 @@
 //     in the same write, so the item moves in the rating- and status-ordered
 //     indexes.
 //
+// The program in cmd/blog (go run ./examples/blog/...) loads the sample
+// data and prints every access pattern's request and results in the order
+// above, then the publish transaction of a post (published and unpublished
+// again, so the table ends as it was) and a refused duplicate registration.
+//
 // [Sample] and [LoadSample] give deterministic sample data: eight users,
 // four provider identities, eight tags, 28 posts (21 published) by five
 // authors, impressions (repeated views among them) and seven contact
