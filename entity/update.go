@@ -244,13 +244,22 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		withSrc = nil
 	}
 	src := layered{known, withSrc, op.key}
-	if old != nil {
-		src = append(src, itemSource(old))
-	}
 	var missing []string
 	keySets := map[string]types.AttributeValue{}
 	var missingAttr string
-	usedFromOld := map[string]bool{}
+	// With the item read, the values an update leaves unknown (Add,
+	// SetIfNotExists, Append...) are computed as DynamoDB will compute them,
+	// and the write is conditioned on what they were computed from.
+	var merged map[string]types.AttributeValue
+	if old != nil {
+		if merged, err = applyLocally(old, acts, vals); err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+		}
+		src = layered{known, withSrc, op.key, itemSource(merged)}
+	}
+	usedFromOld := map[string]bool{}    // untouched attributes read from old: conditioned on their value
+	touchedFromOld := map[string]bool{} // touched attributes whose new value was computed from old
+	absentInOld := map[string]bool{}    // composites the item read lacks: conditioned on their absence
 	needs := func(d *keyDef[T]) bool {
 		for _, u := range d.Uses {
 			if _, ok := touched[u]; ok {
@@ -259,8 +268,34 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		}
 		return false
 	}
+	// A primary-key composite that changes moves the item, unless the key
+	// it renders is the key the item already has.
 	for _, d := range []*keyDef[T]{e.pk, e.sk} {
-		if d != nil && needs(d) {
+		if d == nil || !needs(d) {
+			continue
+		}
+		if d.fn != nil {
+			c.move = true
+			continue
+		}
+		from := keys.Source(layered{known, op.key})
+		if merged != nil {
+			from = itemSource(merged)
+		}
+		for _, u := range d.Uses {
+			if kind, ok := touched[u]; ok && kind != actSet && merged == nil {
+				from = nil // the new value is unknown until the item is read
+			}
+		}
+		if from == nil {
+			c.move = true
+			continue
+		}
+		av, err := e.renderKey(d, from, *new(T), false)
+		if err != nil {
+			return nil, err
+		}
+		if !sameKey(av, key[d.Attribute]) {
 			c.move = true
 		}
 	}
@@ -269,27 +304,34 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		if decoded != nil {
 			return decoded, nil
 		}
-		merged, err := applyLocally(old, acts, vals)
-		if err != nil {
-			return nil, err
+		item := make(map[string]types.AttributeValue, len(merged))
+		for k, v := range merged {
+			item[k] = v
 		}
 		for _, u := range []keys.Source{op.key, withSrc} {
 			if vs, ok := u.(Values); ok {
 				for k, v := range vs {
-					if _, has := merged[k]; !has {
+					if _, has := item[k]; !has {
 						if av, err := marshalValue(v); err == nil {
-							merged[k] = av
+							item[k] = av
 						}
 					}
 				}
 			}
 		}
 		var t T
-		if err := dynamo.UnmarshalItem(merged, &t); err != nil {
+		if err := dynamo.UnmarshalItem(item, &t); err != nil {
 			return nil, err
 		}
 		decoded = &t
 		return decoded, nil
+	}
+	leave := func(pair []*keyDef[T]) {
+		for _, k := range pair {
+			if k != nil {
+				removes = append(removes, w.Name(k.Attribute))
+			}
+		}
 	}
 	for _, d := range e.indexes {
 		pair := []*keyDef[T]{d.pk, d.sk}
@@ -313,11 +355,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if !d.sparse {
 				return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("removing an attribute that index %s's key is built from; the index is not sparse", d.name)}
 			}
-			for _, k := range pair {
-				if k != nil {
-					removes = append(removes, w.Name(k.Attribute))
-				}
-			}
+			leave(pair)
 			continue
 		}
 		if d.when != nil {
@@ -330,21 +368,23 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if err != nil {
 				return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 			}
-			if !d.when(*t) {
-				for _, k := range pair {
-					if k != nil {
-						removes = append(removes, w.Name(k.Attribute))
-					}
-				}
-				for n := range old {
-					usedFromOld[n] = true
-				}
-				continue
-			}
 			for n := range old {
 				usedFromOld[n] = true
 			}
+			for n := range touched {
+				touchedFromOld[n] = true
+			}
+			if !d.when(*t) {
+				leave(pair)
+				continue
+			}
 		}
+		type keySet struct {
+			attr string
+			av   types.AttributeValue
+		}
+		var out []keySet
+		left, short := false, false
 		for _, k := range pair {
 			if k == nil {
 				continue
@@ -353,13 +393,21 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 				// The untouched half of a non-sparse index is already in place.
 				continue
 			}
-			var miss []string
+			var miss, absent []string
 			for _, u := range k.Uses {
-				if touched[u] != actSet && touched[u] != actRemove {
-					if _, t := touched[u]; t {
-						miss = append(miss, u) // changed by add/append: value unknown
+				if kind, ok := touched[u]; ok && kind != actSet {
+					// Changed by add, append, set-if-not-exists: its new
+					// value is known only from the item read.
+					if _, ok := itemSource(merged).Lookup(u); ok {
+						touchedFromOld[u] = true
 						continue
 					}
+					if merged != nil {
+						touchedFromOld[u] = true
+						absent = append(absent, u)
+					}
+					miss = append(miss, u)
+					continue
 				}
 				if _, ok := (layered{known, withSrc, op.key}).Lookup(u); ok {
 					continue
@@ -369,21 +417,23 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 						usedFromOld[u] = true
 						continue
 					}
+					absent = append(absent, u)
 				}
 				miss = append(miss, u)
 			}
 			if len(miss) > 0 && (old == nil || k.fn == nil) {
 				if d.sparse && old != nil {
-					// The item does not have every composite: it leaves the index.
-					for _, kk := range pair {
-						if kk != nil {
-							removes = append(removes, w.Name(kk.Attribute))
-						}
+					// The item does not have every composite: it leaves
+					// the index, on the condition that it still lacks them.
+					for _, u := range absent {
+						absentInOld[u] = true
 					}
+					left = true
 					break
 				}
 				missing = append(missing, miss...)
 				missingAttr = k.Attribute
+				short = true
 				continue
 			}
 			var av types.AttributeValue
@@ -405,16 +455,26 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if err != nil {
 				return nil, err
 			}
+			out = append(out, keySet{k.Attribute, av})
+		}
+		if left {
+			leave(pair)
+			continue
+		}
+		if short {
+			continue
+		}
+		for _, ks := range out {
 			// Indexes may share a key attribute (two indexes with one
 			// partition key): DynamoDB rejects a path set twice.
-			if prev, ok := keySets[k.Attribute]; ok {
-				if !sameKey(prev, av) {
-					return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Attribute, Reason: "indexes sharing this key attribute compute different values"}
+			if prev, ok := keySets[ks.attr]; ok {
+				if !sameKey(prev, ks.av) {
+					return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: ks.attr, Reason: "indexes sharing this key attribute compute different values"}
 				}
 				continue
 			}
-			keySets[k.Attribute] = av
-			sets = append(sets, w.Name(k.Attribute)+" = "+w.Value(av))
+			keySets[ks.attr] = ks.av
+			sets = append(sets, w.Name(ks.attr)+" = "+w.Value(ks.av))
 		}
 	}
 	if len(missing) > 0 {
@@ -473,6 +533,22 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if av, ok := old[name]; ok {
 				condParts = append(condParts, w.Name(name)+" = "+w.Value(av))
 			}
+		}
+		for _, name := range sortedKeys(touchedFromOld) {
+			if kind := touched[name]; kind == actSet || kind == actRemove {
+				continue
+			}
+			if av, ok := old[name]; ok {
+				condParts = append(condParts, w.Name(name)+" = "+w.Value(av))
+			} else {
+				condParts = append(condParts, "attribute_not_exists("+w.Name(name)+")")
+			}
+		}
+		for _, name := range sortedKeys(absentInOld) {
+			if _, t := touched[name]; t {
+				continue
+			}
+			condParts = append(condParts, "attribute_not_exists("+w.Name(name)+")")
 		}
 	}
 	s, err := op.cond.render(&w)
@@ -619,11 +695,11 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		if err != nil {
 			return zero, err
 		}
-		if c.move {
-			return op.move(ctx, db, old)
-		}
 		if c, err = op.compile(old); err != nil {
 			return zero, err
+		}
+		if c.move {
+			return op.move(ctx, db, old)
 		}
 		if c.missing != nil {
 			return zero, c.missing
@@ -691,6 +767,13 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		return zero, err
 	}
 	put.fail.op = "update"
+	if r := e.created; r != nil {
+		// The item keeps its creation time: it moves, it is not created.
+		if av, ok := old[r.name]; ok {
+			put.item[r.name] = av
+			reflect.ValueOf(&put.written).Elem().FieldByIndex(r.index).Set(reflect.ValueOf(&v).Elem().FieldByIndex(r.index))
+		}
+	}
 	var w expr.Writer
 	var parts []string
 	for _, name := range sortedKeys(old) {

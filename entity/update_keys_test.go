@@ -1,0 +1,265 @@
+package entity_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+)
+
+// Player sits in a sparse leaderboard index whose sort key is built from a
+// counter that updates change with Add.
+type Player struct {
+	ID     string `dynamo:"id"`
+	League string `dynamo:"league"`
+	Score  int    `dynamo:"score"`
+	Name   string `dynamo:"name"`
+}
+
+func definePlayers(table *entity.Table) *entity.Entity[Player] {
+	return entity.MustDefine(table, entity.Config[Player]{
+		Name: "Player",
+		Key:  entity.Key{Partition: "P#${id}", Sort: "P"},
+		Indexes: []entity.IndexKey[Player]{
+			{Index: "GSI1", Partition: "L#${league}", Sort: "${score:pad(8)}#${id}", Sparse: true},
+		},
+	})
+}
+
+// An Add to a composite has no value the update knows; with ReadFirst the
+// new key is computed from the item read, never dropped from the index.
+func TestReadFirstComputesKeyFromAdd(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"id": "p1"}
+	pk, _ := players.Key(key)
+	before := rawItem(t, db, pk)
+	_, err := players.Update(key).Add("score", 3).Run(ctx, db)
+	var mc *ddbmodel.MissingCompositesError
+	if !errors.As(err, &mc) || cmp.Diff([]string{"league", "score"}, mc.Missing) != "" {
+		t.Fatalf("Add without ReadFirst: err = %v, want missing [league score]", err)
+	}
+	if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+		t.Fatalf("a refused update changed the item:\n%s", diff)
+	}
+	got, err := players.Update(key).Add("score", 3).ReadFirst().Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Score != 8 {
+		t.Errorf("score = %d, want 8", got.Score)
+	}
+	item := rawItem(t, db, pk)
+	if str(item["GSI1PK"]) != "L#gold" || str(item["GSI1SK"]) != "00000008#p1" {
+		t.Errorf("index keys after Add: GSI1PK=%q GSI1SK=%q, want L#gold 00000008#p1", str(item["GSI1PK"]), str(item["GSI1SK"]))
+	}
+	// SetIfNotExists on a composite the item has keeps the key true as well.
+	if _, err := players.Update(key).SetIfNotExists("score", 1).ReadFirst().Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if item := rawItem(t, db, pk); str(item["GSI1SK"]) != "00000008#p1" {
+		t.Errorf("GSI1SK after SetIfNotExists = %q, want 00000008#p1", str(item["GSI1SK"]))
+	}
+}
+
+// A key computed from an added value is conditioned on the value it was
+// computed from: a concurrent Add makes the update fail, not write a stale key.
+func TestReadFirstAddIsConditionedOnTheValueRead(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"id": "p1"}
+	racer := &racingClient{Client: db.Client, before: func() {
+		if _, err := players.Update(key).Add("score", 10).ReadFirst().Run(ctx, db); err != nil {
+			t.Error(err)
+		}
+	}}
+	_, err := players.Update(key).Add("score", 3).ReadFirst().Run(ctx, &entity.DB{Client: racer, TableName: db.TableName})
+	if !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Fatalf("Add after a concurrent Add: err = %v, want ErrConditionFailed", err)
+	}
+	pk, _ := players.Key(key)
+	if item := rawItem(t, db, pk); str(item["GSI1SK"]) != "00000015#p1" {
+		t.Errorf("GSI1SK = %q, want the concurrent writer's 00000015#p1", str(item["GSI1SK"]))
+	}
+}
+
+// An item that lacks a composite of a sparse index stays out of it only on
+// the condition that it still lacks it: a concurrent write that brings the
+// item into the index is not undone.
+func TestReadFirstSparseLeaveIsConditionedOnAbsence(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"id": "p1"}
+	pk, _ := players.Key(key)
+	racer := &racingClient{Client: db.Client, before: func() {
+		if _, err := players.Update(key).Set("league", "gold").With(entity.Values{"score": 5}).Run(ctx, db); err != nil {
+			t.Error(err)
+		}
+	}}
+	_, err := players.Update(key).Set("score", 9).ReadFirst().Run(ctx, &entity.DB{Client: racer, TableName: db.TableName})
+	item := rawItem(t, db, pk)
+	if _, inLeague := item["league"]; inLeague && err == nil {
+		if _, indexed := item["GSI1PK"]; !indexed {
+			t.Fatalf("the item has every composite of the sparse index but was dropped from it: %v", item)
+		}
+	}
+	if !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Fatalf("err = %v, want ErrConditionFailed", err)
+	}
+	if str(item["GSI1PK"]) != "L#gold" || str(item["GSI1SK"]) != "00000005#p1" {
+		t.Errorf("index keys = %q %q, want the concurrent writer's", str(item["GSI1PK"]), str(item["GSI1SK"]))
+	}
+	// Without a concurrent writer the same update succeeds and the item
+	// enters the index now that it has every composite.
+	if _, err := players.Update(key).Set("score", 9).ReadFirst().Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if item := rawItem(t, db, pk); str(item["GSI1SK"]) != "00000009#p1" {
+		t.Errorf("GSI1SK = %q, want 00000009#p1", str(item["GSI1SK"]))
+	}
+}
+
+// Setting a primary-key composite to the value the key already has is an
+// ordinary update, not a move onto the same item.
+func TestSettingAKeyCompositeToItsValueDoesNotMove(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"id": "p1"}
+	// id is also a composite of GSI1SK, whose score the update does not know.
+	_, err := players.Update(key).Set("id", "p1").Set("name", "Ann").Build()
+	var mc *ddbmodel.MissingCompositesError
+	if !errors.As(err, &mc) || cmp.Diff([]string{"league", "score"}, mc.Missing) != "" {
+		t.Fatalf("Build: err = %v, want missing [league score] (not a move)", err)
+	}
+	got, err := players.Update(key).Set("id", "p1").Set("name", "Ann").ReadFirst().Run(ctx, db)
+	if err != nil {
+		t.Fatalf("setting the key composite to its value: %v", err)
+	}
+	if want := (Player{ID: "p1", League: "gold", Score: 5, Name: "Ann"}); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	got, err = players.Update(key).Set("id", "p1").With(entity.Values{"score": 5, "league": "gold"}).Set("name", "Bo").Run(ctx, db)
+	if err != nil || got.Name != "Bo" {
+		t.Fatalf("with every composite given: %+v, %v", got, err)
+	}
+}
+
+// A move carries the item to its new key; it does not create it anew, so its
+// creation time stays.
+func TestMoveKeepsCreationTime(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	articles := entity.MustDefine(table, entity.Config[Article]{
+		Name:          "Article",
+		Key:           entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
+		Timestamps:    entity.Timestamps{Created: "createdAt", Updated: "updatedAt"},
+		LockAttribute: "revision",
+		Now:           func() time.Time { return clock },
+	})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	a, err := articles.Create(Article{ArticleID: "a1", Title: "t"}).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(time.Hour)
+	moved, err := articles.Update(entity.Values{"articleId": "a1"}).Set("articleId", "a2").IfVersion(1).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := articles.Get(entity.Values{"articleId": "a2"}).Consistent().Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range []Article{moved, stored} {
+		if !got.CreatedAt.Equal(a.CreatedAt) || !got.UpdatedAt.Equal(clock) || got.Revision != 2 {
+			t.Errorf("moved item: createdAt %v updatedAt %v revision %d; want createdAt %v, updatedAt %v, revision 2",
+				got.CreatedAt, got.UpdatedAt, got.Revision, a.CreatedAt, clock)
+		}
+	}
+}
+
+// moveRacer runs before() between the read and the transaction of a move.
+type moveRacer struct {
+	entity.Client
+	before func()
+}
+
+func (c *moveRacer) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if c.before != nil {
+		f := c.before
+		c.before = nil
+		f()
+	}
+	return c.Client.TransactWriteItems(ctx, in, opts...)
+}
+
+// A move built on a read that is no longer true fails and moves nothing.
+func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	articles := defineArticles(t, table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := articles.Create(Article{ArticleID: "a1", Title: "t", AuthorID: "u1"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"articleId": "a1"}
+	racer := &moveRacer{Client: db.Client, before: func() {
+		if _, err := articles.Update(key).Set("title", "concurrent").Run(ctx, db); err != nil {
+			t.Error(err)
+		}
+	}}
+	_, err := articles.Update(key).Set("articleId", "a2").Run(ctx, &entity.DB{Client: racer, TableName: db.TableName})
+	var tce *ddbmodel.TxCanceledError
+	if !errors.As(err, &tce) || !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Fatalf("move after a concurrent change: err = %v, want a canceled transaction with ErrConditionFailed", err)
+	}
+	if f := tce.Failed(); len(f) != 1 || f[0].Index != 0 || f[0].Entity != "Article" {
+		t.Errorf("failed reasons = %+v, want the delete of the source", f)
+	}
+	if got, err := articles.Get(key).Consistent().Run(ctx, db); err != nil || got.Title != "concurrent" {
+		t.Errorf("source after the failed move: %+v, %v", got, err)
+	}
+	if _, err := articles.Get(entity.Values{"articleId": "a2"}).Consistent().Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("target after the failed move: err = %v, want ErrNotFound", err)
+	}
+	_, err = articles.Update(key).Set("articleId", "a2").IfVersion(1).Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrVersionConflict) {
+		t.Errorf("move with a stale version: err = %v, want ErrVersionConflict", err)
+	}
+	_, err = articles.Update(entity.Values{"articleId": "missing"}).Set("articleId", "a3").Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("move of a missing item: err = %v, want ErrNotFound", err)
+	}
+}
+
+var _ types.AttributeValue = (*types.AttributeValueMemberS)(nil)
