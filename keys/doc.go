@@ -40,12 +40,16 @@
 // Distinct composite values never render the same key, so a key can be parsed
 // back into its composites by [Template.Extract]. To keep that promise,
 // rendering rejects an empty value ([ErrEmpty]), a free-text value that
-// contains the first character of the literal that follows its composite
-// ([ErrDelimiter]; a composite at the very end of a template may hold
-// anything), a value that does not fit its format or is not valid UTF-8
+// contains the first character of the literal that follows its composite or
+// the punctuation that ends the literal before it ([ErrDelimiter]), a value that does not fit its format or is not valid UTF-8
 // ([ErrFormat]), and a key longer than the Spec's MaxBytes ([ErrTooLong]).
 // Two composites may follow each other with no literal between them only when
 // the first has a fixed width (pad, rev, time, date or shard).
+//
+// The second rule reaches across templates: with it, ITEM#${itemId} can
+// never render a key that ITEM#${itemId}#RETURN#${returnId} renders, because
+// no item ID holds "#". Keys of different entities in one partition cannot be
+// forged by a value.
 //
 // Values that are equal after canonicalisation render the same key: pad and
 // rev values are compared as integers (007 and 7), time values as instants,

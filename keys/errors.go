@@ -15,7 +15,7 @@ var (
 	// ErrDelimiter reports that a free-text value contains the first
 	// character of the literal that follows its composite, so that the key
 	// could not be parsed back unambiguously.
-	ErrDelimiter = errors.New("keys: composite contains the delimiter that follows it")
+	ErrDelimiter = errors.New("keys: composite contains a delimiter of its key")
 	// ErrFormat reports that a value does not fit its composite's format,
 	// is not valid UTF-8, or (for a Number template) is not a DynamoDB number.
 	ErrFormat = errors.New("keys: value does not fit the composite's format")
@@ -109,7 +109,7 @@ func (t *Template) compErr(c *composite, value string, err error, why string) *V
 	case ErrEmpty:
 		msg = "composite " + c.name + " is empty"
 	case ErrDelimiter:
-		msg = "composite " + c.name + " " + strconv.Quote(value) + " contains the delimiter " + strconv.Quote(c.delim) + " that follows it"
+		msg = "composite " + c.name + " " + strconv.Quote(value) + " contains a delimiter of its key (" + strconv.Quote(c.forbid) + ")"
 	default:
 		msg = "composite " + c.name + " " + strconv.Quote(value) + " does not fit " + c.formatName()
 		if why != "" {

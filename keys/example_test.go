@@ -24,7 +24,7 @@ func Example() {
 	// Output:
 	// REPO#alex#ddb-model <nil>
 	// true
-	// keys: GSI1SK from "MODULE#${moduleId}#LESSON#${lessonId}": composite moduleId "a#b" contains the delimiter "#" that follows it
+	// keys: GSI1SK from "MODULE#${moduleId}#LESSON#${lessonId}": composite moduleId "a#b" contains a delimiter of its key ("#")
 }
 
 func ExampleTemplate_Prefix() {

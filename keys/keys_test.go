@@ -20,7 +20,7 @@ func TestRender(t *testing.T) {
 		{"#METADATA", Strings{}, "#METADATA"},
 		{"REPO#${owner}#${repo_name}", Strings{"owner": "alex", "repo_name": "ddb-model"}, "REPO#alex#ddb-model"},
 		{"MODULE#${moduleId}#LESSON#${lessonId}", Strings{"moduleId": "m1", "lessonId": "l2"}, "MODULE#m1#LESSON#l2"},
-		{"USER#${id}", Strings{"id": "a#b$c"}, "USER#a#b$c"}, // a composite at the end may hold anything
+		{"USER-${id}", Strings{"id": "a#b$c"}, "USER-a#b$c"}, // a composite at the end holds anything but the delimiter before it
 		{"PRICE$${p}", Strings{"p": "3"}, "PRICE$3"},
 		{"VERSION#${version:pad(10)}", Strings{"version": "10"}, "VERSION#0000000010"},
 		{"VERSION#${version:pad(10)}", Values{"version": 10}, "VERSION#0000000010"},
@@ -108,7 +108,7 @@ func TestRenderErrors(t *testing.T) {
 func TestValueErrorMessage(t *testing.T) {
 	tm := MustCompile(Spec{Attribute: "GSI1SK", Template: "MODULE#${moduleId}#LESSON#${lessonId}"})
 	_, err := tm.Render(Strings{"moduleId": "a#b", "lessonId": "l"})
-	want := `keys: GSI1SK from "MODULE#${moduleId}#LESSON#${lessonId}": composite moduleId "a#b" contains the delimiter "#" that follows it`
+	want := `keys: GSI1SK from "MODULE#${moduleId}#LESSON#${lessonId}": composite moduleId "a#b" contains a delimiter of its key ("#")`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
@@ -555,5 +555,23 @@ func TestRenderAllocs(t *testing.T) {
 	lit := MustParse("#METADATA")
 	if n := testing.AllocsPerRun(100, func() { _, _ = lit.Render(src) }); n != 0 {
 		t.Errorf("literal Render allocates %v times, want 0", n)
+	}
+}
+
+// A value cannot forge a deeper level of another template's key.
+func TestNoForgedLevels(t *testing.T) {
+	item := MustParse("ORDER#${orderId}#ITEM#${itemId}")
+	ret := MustParse("ORDER#${orderId}#ITEM#${itemId}#RETURN#${returnId}")
+	forged, err := item.Render(Strings{"orderId": "o1", "itemId": "i1#RETURN#r9"})
+	if !errors.Is(err, ErrDelimiter) {
+		t.Fatalf("item id with a delimiter rendered %q, err %v", forged, err)
+	}
+	real, err := ret.Render(Strings{"orderId": "o1", "itemId": "i1", "returnId": "r9"})
+	if err != nil || real != "ORDER#o1#ITEM#i1#RETURN#r9" {
+		t.Fatalf("return key = %q, %v", real, err)
+	}
+	// Letters before a composite are not delimiters: prefixes like "v" in v${n} stay free.
+	if got, err := MustParse("v${n}").Render(Strings{"n": "1.2#3"}); err != nil || got != "v1.2#3" {
+		t.Errorf("v${n} = %q, %v", got, err)
 	}
 }

@@ -32,7 +32,7 @@ func (c *composite) prepare(raw string) (val, error, string) {
 	}
 	switch c.format {
 	case fmtText:
-		if c.delim != "" && strings.Contains(raw, c.delim) {
+		if c.forbid != "" && strings.ContainsAny(raw, c.forbid) {
 			return val{}, ErrDelimiter, ""
 		}
 		return val{s: raw}, nil, ""

@@ -66,6 +66,11 @@ type composite struct {
 	n      int    // pad/rev width, shard count
 	width  int    // rendered width of a fixed-width format; 0 for free text
 	delim  string // for free text: the first character of the following literal; "" if the composite may hold anything
+	// forbid: for free text, the characters a value may not hold: delim, and
+	// the last character of the preceding literal when it is punctuation, so
+	// that a value can never forge a deeper level of a key that another
+	// template of the same shape renders (ITEM#${id} with id "1#RETURN#9").
+	forbid string
 	spec   string // the format text, e.g. "pad(10)"
 }
 
@@ -169,6 +174,13 @@ func Compile(spec Spec) (*Template, error) {
 			if next := t.lits[k+1]; next != "" {
 				_, size := utf8.DecodeRuneInString(next)
 				c.delim = next[:size]
+			}
+			c.forbid = c.delim
+			if prev := t.lits[k]; prev != "" {
+				r, size := utf8.DecodeLastRuneInString(prev)
+				if isDelimiter(r) && prev[len(prev)-size:] != c.delim {
+					c.forbid += prev[len(prev)-size:]
+				}
 			}
 			t.minLen++
 		}
@@ -339,4 +351,10 @@ func ShardOf(value string, count int) int {
 		h *= prime32
 	}
 	return int(h % uint32(count))
+}
+
+// isDelimiter reports whether r separates levels of a key: punctuation or a
+// symbol, not a letter, digit or space.
+func isDelimiter(r rune) bool {
+	return unicode.IsPunct(r) || unicode.IsSymbol(r)
 }

@@ -32,7 +32,7 @@
 //	PostSlug        POST_SLUG#<slug>                 META                                  -
 //	PostTag         POST_TAG#<tag_name>              META                                  TAGS_BY_TYPE_RATING (tag_type_pk = POST_TAG, rating_sk = <rating>),
 //	                                                                                       TAGS_BY_TYPE_NAME (tag_type_pk, tag_name_sk = <tag_name>)
-//	PostTagCombo    POST_TAG_COMBO#<tag>[#<tag>...]  POST#<post_id>                        -
+//	PostTagCombo    POST_TAG_COMBO#<tag>[+<tag>...]  POST#<post_id>                        -
 //	UserImpression  USER#<user_id>                   REL#USER#<viewer_id>                  -
 //	PostImpression  POST#<post_id>                   IMP#USER#<user_id>                    -
 //	ContactMessage  CONTACT_MESSAGE#ALL              <created_at, 13 digits>#<message_id>  -
@@ -114,6 +114,12 @@
 // messages.
 //
 // # Deviations
+//
+// Tag combination keys. The design writes POST_TAG_COMBO#tag1#tag2; here the
+// tags are joined by "+" (POST_TAG_COMBO#aws+dynamodb). A composite value
+// may not contain its key's delimiter "#": a value that could would let one
+// key forge a deeper level of another. Tag names are a-z, 0-9 and "-", so
+// "+" cannot occur inside one.
 //
 // Strongly consistent sign-in. The design asks for strong consistency for
 // authentication queries but serves the look-up by e-mail from the GSI

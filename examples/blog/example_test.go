@@ -42,9 +42,9 @@ func ExamplePostsByTagsQuery() {
 	// key condition: #pk = :v0 AND begins_with(#sk, :v1)
 	// #pk = pk
 	// #sk = sk
-	// :v0 = "POST_TAG_COMBO#aws#dynamodb"
+	// :v0 = "POST_TAG_COMBO#aws+dynamodb"
 	// :v1 = "POST#"
-	// a post tagged aws, dynamodb, go is listed under: [aws aws#dynamodb aws#dynamodb#go aws#go dynamodb dynamodb#go go]
+	// a post tagged aws, dynamodb, go is listed under: [aws aws+dynamodb aws+dynamodb+go aws+go dynamodb dynamodb+go go]
 }
 
 // Sign-in by e-mail reads the UserEmail item of the base table with a

@@ -212,7 +212,7 @@ var PostTags = entity.MustDefine(Table, entity.Config[PostTag]{
 })
 
 // PostTagCombo lists a published post under one combination of its tags:
-// pk POST_TAG_COMBO#<tag1>#<tag2>..., sk POST#<post_id>; the tags of the
+// pk POST_TAG_COMBO#<tag1>+<tag2>..., sk POST#<post_id>; the tags of the
 // combination are sorted. A post with tags a, b and c is listed under a,
 // b, c, a#b, a#c, b#c and a#b#c.
 type PostTagCombo struct {

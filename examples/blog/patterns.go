@@ -196,14 +196,14 @@ func LatestContactMessages(ctx context.Context, db *entity.DB, limit int, cursor
 }
 
 // ComboKey returns the combination key of a set of tags: the distinct
-// names, lower case, sorted and joined by '#' ("aws#dynamodb").
+// names, lower case, sorted and joined by '+' ("aws+dynamodb").
 func ComboKey(tags []string) string {
 	norm := make([]string, 0, len(tags))
 	for _, t := range tags {
 		norm = append(norm, strings.ToLower(strings.TrimSpace(t)))
 	}
 	slices.Sort(norm)
-	return strings.Join(slices.Compact(norm), "#")
+	return strings.Join(slices.Compact(norm), "+")
 }
 
 // PostsByTagsQuery lists the published posts carrying every one of tags

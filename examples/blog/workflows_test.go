@@ -199,7 +199,7 @@ func TestCreatePost(t *testing.T) {
 	if n := must(t, db, UserGet("u10")).PostCount; n != 0 {
 		t.Errorf("author post_count %d after an unpublished post, want 0", n)
 	}
-	absent(t, db, PostTagCombos.Get(entity.Values{"combo": "aws#go", "post_id": "x1"}), "combo of an unpublished post")
+	absent(t, db, PostTagCombos.Get(entity.Values{"combo": "aws+go", "post_id": "x1"}), "combo of an unpublished post")
 
 	published := Post{PostID: "x2", UserID: "u10", Title: "Out", Slug: "out", Status: PostPublished, Tags: []string{"go", "aws"}, Rating: 6, CreatedAt: SampleEpoch + 1}
 	if _, err := CreatePost(ctx, db, published); err != nil {
@@ -213,7 +213,7 @@ func TestCreatePost(t *testing.T) {
 			t.Errorf("tag %s post_count %d, want 1", tag, n)
 		}
 	}
-	for _, c := range []string{"aws", "go", "aws#go"} {
+	for _, c := range []string{"aws", "go", "aws+go"} {
 		must(t, db, PostTagCombos.Get(entity.Values{"combo": c, "post_id": "x2"}))
 	}
 

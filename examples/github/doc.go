@@ -30,8 +30,8 @@
 //	Star          ACCOUNT#<user>                        STAR#<owner>#<name>             GSI1: REPO#<owner>#<name> / STAR#<user>#<starred_at>
 //
 // The GSI4 status key of an issue is ISSUE#OPEN#<99999999 minus the number>
-// while it is open and #ISSUE#CLOSED#<number> once closed (pull requests:
-// PR#OPEN#... and #PR#CLOSED#..., merged ones included). It is computed by
+// while it is open and ~ISSUE#CLOSED#<number> once closed (pull requests:
+// PR#OPEN#... and ~PR#CLOSED#..., merged ones included). It is computed by
 // a function (entity.IndexKey.SortFunc with SortUses status and the number),
 // so closing or reopening, an update of status alone, rewrites it in the
 // same UpdateItem.
@@ -46,11 +46,11 @@
 //	AP5  get an issue                                Store.Issue (IssueGet)           table  PK = ISSUE#<owner>#<name>#<nnnnnnnn>, SK = same
 //	AP6  list a repository's issues                  Store.RepoIssues                 GSI1   GSI1PK = ISSUE#<owner>#<name>, begins_with(GSI1SK, "ISSUE#")
 //	AP7  list open issues, newest first              Store.OpenIssues                 GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "ISSUE#OPEN#")
-//	AP8  list closed issues                          Store.ClosedIssues               GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "#ISSUE#CLOSED#")
+//	AP8  list closed issues                          Store.ClosedIssues               GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "~ISSUE#CLOSED#")
 //	AP9  get a pull request                          Store.PullRequest                table  PK = PR#<owner>#<name>#<nnnnnnnn>, SK = same
 //	AP10 list a repository's pull requests           Store.RepoPullRequests           GSI1   GSI1PK = PR#<owner>#<name>, begins_with(GSI1SK, "PR#")
 //	AP11 list open pull requests, newest first       Store.OpenPullRequests           GSI4   GSI4PK = PR#<owner>#<name>, begins_with(GSI4SK, "PR#OPEN#")
-//	AP12 list closed (and merged) pull requests      Store.ClosedPullRequests         GSI4   GSI4PK = PR#<owner>#<name>, begins_with(GSI4SK, "#PR#CLOSED#")
+//	AP12 list closed (and merged) pull requests      Store.ClosedPullRequests         GSI4   GSI4PK = PR#<owner>#<name>, begins_with(GSI4SK, "~PR#CLOSED#")
 //	AP13 list the repositories a user starred        Store.StarredRepos               table  PK = ACCOUNT#<user>, begins_with(SK, "STAR#")
 //	AP14 list a repository's stargazers              Store.Stargazers                 GSI1   GSI1PK = REPO#<owner>#<name>, begins_with(GSI1SK, "STAR#")
 //	AP15 check whether a user starred a repository   Store.HasStarred (StarGet)       table  PK = ACCOUNT#<user>, SK = STAR#<owner>#<name> (GetItem)
@@ -104,11 +104,13 @@
 //     (its key is unique per user); GSI1 does that here. Reaction types are
 //     GitHub's lower-case names (+1, heart, ...), which also keeps them free
 //     of the R that starts the key's REACTION# literal.
-//   - GSI4 order: the design says the # prefix makes closed issues sort after
-//     open ones. It does the opposite: "#" (0x23) sorts before "I" (0x49), so
-//     a query of a whole GSI4 partition returns the closed range first. The
-//     key text is kept as designed; the access patterns read each range with
-//     begins_with, which is unaffected (TestGSI4WholePartition shows the order).
+//   - GSI4 order: the design closes issues under #ISSUE#CLOSED#<number> and
+//     says the # prefix makes closed issues sort after open ones
+//     (ISSUE#OPEN#...). It does the opposite: "#" (0x23) sorts before "I"
+//     (0x49). The prefix character is changed to "~" (0x7E, after every
+//     letter), so that ~ISSUE#CLOSED#<number> does sort after the open range
+//     and one query of a whole GSI4 partition returns open issues newest first,
+//     then closed ones, as the design intends (TestGSI4WholePartition).
 //   - GSI3SK: the design fills it once, at creation, although its pattern is
 //     "sorted by update time"; here it is #<updatedAt> rendered as fixed-width
 //     UTC time, so that string order is time order.

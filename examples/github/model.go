@@ -224,7 +224,8 @@ var PullRequests = entity.MustDefine(Table, entity.Config[PullRequest]{
 // request (kind "PR") with the design's rule: an open one is
 // <kind>#OPEN#<99999999 minus the number, padded to 8>, so that a query in
 // ascending order returns the newest first; any other one is
-// #<kind>#CLOSED#<number padded to 8>.
+// ~<kind>#CLOSED#<number padded to 8>, which sorts after every open one (the
+// design's "#" prefix would sort before them).
 func StatusSortKey(kind, status string, number int) (string, error) {
 	if number < 1 || number > MaxNumber {
 		return "", fmt.Errorf("%w: %d", ErrInvalidNumber, number)
@@ -232,15 +233,15 @@ func StatusSortKey(kind, status string, number int) (string, error) {
 	if status == StatusOpen {
 		return fmt.Sprintf("%s#OPEN#%08d", kind, MaxNumber-number), nil
 	}
-	return fmt.Sprintf("#%s#CLOSED#%08d", kind, number), nil
+	return fmt.Sprintf("~%s#CLOSED#%08d", kind, number), nil
 }
 
 // Prefixes of the GSI4 status ranges.
 const (
 	openIssuesPrefix   = "ISSUE#OPEN#"
-	closedIssuesPrefix = "#ISSUE#CLOSED#"
+	closedIssuesPrefix = "~ISSUE#CLOSED#"
 	openPRsPrefix      = "PR#OPEN#"
-	closedPRsPrefix    = "#PR#CLOSED#"
+	closedPRsPrefix    = "~PR#CLOSED#"
 )
 
 // IssueComment is a comment on an issue. CommentID is unique and

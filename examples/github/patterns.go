@@ -137,7 +137,7 @@ func (s *Store) OpenIssues(ctx context.Context, owner, repoName string) ([]Issue
 
 // ClosedIssuesQuery is the query of a repository's closed issues in
 // ascending number order: GSI4, GSI4PK = ISSUE#<owner>#<name> and
-// begins_with(GSI4SK, "#ISSUE#CLOSED#").
+// begins_with(GSI4SK, "~ISSUE#CLOSED#").
 func ClosedIssuesQuery(owner, repoName string) query.Query[Issue] {
 	return query.New(Issues).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(closedIssuesPrefix)
 }
@@ -183,7 +183,7 @@ func (s *Store) OpenPullRequests(ctx context.Context, owner, repoName string) ([
 
 // ClosedPullRequestsQuery is the query of a repository's closed and merged
 // pull requests in ascending number order: GSI4, GSI4PK = PR#<owner>#<name>
-// and begins_with(GSI4SK, "#PR#CLOSED#").
+// and begins_with(GSI4SK, "~PR#CLOSED#").
 func ClosedPullRequestsQuery(owner, repoName string) query.Query[PullRequest] {
 	return query.New(PullRequests).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(closedPRsPrefix)
 }

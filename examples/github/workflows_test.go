@@ -57,7 +57,7 @@ func TestCloseAndReopenIssue(t *testing.T) {
 	if closed.Status != StatusClosed || closed.IssueNumber != 100 || closed.Title == "" {
 		t.Errorf("CloseIssue returned %+v", closed)
 	}
-	if got, want := issueGSI4(t, s, 100), "#ISSUE#CLOSED#00000100"; got != want {
+	if got, want := issueGSI4(t, s, 100), "~ISSUE#CLOSED#00000100"; got != want {
 		t.Errorf("GSI4SK after close = %q, want %q", got, want)
 	}
 	if slices.Contains(openNums(), 100) {
@@ -77,7 +77,7 @@ func TestCloseAndReopenIssue(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Errorf("closing a closed issue: err = %v, want a *ddbmodel.ConditionError", err)
 	}
-	if got := issueGSI4(t, s, 100); got != "#ISSUE#CLOSED#00000100" {
+	if got := issueGSI4(t, s, 100); got != "~ISSUE#CLOSED#00000100" {
 		t.Errorf("GSI4SK after refused close = %q", got)
 	}
 
@@ -127,8 +127,8 @@ func TestCloseAndReopenIssue(t *testing.T) {
 			gsi4Value = stringAttr(in.ExpressionAttributeValues, v)
 		}
 	}
-	if gsi4Value != "#ISSUE#CLOSED#00000007" {
-		t.Errorf("UpdateItem sets GSI4SK to %q, want #ISSUE#CLOSED#00000007 (update: %s)", gsi4Value, *in.UpdateExpression)
+	if gsi4Value != "~ISSUE#CLOSED#00000007" {
+		t.Errorf("UpdateItem sets GSI4SK to %q, want ~ISSUE#CLOSED#00000007 (update: %s)", gsi4Value, *in.UpdateExpression)
 	}
 }
 
@@ -154,7 +154,7 @@ func TestPullRequestTransitions(t *testing.T) {
 	if merged.Status != StatusMerged {
 		t.Errorf("merged status = %q", merged.Status)
 	}
-	if got, want := prGSI4(t, s, 104), "#PR#CLOSED#00000104"; got != want {
+	if got, want := prGSI4(t, s, 104), "~PR#CLOSED#00000104"; got != want {
 		t.Errorf("GSI4SK after merge = %q, want %q", got, want)
 	}
 	if _, err := s.ReopenPullRequest(ctx, SampleOwner, SampleRepo, 104); !errors.Is(err, ErrInvalidTransition) {
@@ -164,7 +164,7 @@ func TestPullRequestTransitions(t *testing.T) {
 	if _, err := s.ClosePullRequest(ctx, SampleOwner, SampleRepo, 8); err != nil {
 		t.Fatalf("ClosePullRequest: %v", err)
 	}
-	if got, want := prGSI4(t, s, 8), "#PR#CLOSED#00000008"; got != want {
+	if got, want := prGSI4(t, s, 8), "~PR#CLOSED#00000008"; got != want {
 		t.Errorf("GSI4SK after close = %q, want %q", got, want)
 	}
 	open, closed := lists()
