@@ -82,7 +82,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND #SK BETWEEN :v1 AND :v2"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#m1#LESSON#"), ":v2": S("MODULE#m3#LESSON#")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#m1#LESSON#"), ":v2": S("MODULE#m3#LESSON#\U0010FFFF")},
 			},
 		},
 		{

@@ -84,6 +84,11 @@ func fingerprint(ins []*dynamodb.QueryInput) string {
 	for _, in := range ins {
 		fmt.Fprintf(h, "%s|%s|%s|%s|%v|%s\n", aws.ToString(in.IndexName), aws.ToString(in.KeyConditionExpression),
 			aws.ToString(in.FilterExpression), aws.ToString(in.ProjectionExpression), aws.ToBool(in.ScanIndexForward), aws.ToString(in.TableName))
+		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
+			// The direction binds the cursor too (ToBool above cannot tell
+			// descending from the default ascending order).
+			fmt.Fprint(h, "desc\n")
+		}
 		names := make([]string, 0, len(in.ExpressionAttributeValues))
 		for n := range in.ExpressionAttributeValues {
 			names = append(names, n)
@@ -152,7 +157,7 @@ func (s *spec) mac(body []byte) []byte {
 	return m.Sum(nil)
 }
 
-func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput) ([]map[string]types.AttributeValue, []bool, error) {
+func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
 	starts := make([]map[string]types.AttributeValue, len(ins))
 	done := make([]bool, len(ins))
 	if cursor == "" {
@@ -189,8 +194,13 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput) ([]map[st
 	}
 	table := s.members[0].Table()
 	names := table.PrimaryKeyNames(s.index)
-	pkName, _, _ := table.KeyNames(s.index)
+	pkName, skName, _ := table.KeyNames(s.index)
 	for i, k := range c.K {
+		for n, v := range k {
+			if want := keyType(table, n); want == "" || v.typ() != want {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position has a wrong value for key attribute " + n}
+			}
+		}
 		starts[i] = fromJSONKey(k)
 		if len(ins) > 1 {
 			done[i] = c.D[i]
@@ -210,8 +220,49 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput) ([]map[st
 		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
 			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
 		}
+		if skName != "" && !rng.holds(starts[i][skName]) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's sort key range"}
+		}
 	}
 	return starts, done, nil
+}
+
+// typ returns the DynamoDB type of a cursor's key value: "" unless exactly
+// one of S, N and B is set.
+func (v jsonAV) typ() types.ScalarAttributeType {
+	var t types.ScalarAttributeType
+	n := 0
+	if v.S != nil {
+		t, n = types.ScalarAttributeTypeS, n+1
+	}
+	if v.N != nil {
+		t, n = types.ScalarAttributeTypeN, n+1
+	}
+	if v.B != nil {
+		t, n = types.ScalarAttributeTypeB, n+1
+	}
+	if n != 1 {
+		return ""
+	}
+	return t
+}
+
+// keyType returns the declared type of a key attribute of the table or one
+// of its indexes, or "" when name is no key attribute.
+func keyType(t *entity.Table, name string) types.ScalarAttributeType {
+	all := []entity.KeyAttribute{t.PartitionKey, t.SortKey}
+	for _, ix := range t.Indexes {
+		all = append(all, ix.PartitionKey, ix.SortKey)
+	}
+	for _, k := range all {
+		if k.Name == name {
+			if k.Type == "" {
+				return types.ScalarAttributeTypeS
+			}
+			return k.Type
+		}
+	}
+	return ""
 }
 
 // partitionValue returns the text of the partition key value in a compiled
@@ -225,7 +276,7 @@ func partitionValue(in *dynamodb.QueryInput) string {
 
 // page runs one page of the spec's query and returns raw items.
 func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) ([]map[string]types.AttributeValue, string, error) {
-	ins, err := s.build()
+	ins, rng, err := s.compile()
 	if err != nil {
 		return nil, "", err
 	}
@@ -234,7 +285,7 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 	for _, in := range ins {
 		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
-	starts, done, err := s.decodeCursor(cursor, ins)
+	starts, done, err := s.decodeCursor(cursor, ins, rng)
 	if err != nil {
 		return nil, "", err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -96,8 +97,10 @@ func (q Query[T]) BeginsWith(prefix string) Query[T] {
 }
 
 // Between selects sort keys from the key lo renders to the key hi renders,
-// inclusive. Where's values fill composites lo and hi leave out; a partial
-// bound renders as its prefix.
+// inclusive. Where's values fill composites lo and hi leave out. A partial
+// bound (leading composites only) stands for every key under the prefix it
+// renders, so both ends are inclusive of whole groups: Between(month 01,
+// month 03) selects every key of months 01, 02 and 03.
 func (q Query[T]) Between(lo, hi entity.Values) Query[T] {
 	q.s.sort = sortCond{op: sortBetween, lo: lo, hi: hi}
 	return q
@@ -109,25 +112,29 @@ func (q Query[T]) BetweenKeys(lo, hi string) Query[T] {
 	return q
 }
 
-// Gt selects sort keys greater than the key values render.
+// Gt selects sort keys greater than the key values render; with a partial
+// key, greater than every key under the prefix it renders.
 func (q Query[T]) Gt(values entity.Values) Query[T] {
 	q.s.sort = sortCond{op: sortGt, lo: values}
 	return q
 }
 
-// Ge selects sort keys greater than or equal to the key values render.
+// Ge selects sort keys greater than or equal to the key values render; with
+// a partial key, from the first key under the prefix it renders.
 func (q Query[T]) Ge(values entity.Values) Query[T] {
 	q.s.sort = sortCond{op: sortGe, lo: values}
 	return q
 }
 
-// Lt selects sort keys less than the key values render.
+// Lt selects sort keys less than the key values render; with a partial key,
+// before every key under the prefix it renders.
 func (q Query[T]) Lt(values entity.Values) Query[T] {
 	q.s.sort = sortCond{op: sortLt, lo: values}
 	return q
 }
 
-// Le selects sort keys less than or equal to the key values render.
+// Le selects sort keys less than or equal to the key values render; with a
+// partial key, up to the last key under the prefix it renders.
 func (q Query[T]) Le(values entity.Values) Query[T] {
 	q.s.sort = sortCond{op: sortLe, lo: values}
 	return q
@@ -304,6 +311,7 @@ func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
 	s := q.s
 	t := q.e.Table()
 	s.filter = entity.And(s.filter, entity.Attr(t.EntityAttr()).Eq(q.e.Name()))
+	s.project = nil // DynamoDB refuses a projection with Select COUNT
 	ins, err := s.build()
 	if err != nil {
 		return 0, err
@@ -365,26 +373,33 @@ func indexName(ix string) string {
 }
 
 func (s *spec) build() ([]*dynamodb.QueryInput, error) {
+	ins, _, err := s.compile()
+	return ins, err
+}
+
+// compile builds one input per partition (shard) and returns the sort key
+// range they share, against which cursors are checked.
+func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	if s.err != nil {
-		return nil, s.err
+		return nil, keyRange{}, s.err
 	}
 	if len(s.members) == 0 {
-		return nil, errors.New("query: no entity")
+		return nil, keyRange{}, errors.New("query: no entity")
 	}
 	table := s.members[0].Table()
 	ix, isIndex := table.Index(s.index)
 	if s.index != "" && !isIndex {
-		return nil, fmt.Errorf("query: table %q has no index %q", table.Name, s.index)
+		return nil, keyRange{}, fmt.Errorf("query: table %q has no index %q", table.Name, s.index)
 	}
 	if s.consistent && isIndex && !ix.Local {
-		return nil, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
+		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
 	}
 	pk, sks, err := s.keySpecs()
 	if err != nil {
-		return nil, err
+		return nil, keyRange{}, err
 	}
 	if pk.Template == nil {
-		return nil, fmt.Errorf("query: the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
+		return nil, keyRange{}, fmt.Errorf("query: the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
 	}
 	where := keys.Values(s.where)
 	// Partition values: every composite is required (but the shard one under AllShards).
@@ -399,41 +414,41 @@ func (s *spec) build() ([]*dynamodb.QueryInput, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
+		return nil, keyRange{}, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
 	}
 	var pkvals []string
 	if sharded && s.allShards {
 		if _, given := where[shardAttr]; given {
-			return nil, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
+			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
 			v, err := pk.Template.RenderShard(where, i)
 			if err != nil {
-				return nil, keyErr(s, pk.Attribute, err)
+				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 			}
 			pkvals = append(pkvals, v)
 		}
 	} else {
 		if s.allShards {
-			return nil, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
+			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
 		}
 		v, err := pk.Template.Render(where)
 		if err != nil {
-			return nil, keyErr(s, pk.Attribute, err)
+			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
 		pkvals = []string{v}
 	}
 
+	rng, err := s.sortRange(sks)
+	if err != nil {
+		return nil, keyRange{}, err
+	}
 	var ins []*dynamodb.QueryInput
 	for _, pkv := range pkvals {
 		var w expr.Writer
 		kc := w.Name(pk.Attribute) + " = " + w.Value(keyAV(pk, pkv))
-		sc, err := s.sortCondition(&w, pk, sks)
-		if err != nil {
-			return nil, err
-		}
-		if sc != "" {
-			kc += " AND " + sc
+		if rng.op != sortNone {
+			kc += " AND " + rng.render(&w, sks[0].Attribute)
 		}
 		in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
 		if s.index != "" {
@@ -451,7 +466,7 @@ func (s *spec) build() ([]*dynamodb.QueryInput, error) {
 		if !s.filter.IsZero() {
 			f, err := expr.RenderCondition(s.filter, &w)
 			if err != nil {
-				return nil, err
+				return nil, keyRange{}, err
 			}
 			in.FilterExpression = aws.String(f)
 		}
@@ -471,7 +486,7 @@ func (s *spec) build() ([]*dynamodb.QueryInput, error) {
 		in.ExpressionAttributeValues = w.Values()
 		ins = append(ins, in)
 	}
-	return ins, nil
+	return ins, rng, nil
 }
 
 func keyErr(s *spec, attr string, err error) error {
@@ -493,36 +508,89 @@ func keyAV(k entity.KeySpec, v string) types.AttributeValue {
 	return &types.AttributeValueMemberS{Value: v}
 }
 
-// sortCondition compiles the sort part of the key condition.
-func (s *spec) sortCondition(w *expr.Writer, pk entity.KeySpec, sks []entity.KeySpec) (string, error) {
+// keyRange is the sort part of a compiled key condition: op over the key
+// text lo (and hi for between). op is sortNone when the query reads the
+// whole partition.
+type keyRange struct {
+	op     sortOp
+	lo, hi string
+	number bool
+}
+
+func (r keyRange) av(v string) types.AttributeValue {
+	if r.number {
+		return &types.AttributeValueMemberN{Value: v}
+	}
+	return &types.AttributeValueMemberS{Value: v}
+}
+
+// render writes the condition on the sort key attribute name.
+func (r keyRange) render(w *expr.Writer, name string) string {
+	n := w.Name(name)
+	switch r.op {
+	case sortBegins:
+		return "begins_with(" + n + ", " + w.Value(r.av(r.lo)) + ")"
+	case sortBetween:
+		lo := w.Value(r.av(r.lo))
+		return n + " BETWEEN " + lo + " AND " + w.Value(r.av(r.hi))
+	default:
+		return n + " " + string(r.op) + " " + w.Value(r.av(r.lo))
+	}
+}
+
+// holds reports whether the sort key value v satisfies the range, as
+// DynamoDB compares keys.
+func (r keyRange) holds(v types.AttributeValue) bool {
+	if r.op == sortNone {
+		return true
+	}
+	if r.op == sortBegins {
+		x, ok := v.(*types.AttributeValueMemberS)
+		return ok && strings.HasPrefix(x.Value, r.lo)
+	}
+	c := compareAV(v, r.av(r.lo))
+	switch r.op {
+	case sortEq:
+		return c == 0
+	case sortLt:
+		return c < 0
+	case sortLe:
+		return c <= 0
+	case sortGt:
+		return c > 0
+	case sortGe:
+		return c >= 0
+	case sortBetween:
+		return c >= 0 && compareAV(v, r.av(r.hi)) <= 0
+	}
+	return false
+}
+
+// sortRange compiles the sort part of the key condition.
+func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	sk := sks[0]
+	none := keyRange{}
 	if sk.Attribute == "" {
 		if s.sort.op != sortNone {
-			return "", errors.New("query: the index has no sort key")
+			return none, errors.New("query: the index has no sort key")
 		}
-		return "", nil
+		return none, nil
 	}
-	name := func() string { return w.Name(sk.Attribute) }
+	rng := func(op sortOp, lo, hi string) (keyRange, error) {
+		return keyRange{op: op, lo: lo, hi: hi, number: sk.Number}, nil
+	}
 	if s.sort.raw {
-		lo := w.Value(keyAV(sk, s.sort.rawLo))
-		switch s.sort.op {
-		case sortBegins:
-			if sk.Number {
-				return "", errors.New("query: begins_with on a number sort key")
-			}
-			return "begins_with(" + name() + ", " + lo + ")", nil
-		case sortBetween:
-			return name() + " BETWEEN " + lo + " AND " + w.Value(keyAV(sk, s.sort.rawHi)), nil
-		default:
-			return name() + " " + string(s.sort.op) + " " + lo, nil
+		if s.sort.op == sortBegins && sk.Number {
+			return none, errors.New("query: begins_with on a number sort key")
 		}
+		return rng(s.sort.op, s.sort.rawLo, s.sort.rawHi)
 	}
 	// Composite-based conditions need one sort template for every member.
 	var tmpl *keys.Template
 	for i, k := range sks {
 		if k.Template == nil {
 			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
-				return "", fmt.Errorf("query: the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
+				return none, fmt.Errorf("query: the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
 			}
 			continue
 		}
@@ -531,18 +599,18 @@ func (s *spec) sortCondition(w *expr.Writer, pk entity.KeySpec, sks []entity.Key
 		}
 	}
 	if tmpl == nil {
-		return "", nil
+		return none, nil
 	}
 	if len(sks) > 1 {
 		// A collection: only a common literal prefix narrows the sort key.
 		if s.sort.op != sortNone {
-			return "", errors.New("query: sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
+			return none, errors.New("query: sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
 		}
 		prefix := commonLiteralPrefix(sks)
 		if prefix == "" || sk.Number {
-			return "", nil
+			return none, nil
 		}
-		return "begins_with(" + name() + ", " + w.Value(keyAV(sk, prefix)) + ")", nil
+		return rng(sortBegins, prefix, "")
 	}
 	sortOnly := func(v entity.Values) keys.Values {
 		out := keys.Values{}
@@ -566,36 +634,64 @@ func (s *spec) sortCondition(w *expr.Writer, pk entity.KeySpec, sks []entity.Key
 	switch s.sort.op {
 	case sortNone:
 		if sk.Number && !hasAny(s.where, tmpl.Composites()) {
-			return "", nil
+			return none, nil
 		}
 		p, complete, err := render(nil)
 		if err != nil {
-			return "", err
+			return none, err
 		}
 		if complete {
-			return name() + " = " + w.Value(keyAV(sk, p)), nil
+			return rng(sortEq, p, "")
 		}
 		if p == "" || sk.Number {
-			return "", nil
+			return none, nil
 		}
-		return "begins_with(" + name() + ", " + w.Value(keyAV(sk, p)) + ")", nil
+		return rng(sortBegins, p, "")
 	case sortBetween:
 		lo, _, err := render(s.sort.lo)
 		if err != nil {
-			return "", err
+			return none, err
 		}
-		hi, _, err := render(s.sort.hi)
+		hi, complete, err := render(s.sort.hi)
 		if err != nil {
-			return "", err
+			return none, err
 		}
-		return name() + " BETWEEN " + w.Value(keyAV(sk, lo)) + " AND " + w.Value(keyAV(sk, hi)), nil
+		if !complete {
+			hi = lastUnder(hi)
+		}
+		return rng(sortBetween, lo, hi)
 	default:
-		v, _, err := render(s.sort.lo)
+		v, complete, err := render(s.sort.lo)
 		if err != nil {
-			return "", err
+			return none, err
 		}
-		return name() + " " + string(s.sort.op) + " " + w.Value(keyAV(sk, v)), nil
+		if !complete && (s.sort.op == sortGt || s.sort.op == sortLe) {
+			// Greater than, or up to, the whole group under the prefix.
+			v = lastUnder(v)
+		}
+		return rng(s.sort.op, v, "")
 	}
+}
+
+// lastUnder returns a bound at or after every sort key that begins with
+// prefix: prefix followed by U+10FFFF, the largest character (and a
+// noncharacter that keys do not hold). DynamoDB compares string keys
+// bytewise, so every key under prefix whose next character is below U+10FFFF
+// sorts before it. Near the 1,024-byte sort key limit the bound is the
+// longest character that still fits (or prefix itself, when a key under it
+// can be nothing else).
+func lastUnder(prefix string) string {
+	switch expr.MaxSortKeyBytes - len(prefix) {
+	case 0:
+		return prefix
+	case 1:
+		return prefix + "\u007f"
+	case 2:
+		return prefix + "\u07ff"
+	case 3:
+		return prefix + "\uffff"
+	}
+	return prefix + string(utf8.MaxRune)
 }
 
 func hasAny(v entity.Values, attrs []string) bool {
