@@ -96,7 +96,23 @@ func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
 		}
 		in.TransactItems = append(in.TransactItems, g)
 	}
+	if err := checkGets(in.TransactItems); err != nil {
+		return nil, err
+	}
 	return in, nil
+}
+
+// checkGets rejects two reads of one item, which DynamoDB refuses.
+func checkGets(items []types.TransactGetItem) error {
+	seen := make(map[string]int, len(items))
+	for i, it := range items {
+		id := keyID(aws.ToString(it.Get.TableName), it.Get.Key)
+		if j, dup := seen[id]; dup {
+			return &ddbmodel.ValidationError{Reason: fmt.Sprintf("transaction reads %d and %d are of the same item", j, i)}
+		}
+		seen[id] = i
+	}
+	return nil
 }
 
 // Items are the results of a read transaction, in the order of its reads.
@@ -123,6 +139,9 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 		g := *in.TransactItems[i].Get
 		g.TableName = db.Table(aws.ToString(g.TableName))
 		in.TransactItems[i].Get = &g
+	}
+	if err := checkGets(in.TransactItems); err != nil {
+		return Items{}, err // reads of two default tables that the DB renames to one
 	}
 	out, err := db.Client.TransactGetItems(ctx, in, db.Options...)
 	if err != nil {
