@@ -44,6 +44,11 @@ type action struct {
 // ReadFirst, reads the item and writes on the condition that what it read is
 // unchanged. A partial or stale key is never written. Changing a composite of
 // the primary key moves the item (delete and put in one transaction).
+//
+// A sparse index with a When function may change membership on any update,
+// since When may read any attribute: every update of such an entity needs
+// the item, so it needs ReadFirst (a *ddbmodel.MissingCompositesError says
+// so otherwise).
 type UpdateOp[T any] struct {
 	e         *Entity[T]
 	key       Values
@@ -348,7 +353,13 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 				}
 			}
 		}
-		if !touchedIdx {
+		// When decides membership of a sparse index (puts ignore it
+		// otherwise) from any attribute, so any update may flip it.
+		when := d.when
+		if !d.sparse {
+			when = nil
+		}
+		if !touchedIdx && when == nil {
 			continue
 		}
 		if removed {
@@ -358,7 +369,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			leave(pair)
 			continue
 		}
-		if d.when != nil {
+		if when != nil {
 			if old == nil {
 				missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
 				missingAttr = d.name
@@ -374,7 +385,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			for n := range touched {
 				touchedFromOld[n] = true
 			}
-			if !d.when(*t) {
+			if !when(*t) {
 				leave(pair)
 				continue
 			}
@@ -389,7 +400,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			if k == nil {
 				continue
 			}
-			if !needs(k) && d.when == nil && !d.sparse {
+			if !needs(k) && when == nil && !d.sparse {
 				// The untouched half of a non-sparse index is already in place.
 				continue
 			}

@@ -263,3 +263,57 @@ func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
 }
 
 var _ types.AttributeValue = (*types.AttributeValueMemberS)(nil)
+
+// Entry sits in a sparse index only while it is published; When reads an
+// attribute that no key is built from.
+type Entry struct {
+	ID     string `dynamo:"id"`
+	Author string `dynamo:"author"`
+	Status string `dynamo:"status"`
+	Title  string `dynamo:"title"`
+}
+
+// An update of an attribute When reads must re-decide membership of the
+// sparse index: the item leaves (or enters) it, never stays stale.
+func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	entries := entity.MustDefine(table, entity.Config[Entry]{
+		Name: "Entry",
+		Key:  entity.Key{Partition: "ENTRY#${id}", Sort: "POST"},
+		Indexes: []entity.IndexKey[Entry]{{
+			Index: "GSI1", Partition: "AUTHOR#${author}", Sort: "ENTRY#${id}",
+			Sparse: true, When: func(p Entry) bool { return p.Status == "published" },
+		}},
+	})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := entries.Create(Entry{ID: "p1", Author: "ann", Status: "published", Title: "t"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"id": "p1"}
+	pk, _ := entries.Key(key)
+	if item := rawItem(t, db, pk); str(item["GSI1PK"]) != "AUTHOR#ann" {
+		t.Fatalf("published post not in the index: %v", item["GSI1PK"])
+	}
+	before := rawItem(t, db, pk)
+	_, err := entries.Update(key).Set("status", "draft").Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrMissingComposites) {
+		t.Fatalf("update of When's input without ReadFirst: err = %v, want ErrMissingComposites", err)
+	}
+	if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+		t.Fatalf("a refused update changed the item:\n%s", diff)
+	}
+	if _, err := entries.Update(key).Set("status", "draft").ReadFirst().Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	item := rawItem(t, db, pk)
+	if _, in := item["GSI1PK"]; in {
+		t.Fatalf("a draft stays in the published index: GSI1PK=%q", str(item["GSI1PK"]))
+	}
+	if _, err := entries.Update(key).Set("status", "published").ReadFirst().Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if item := rawItem(t, db, pk); str(item["GSI1PK"]) != "AUTHOR#ann" || str(item["GSI1SK"]) != "ENTRY#p1" {
+		t.Errorf("republished post: GSI1PK=%q GSI1SK=%q", str(item["GSI1PK"]), str(item["GSI1SK"]))
+	}
+}
