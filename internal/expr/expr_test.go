@@ -37,3 +37,26 @@ func TestItemSize(t *testing.T) {
 		t.Errorf("ItemSize = %d, want %d", got, want)
 	}
 }
+
+// TestNumberSize checks number sizes against what DynamoDB Local counts
+// (measured by the largest item it accepts): one byte, one per base-100
+// digit between the first and last significant pairs, one for a sign.
+// Counting every digit over-estimated numbers with zeros (refusing items
+// DynamoDB accepts) and under-estimated negative and fractional numbers
+// (letting through items DynamoDB refuses).
+func TestNumberSize(t *testing.T) {
+	for n, want := range map[string]int{
+		"0": 1, "-0": 1, "0.0": 1, "1": 2, "12": 2, "123": 3, "1234": 3, "100": 2, "1000000": 2,
+		"100000000000000000000": 2, "00012": 2, "0.001": 2, "0.0012": 2, "0.5": 2, "1.5": 3, "12.5": 3,
+		"10.01": 3, "5.05": 3, "1.10": 3, "1.01": 3, "99": 2, "101": 3, "123.456": 5, "1e5": 2,
+		"-5": 3, "-12": 3, "-100": 3, "-0.5": 3, "1E-130": 2, "-1E-130": 3,
+		"12345678901234567890123456789012345678":       20,
+		"-12345678901234567890123456789012345678":      21,
+		"-1234567890123456789012345678901234567":       21,
+		"9.9999999999999999999999999999999999999E+125": 20,
+	} {
+		if got := ValueSize(&types.AttributeValueMemberN{Value: n}); got != want {
+			t.Errorf("size of %s = %d, want %d", n, got, want)
+		}
+	}
+}
