@@ -31,9 +31,9 @@ func TestItemSizeLimitWithNumbers(t *testing.T) {
 		for len(vals) < 3000 {
 			vals = append(vals, sample...)
 		}
-		// Find the note length at which the library measures the item (under
-		// one key) at
-		// the limit: it refuses one byte more with a *LimitError.
+		// Find the note length at which the library measures the item
+		// (under one key) at the limit: it refuses one byte more with a
+		// *LimitError.
 		var le *ddbmodel.LimitError
 		_, err := readings.Put(Readings{ID: "same", Values: vals, Note: "x"}).Build()
 		if err != nil {
