@@ -655,6 +655,15 @@ func (e *Entity[T]) allKeyAttrs() []string {
 // *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, or
 // a primary-key change) fails with ErrNeedsRead.
 func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
+	c, err := op.build()
+	if err != nil {
+		return nil, err
+	}
+	return c.in, nil
+}
+
+// build compiles the update without the item, failing when it needs it.
+func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 	c, err := op.compile(nil)
 	if err != nil {
 		return nil, err
@@ -668,16 +677,16 @@ func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 		}
 		return nil, c.missing
 	}
-	return c.in, nil
+	return c, nil
 }
 
 // TransactWrite compiles the update as one action of a transaction.
 func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
-	in, err := op.Build()
+	c, err := op.build()
 	if err != nil {
 		return TransactWrite{}, err
 	}
-	c, _ := op.compile(nil)
+	in := c.in
 	return TransactWrite{
 		Item: types.TransactWriteItem{Update: &types.Update{
 			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,

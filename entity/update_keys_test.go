@@ -317,3 +317,24 @@ func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
 		t.Errorf("republished post: GSI1PK=%q GSI1SK=%q", str(item["GSI1PK"]), str(item["GSI1SK"]))
 	}
 }
+
+// Compiling an update for a transaction does its work once: validation
+// runs once per TransactWrite.
+func TestUpdateTransactWriteCompilesOnce(t *testing.T) {
+	calls := 0
+	table := newTable()
+	players := entity.MustDefine(table, entity.Config[Player]{
+		Name: "Player",
+		Key:  entity.Key{Partition: "P#${id}", Sort: "P"},
+		Attributes: map[string]entity.Attribute{"name": {Validate: func(any) error {
+			calls++
+			return nil
+		}}},
+	})
+	if _, err := players.Update(entity.Values{"id": "p1"}).Set("name", "Ann").TransactWrite(); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 {
+		t.Errorf("the name was validated %d times for one TransactWrite, want once", calls)
+	}
+}
