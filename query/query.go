@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -83,7 +84,9 @@ func (q Query[T]) Index(name string) Query[T] { q.s.index = name; return q }
 // Where gives the partition key's composites (all required) and, optionally,
 // leading sort key composites: all of them select one sort key, a leading
 // part selects the prefix they render, which always ends on a boundary
-// (module m1 never matches m10).
+// (module m1 never matches m10). A value that is no composite of the key
+// queried is an error (*ddbmodel.ValidationError), so that a misspelt name
+// never widens the query.
 func (q Query[T]) Where(values entity.Values) Query[T] {
 	q.s.where = merge(q.s.where, values)
 	return q
@@ -402,6 +405,18 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		return nil, keyRange{}, fmt.Errorf("query: the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
 	}
 	where := keys.Values(s.where)
+	// Every value must feed the key queried: a misspelt sort composite
+	// would otherwise widen the query silently.
+	for _, name := range sortedNames(where) {
+		known := pk.Template.Uses(name)
+		for _, sk := range sks {
+			known = known || slices.Contains(sk.Uses, name)
+		}
+		if !known {
+			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
+				Reason: fmt.Sprintf("Where names an attribute that is no composite of the key of %s", indexName(s.index))}
+		}
+	}
 	// Partition values: every composite is required (but the shard one under AllShards).
 	shardAttr, shards, sharded := pk.Template.Shard()
 	var missing []string
@@ -692,6 +707,15 @@ func lastUnder(prefix string) string {
 		return prefix + "\uffff"
 	}
 	return prefix + string(utf8.MaxRune)
+}
+
+func sortedNames(v keys.Values) []string {
+	names := make([]string, 0, len(v))
+	for n := range v {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 func hasAny(v entity.Values, attrs []string) bool {

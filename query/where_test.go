@@ -1,0 +1,47 @@
+package query_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/query"
+)
+
+// A Where value that feeds no key composite (a misspelt moduleId) is an
+// error, not a silently wider query over the whole partition.
+func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
+	_, courses, lessons, students, _ := newSchool()
+	for name, build := range map[string]func() error{
+		"misspelt sort composite": func() error {
+			_, err := query.New(lessons).Where(entity.Values{"courseId": "c1", "moduleID": "m1"}).Build()
+			return err
+		},
+		"non-key attribute": func() error {
+			_, err := query.New(lessons).Where(entity.Values{"courseId": "c1", "title": "Go"}).Build()
+			return err
+		},
+		"attribute of another index": func() error {
+			_, err := query.New(students).Index("GSI1").AllShards().Where(entity.Values{"name": "x"}).BuildShards()
+			return err
+		},
+		"collection": func() error {
+			_, err := query.Of(courses, lessons).Where(entity.Values{"courseId": "c1", "lesson": "l1"}).Build()
+			return err
+		},
+	} {
+		err := build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || !errors.Is(err, ddbmodel.ErrInvalid) {
+			t.Errorf("%s: err = %v, want *ValidationError", name, err)
+		}
+	}
+	// Sort composites of any member of a collection are fine.
+	if _, err := query.Of(courses, lessons).Where(entity.Values{"courseId": "c1"}).Build(); err != nil {
+		t.Errorf("collection: %v", err)
+	}
+	if _, err := query.New(lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1", "lessonId": "l01"}).Build(); err != nil {
+		t.Errorf("every composite: %v", err)
+	}
+}
