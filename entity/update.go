@@ -67,7 +67,11 @@ func (UpdateOp[T]) writeOp() {}
 // Update returns an operation updating the item whose key composites are key.
 // The item must exist; otherwise the error satisfies ErrNotFound.
 func (e *Entity[T]) Update(key Values) UpdateOp[T] {
-	return UpdateOp[T]{e: e, key: key, ret: types.ReturnValueAllNew}
+	own := make(Values, len(key))
+	for k, v := range key {
+		own[k] = v
+	}
+	return UpdateOp[T]{e: e, key: own, ret: types.ReturnValueAllNew}
 }
 
 func (op UpdateOp[T]) add(a action) UpdateOp[T] {

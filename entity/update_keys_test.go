@@ -338,3 +338,22 @@ func TestUpdateTransactWriteCompilesOnce(t *testing.T) {
 		t.Errorf("the name was validated %d times for one TransactWrite, want once", calls)
 	}
 }
+
+// An update keeps its own copy of the key it was given.
+func TestUpdateKeepsItsOwnKey(t *testing.T) {
+	players := definePlayers(newTable())
+	key := entity.Values{"id": "p1"}
+	op := players.Update(key).Set("name", "Ann")
+	before, err := op.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key["id"] = "p2"
+	after, err := op.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, after, CmpOpts); diff != "" {
+		t.Errorf("the update changed with the caller's key map (-before +after):\n%s", diff)
+	}
+}

@@ -105,7 +105,7 @@ func (q Query[T]) BeginsWith(prefix string) Query[T] {
 // renders, so both ends are inclusive of whole groups: Between(month 01,
 // month 03) selects every key of months 01, 02 and 03.
 func (q Query[T]) Between(lo, hi entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortBetween, lo: lo, hi: hi}
+	q.s.sort = sortCond{op: sortBetween, lo: merge(nil, lo), hi: merge(nil, hi)}
 	return q
 }
 
@@ -118,28 +118,28 @@ func (q Query[T]) BetweenKeys(lo, hi string) Query[T] {
 // Gt selects sort keys greater than the key values render; with a partial
 // key, greater than every key under the prefix it renders.
 func (q Query[T]) Gt(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortGt, lo: values}
+	q.s.sort = sortCond{op: sortGt, lo: merge(nil, values)}
 	return q
 }
 
 // Ge selects sort keys greater than or equal to the key values render; with
 // a partial key, from the first key under the prefix it renders.
 func (q Query[T]) Ge(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortGe, lo: values}
+	q.s.sort = sortCond{op: sortGe, lo: merge(nil, values)}
 	return q
 }
 
 // Lt selects sort keys less than the key values render; with a partial key,
 // before every key under the prefix it renders.
 func (q Query[T]) Lt(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortLt, lo: values}
+	q.s.sort = sortCond{op: sortLt, lo: merge(nil, values)}
 	return q
 }
 
 // Le selects sort keys less than or equal to the key values render; with a
 // partial key, up to the last key under the prefix it renders.
 func (q Query[T]) Le(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortLe, lo: values}
+	q.s.sort = sortCond{op: sortLe, lo: merge(nil, values)}
 	return q
 }
 

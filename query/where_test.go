@@ -4,8 +4,12 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -43,5 +47,30 @@ func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
 	}
 	if _, err := query.New(lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1", "lessonId": "l01"}).Build(); err != nil {
 		t.Errorf("every composite: %v", err)
+	}
+}
+
+// A query keeps its own copy of the values it was given: changing the
+// caller's map afterwards does not change the query.
+func TestQueryKeepsItsOwnBounds(t *testing.T) {
+	_, _, lessons, _, _ := newSchool()
+	lo, hi := entity.Values{"moduleId": "m1"}, entity.Values{"moduleId": "m2"}
+	base := query.New(lessons).Where(entity.Values{"courseId": "c1"})
+	between, gt := base.Between(lo, hi), base.Gt(lo)
+	want1, err := between.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want2, err := gt.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo["moduleId"], hi["moduleId"] = "m9", "m9"
+	got1, _ := between.Build()
+	got2, _ := gt.Build()
+	for name, pair := range map[string][2]*dynamodb.QueryInput{"between": {want1, got1}, "gt": {want2, got2}} {
+		if diff := cmp.Diff(pair[0], pair[1], CmpOpts); diff != "" {
+			t.Errorf("%s changed with the caller's map (-before +after):\n%s", name, diff)
+		}
 	}
 }
