@@ -535,12 +535,13 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		}
 		condParts = append(condParts, w.Name(name)+" = "+w.Value(av))
 	}
-	if old != nil {
-		if e.lock != nil {
-			if lv, ok := old[e.lock.name]; ok && op.lockWant == nil {
-				condParts = append(condParts, w.Name(e.lock.name)+" = "+w.Value(lv))
-			}
+	if old != nil && lockGuards(e.lock, old) {
+		// Every write increments the lock: the version read guards all
+		// that was read (IfVersion's condition, when given, does too).
+		if op.lockWant == nil {
+			condParts = append(condParts, w.Name(e.lock.name)+" = "+w.Value(old[e.lock.name]))
 		}
+	} else if old != nil {
 		for _, name := range sortedKeys(usedFromOld) {
 			if _, t := touched[name]; t || keyAttrs[name] {
 				continue
@@ -800,8 +801,13 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	var w expr.Writer
 	var parts []string
-	for _, name := range sortedKeys(old) {
-		parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
+	if lockGuards(e.lock, old) {
+		// Every write increments the lock: its version guards the whole item.
+		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(old[e.lock.name]))
+	} else {
+		for _, name := range sortedKeys(old) {
+			parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
+		}
 	}
 	if s, err := op.cond.render(&w); err != nil {
 		return zero, err
@@ -816,6 +822,9 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		}},
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
 		Classify: failure{entity: e.name, op: "update", mustExist: true, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify,
+	}
+	if n := len(aws.ToString(del.Item.Delete.ConditionExpression)); n > expr.MaxExpressionBytes {
+		return zero, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the moved item is unchanged; a LockAttribute keeps it short)", Limit: expr.MaxExpressionBytes, Got: n}
 	}
 	pin := put.input(e.table.Name)
 	ins := TransactWrite{
@@ -841,6 +850,16 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		return e.Decode(old)
 	}
 	return put.written, nil
+}
+
+// lockGuards reports whether the entity has a lock attribute and the item
+// read holds it, so that a condition on it detects any later write.
+func lockGuards(lock *fieldRule, old map[string]types.AttributeValue) bool {
+	if lock == nil {
+		return false
+	}
+	_, ok := old[lock.name].(*types.AttributeValueMemberN)
+	return ok
 }
 
 func lockName(r *fieldRule) string {

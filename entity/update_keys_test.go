@@ -3,9 +3,11 @@ package entity_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
@@ -262,8 +264,6 @@ func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
 	}
 }
 
-var _ types.AttributeValue = (*types.AttributeValueMemberS)(nil)
-
 // Entry sits in a sparse index only while it is published; When reads an
 // attribute that no key is built from.
 type Entry struct {
@@ -355,5 +355,75 @@ func TestUpdateKeepsItsOwnKey(t *testing.T) {
 	}
 	if diff := cmp.Diff(before, after, CmpOpts); diff != "" {
 		t.Errorf("the update changed with the caller's key map (-before +after):\n%s", diff)
+	}
+}
+
+type LockedPlayer struct {
+	ID       string `dynamo:"id"`
+	Score    int    `dynamo:"score"`
+	Revision int    `dynamo:"rev"`
+}
+
+// widen adds attributes the Go type does not know to a stored item, as an
+// older writer or another tool may have.
+func widen(t *testing.T, db *entity.DB, key map[string]types.AttributeValue, n int) {
+	t.Helper()
+	item := rawItem(t, db, key)
+	for i := 0; i < n; i++ {
+		item[fmt.Sprintf("extra_attribute_%03d", i)] = &types.AttributeValueMemberS{Value: "v"}
+	}
+	if _, err := db.Client.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: item}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A move conditions the delete of the source on it being unchanged. With a
+// lock attribute the version says so in one comparison, whatever the size
+// of the item; without one, an item too wide to compare within DynamoDB's
+// 4 KB expression limit is a *LimitError before sending, not DynamoDB's
+// validation error.
+func TestMoveOfAWideItem(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	locked := entity.MustDefine(table, entity.Config[LockedPlayer]{
+		Name: "LockedPlayer", Key: entity.Key{Partition: "LP#${id}", Sort: "LP"}, LockAttribute: "rev",
+	})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+
+	if _, err := locked.Create(LockedPlayer{ID: "a", Score: 1}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	lk, _ := locked.Key(entity.Values{"id": "a"})
+	widen(t, db, lk, 400)
+	moved, err := locked.Update(entity.Values{"id": "a"}).Set("id", "b").Run(ctx, db)
+	if err != nil {
+		t.Fatalf("move of a wide locked item: %v", err)
+	}
+	if moved.Revision != 2 || moved.Score != 1 {
+		t.Errorf("moved = %+v, want revision 2", moved)
+	}
+	// The version still catches a concurrent change.
+	racer := &moveRacer{Client: db.Client, before: func() {
+		if _, err := locked.Update(entity.Values{"id": "b"}).Add("score", 1).Run(ctx, db); err != nil {
+			t.Error(err)
+		}
+	}}
+	if _, err := locked.Update(entity.Values{"id": "b"}).Set("id", "c").Run(ctx, &entity.DB{Client: racer, TableName: db.TableName}); !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Errorf("move after a concurrent change: err = %v, want ErrConditionFailed", err)
+	}
+
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	pk, _ := players.Key(entity.Values{"id": "p1"})
+	widen(t, db, pk, 400)
+	_, err = players.Update(entity.Values{"id": "p1"}).Set("id", "p2").Run(ctx, db)
+	var le *ddbmodel.LimitError
+	if !errors.As(err, &le) || !errors.Is(err, ddbmodel.ErrLimitExceeded) {
+		t.Fatalf("move of a wide unlocked item: err = %v, want *LimitError", err)
+	}
+	if _, err := players.Get(entity.Values{"id": "p1"}).Consistent().Run(ctx, db); err != nil {
+		t.Errorf("the source after a refused move: %v", err)
 	}
 }
