@@ -809,6 +809,14 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 			parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
 		}
 	}
+	for _, name := range sortedKeys(op.with) {
+		// With's values are conditions on the item, for a move as for an update.
+		av, err := marshalValue(op.with[name])
+		if err != nil {
+			return zero, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+		}
+		parts = append(parts, w.Name(name)+" = "+w.Value(av))
+	}
 	if s, err := op.cond.render(&w); err != nil {
 		return zero, err
 	} else if s != "" {

@@ -427,3 +427,25 @@ func TestMoveOfAWideItem(t *testing.T) {
 		t.Errorf("the source after a refused move: %v", err)
 	}
 }
+
+// With's values condition a move as they condition an update: a move given
+// a value the item no longer holds fails and moves nothing.
+func TestMoveHonoursWith(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	_, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").With(entity.Values{"league": "silver"}).Run(ctx, db)
+	if !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Fatalf("move with a stale With value: err = %v, want ErrConditionFailed", err)
+	}
+	if _, err := players.Get(entity.Values{"id": "p2"}).Consistent().Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("the item moved despite the With condition: err = %v", err)
+	}
+	if _, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").With(entity.Values{"league": "gold"}).Run(ctx, db); err != nil {
+		t.Errorf("move with a true With value: %v", err)
+	}
+}
