@@ -49,6 +49,7 @@ type ValidationError struct {
 	Err       error  // underlying cause (for example a *keys.ValueError), may be nil
 }
 
+// Error describes the ValidationError.
 func (e *ValidationError) Error() string {
 	var b strings.Builder
 	b.WriteString("ddbmodel: invalid")
@@ -79,6 +80,7 @@ type MissingCompositesError struct {
 	Missing      []string // the attributes it is built from that were not given
 }
 
+// Error describes the MissingCompositesError.
 func (e *MissingCompositesError) Error() string {
 	return fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
 }
@@ -95,6 +97,7 @@ type ConditionError struct {
 	Cause  error // the AWS error
 }
 
+// Error describes the ConditionError.
 func (e *ConditionError) Error() string {
 	return fmt.Sprintf("ddbmodel: %s %s: %v", e.Op, e.Entity, e.Err)
 }
@@ -129,6 +132,7 @@ type TxCanceledError struct {
 	Cause   error // the AWS *types.TransactionCanceledException
 }
 
+// Error describes the TxCanceledError.
 func (e *TxCanceledError) Error() string {
 	var parts []string
 	for _, r := range e.Failed() {
@@ -190,6 +194,7 @@ type UnknownEntityError struct {
 	Version string
 }
 
+// Error describes the UnknownEntityError.
 func (e *UnknownEntityError) Error() string {
 	if e.Marker == "" {
 		return "ddbmodel: item has no entity marker"
@@ -203,6 +208,7 @@ func (e *UnknownEntityError) Unwrap() error { return ErrUnknownEntity }
 // CursorError reports a cursor that cannot be used with the query it was given to.
 type CursorError struct{ Reason string }
 
+// Error describes the CursorError.
 func (e *CursorError) Error() string { return "ddbmodel: invalid cursor: " + e.Reason }
 
 // Unwrap returns ErrInvalidCursor.
@@ -216,6 +222,7 @@ type LimitError struct {
 	Got    int
 }
 
+// Error describes the LimitError.
 func (e *LimitError) Error() string {
 	ent := ""
 	if e.Entity != "" {
@@ -236,6 +243,7 @@ type UnprocessedError struct {
 	Cause   error                             // the last error, if a request failed
 }
 
+// Error describes the UnprocessedError.
 func (e *UnprocessedError) Error() string {
 	msg := fmt.Sprintf("ddbmodel: unprocessed after retries: %d puts, %d deletes, %d gets", len(e.Puts), len(e.Deletes), len(e.Keys))
 	if e.Cause != nil {

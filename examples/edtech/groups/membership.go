@@ -31,6 +31,7 @@ type MembershipError struct {
 	Cause   error // the canceled transaction
 }
 
+// Error describes the MembershipError.
 func (e *MembershipError) Error() string {
 	return fmt.Sprintf("groups: %s user %s, group %s: %v", e.Op, e.UserID, e.GroupID, e.Err)
 }
