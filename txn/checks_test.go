@@ -138,3 +138,21 @@ func TestBatchesChunkAndAnswerDuplicates(t *testing.T) {
 		}
 	}
 }
+
+// DynamoDB takes idempotency tokens of up to 36 characters; a longer one
+// is refused before sending.
+func TestLongIdempotencyTokenIsRefusedBeforeSending(t *testing.T) {
+	m := newModel()
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	tx := txn.Write(m.users.Put(User{UserID: "u"})).Token("order-2026-11-21-0001-retry-attempt-2")
+	var ve *ddbmodel.ValidationError
+	if _, err := tx.Build(); !errors.As(err, &ve) {
+		t.Errorf("Build: err = %v, want *ValidationError", err)
+	}
+	if err := tx.Run(context.Background(), db); !errors.As(err, &ve) {
+		t.Errorf("Run: err = %v, want *ValidationError", err)
+	}
+	if _, err := tx.Token("order-2026-11-21-0001-retry-attempt").Build(); err != nil {
+		t.Errorf("36-character token: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package txn
 import (
 	"context"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -30,11 +31,19 @@ func (t WriteTx) Add(ops ...entity.WriteOp) WriteTx {
 	return t
 }
 
-// Token sets the idempotency token: DynamoDB applies a transaction with the
-// same token and the same actions at most once within ten minutes.
+// Token sets the idempotency token (at most 36 characters): DynamoDB
+// applies a transaction with the same token and the same actions at most
+// once within ten minutes.
 func (t WriteTx) Token(token string) WriteTx { t.token = token; return t }
 
+// maxTokenLength is the longest idempotency token DynamoDB takes.
+const maxTokenLength = 36
+
 func (t WriteTx) compile() ([]entity.TransactWrite, error) {
+	if n := utf8.RuneCountInString(t.token); n > maxTokenLength {
+		return nil, &ddbmodel.ValidationError{Attribute: "ClientRequestToken",
+			Reason: fmt.Sprintf("idempotency token of %d characters, over DynamoDB's %d", n, maxTokenLength)}
+	}
 	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(t.ops)}
 	}
