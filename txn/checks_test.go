@@ -152,7 +152,7 @@ func TestLongIdempotencyTokenIsRefusedBeforeSending(t *testing.T) {
 	if err := tx.Run(context.Background(), db); !errors.As(err, &ve) {
 		t.Errorf("Run: err = %v, want *ValidationError", err)
 	}
-	if _, err := tx.Token("order-2026-11-21-0001-retry-attempt").Build(); err != nil {
+	if _, err := tx.Token("order-2026-11-21-0001-retry-attempt2").Build(); err != nil {
 		t.Errorf("36-character token: %v", err)
 	}
 }
