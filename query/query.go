@@ -499,9 +499,22 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		}
 		in.ExpressionAttributeNames = w.Names()
 		in.ExpressionAttributeValues = w.Values()
+		if err := checkExpressions(s.members[0].Name(), in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression); err != nil {
+			return nil, keyRange{}, err
+		}
 		ins = append(ins, in)
 	}
 	return ins, rng, nil
+}
+
+// checkExpressions refuses expressions longer than DynamoDB takes.
+func checkExpressions(entityName string, exprs ...*string) error {
+	for _, e := range exprs {
+		if n := len(aws.ToString(e)); n > expr.MaxExpressionBytes {
+			return &ddbmodel.LimitError{Entity: entityName, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: n}
+		}
+	}
+	return nil
 }
 
 func keyErr(s *spec, attr string, err error) error {

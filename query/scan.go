@@ -70,6 +70,9 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 		if s.segments > 1 {
 			in.Segment, in.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(s.segments))
 		}
+		if err := checkExpressions(s.e.Name(), in.FilterExpression); err != nil {
+			return nil, err
+		}
 		ins = append(ins, in)
 	}
 	return ins, nil

@@ -1,6 +1,7 @@
 package query_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -72,5 +73,24 @@ func TestQueryKeepsItsOwnBounds(t *testing.T) {
 		if diff := cmp.Diff(pair[0], pair[1], CmpOpts); diff != "" {
 			t.Errorf("%s changed with the caller's map (-before +after):\n%s", name, diff)
 		}
+	}
+}
+
+// A filter longer than DynamoDB's 4 KB expression limit is a *LimitError
+// before sending, for queries and scans alike.
+func TestLongFilterIsRefusedBeforeSending(t *testing.T) {
+	_, _, lessons, _, _ := newSchool()
+	var conds []entity.Condition
+	for i := 0; i < 300; i++ {
+		conds = append(conds, entity.Attr("minutes").Ne(i))
+	}
+	long := entity.And(conds...)
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	var le *ddbmodel.LimitError
+	if _, err := query.New(lessons).Where(entity.Values{"courseId": "c1"}).Filter(long).Collect(context.Background(), db); !errors.As(err, &le) {
+		t.Errorf("query: err = %v, want *LimitError", err)
+	}
+	if _, err := query.Scan(lessons).Filter(long).Collect(context.Background(), db); !errors.As(err, &le) {
+		t.Errorf("scan: err = %v, want *LimitError", err)
 	}
 }
