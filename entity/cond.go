@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
@@ -156,7 +157,7 @@ func (c Condition) render(w *expr.Writer) (string, error) {
 	val := func(i int) (string, error) {
 		av, err := marshalValue(n.vals[i])
 		if err != nil {
-			return "", fmt.Errorf("entity: condition on %s: %w", n.attr, err)
+			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: "condition value", Err: err}
 		}
 		return w.Value(av), nil
 	}
@@ -196,7 +197,7 @@ func (c Condition) render(w *expr.Writer) (string, error) {
 		return name + " BETWEEN " + lo + " AND " + hi, err
 	case "in":
 		if len(n.vals) == 0 || len(n.vals) > 100 {
-			return "", fmt.Errorf("entity: condition on %s: IN takes 1 to 100 values, got %d", n.attr, len(n.vals))
+			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: fmt.Sprintf("IN takes 1 to 100 values, got %d", len(n.vals))}
 		}
 		name := w.Name(n.attr)
 		ps := make([]string, len(n.vals))
