@@ -150,7 +150,7 @@ func (q Query[T]) SortKey(op string, key string) Query[T] {
 	case sortEq, sortLt, sortLe, sortGt, sortGe:
 		q.s.sort = sortCond{op: sortOp(op), rawLo: key, raw: true}
 	default:
-		q.s.err = fmt.Errorf("query: unknown sort key operator %q", op)
+		q.s.err = invalidf("unknown sort key operator %q", op)
 	}
 	return q
 }
@@ -204,7 +204,7 @@ func (q Query[T]) Build() (*dynamodb.QueryInput, error) {
 		return nil, err
 	}
 	if len(ins) != 1 {
-		return nil, fmt.Errorf("query: %d shard queries: use BuildShards", len(ins))
+		return nil, invalidf("%d shard queries: use BuildShards", len(ins))
 	}
 	return ins[0], nil
 }
@@ -356,12 +356,12 @@ func (s *spec) keySpecs() (pk entity.KeySpec, sks []entity.KeySpec, err error) {
 	for i, m := range s.members {
 		p, sk, ok := m.KeySpecs(s.index)
 		if !ok {
-			return pk, nil, fmt.Errorf("query: entity %s is not in index %q", m.Name(), s.index)
+			return pk, nil, invalidf("entity %s is not in index %q", m.Name(), s.index)
 		}
 		if i == 0 {
 			pk = p
 		} else if p.Template == nil || pk.Template == nil || p.Template.String() != pk.Template.String() {
-			return pk, nil, fmt.Errorf("query: entities %s and %s do not share a partition key template on %q", s.members[0].Name(), m.Name(), indexName(s.index))
+			return pk, nil, invalidf("entities %s and %s do not share a partition key template on %q", s.members[0].Name(), m.Name(), indexName(s.index))
 		}
 		sks = append(sks, sk)
 	}
@@ -387,12 +387,12 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		return nil, keyRange{}, s.err
 	}
 	if len(s.members) == 0 {
-		return nil, keyRange{}, errors.New("query: no entity")
+		return nil, keyRange{}, invalidf("no entity")
 	}
 	table := s.members[0].Table()
 	ix, isIndex := table.Index(s.index)
 	if s.index != "" && !isIndex {
-		return nil, keyRange{}, fmt.Errorf("query: table %q has no index %q", table.Name, s.index)
+		return nil, keyRange{}, invalidf("table %q has no index %q", table.Name, s.index)
 	}
 	if s.consistent && isIndex && !ix.Local {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
@@ -402,7 +402,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		return nil, keyRange{}, err
 	}
 	if pk.Template == nil {
-		return nil, keyRange{}, fmt.Errorf("query: the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
+		return nil, keyRange{}, invalidf("the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
 	}
 	where := keys.Values(s.where)
 	// Every value must feed the key queried: a misspelt sort composite
@@ -507,6 +507,12 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	return ins, rng, nil
 }
 
+// invalidf reports a query that cannot be built from what it was given: a
+// *ddbmodel.ValidationError, so that errors.Is(err, ddbmodel.ErrInvalid).
+func invalidf(format string, args ...any) error {
+	return &ddbmodel.ValidationError{Reason: "query: " + fmt.Sprintf(format, args...)}
+}
+
 // checkExpressions refuses expressions longer than DynamoDB takes.
 func checkExpressions(entityName string, exprs ...*string) error {
 	for _, e := range exprs {
@@ -600,7 +606,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	none := keyRange{}
 	if sk.Attribute == "" {
 		if s.sort.op != sortNone {
-			return none, errors.New("query: the index has no sort key")
+			return none, invalidf("the index has no sort key")
 		}
 		return none, nil
 	}
@@ -609,7 +615,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	}
 	if s.sort.raw {
 		if s.sort.op == sortBegins && sk.Number {
-			return none, errors.New("query: begins_with on a number sort key")
+			return none, invalidf("begins_with on a number sort key")
 		}
 		return rng(s.sort.op, s.sort.rawLo, s.sort.rawHi)
 	}
@@ -618,7 +624,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	for i, k := range sks {
 		if k.Template == nil {
 			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
-				return none, fmt.Errorf("query: the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
+				return none, invalidf("the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
 			}
 			continue
 		}
@@ -632,7 +638,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	if len(sks) > 1 {
 		// A collection: only a common literal prefix narrows the sort key.
 		if s.sort.op != sortNone {
-			return none, errors.New("query: sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
+			return none, invalidf("sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
 		}
 		prefix := commonLiteralPrefix(sks)
 		if prefix == "" || sk.Number {

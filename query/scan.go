@@ -46,11 +46,11 @@ func (s Scanner[T]) Filter(c entity.Condition) Scanner[T] {
 // Build compiles one ScanInput per segment without I/O.
 func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 	if s.segments < 1 || s.segments > 1000000 {
-		return nil, fmt.Errorf("query: scan segments must be 1 to 1000000, got %d", s.segments)
+		return nil, invalidf("scan segments must be 1 to 1000000, got %d", s.segments)
 	}
 	t := s.e.Table()
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
-		return nil, fmt.Errorf("query: table %q has no index %q", t.Name, s.index)
+		return nil, invalidf("table %q has no index %q", t.Name, s.index)
 	}
 	var ins []*dynamodb.ScanInput
 	for seg := 0; seg < s.segments; seg++ {

@@ -94,3 +94,44 @@ func TestLongFilterIsRefusedBeforeSending(t *testing.T) {
 		t.Errorf("scan: err = %v, want *LimitError", err)
 	}
 }
+
+// Every query that cannot be built from what it was given is a typed
+// *ValidationError (errors.Is ErrInvalid), before anything is sent.
+func TestBadQueriesAreTyped(t *testing.T) {
+	_, courses, lessons, students, scores := newSchool()
+	c1 := entity.Values{"courseId": "c1"}
+	for name, build := range map[string]func() error{
+		"unknown sort operator": func() error {
+			_, err := query.New(lessons).Where(c1).SortKey("~", "x").Build()
+			return err
+		},
+		"entity not in the index": func() error {
+			_, err := query.New(courses).Index("GSI1").Where(c1).Build()
+			return err
+		},
+		"no such index": func() error {
+			_, err := query.New(courses).Index("nope").Where(c1).Build()
+			return err
+		},
+		"begins_with on a number sort key": func() error {
+			_, err := query.New(scores).Index("ByPoints").Where(entity.Values{"game": "chess"}).BeginsWith("1").Build()
+			return err
+		},
+		"sharded query built as one": func() error {
+			_, err := query.New(students).Index("GSI1").AllShards().Build()
+			return err
+		},
+		"scan of no such index": func() error {
+			_, err := query.Scan(lessons).Index("nope").Build()
+			return err
+		},
+		"scan with no segments": func() error {
+			_, err := query.Scan(lessons).Segments(0).Build()
+			return err
+		},
+	} {
+		if err := build(); !errors.Is(err, ddbmodel.ErrInvalid) {
+			t.Errorf("%s: err = %v, want ErrInvalid", name, err)
+		}
+	}
+}
