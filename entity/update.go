@@ -857,7 +857,15 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	if op.ret == types.ReturnValueAllOld {
 		return e.Decode(old)
 	}
-	return put.written, nil
+	// The moved item comes back as a read would decode it: hidden
+	// attributes zeroed.
+	moved := put.written
+	rv := reflect.ValueOf(&moved).Elem()
+	for _, idx := range e.hidden {
+		f := rv.FieldByIndex(idx)
+		f.Set(reflect.Zero(f.Type()))
+	}
+	return moved, nil
 }
 
 // lockGuards reports whether the entity has a lock attribute and the item

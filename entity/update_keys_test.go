@@ -449,3 +449,34 @@ func TestMoveHonoursWith(t *testing.T) {
 		t.Errorf("move with a true With value: %v", err)
 	}
 }
+
+type Account struct {
+	ID     string `dynamo:"id"`
+	Secret string `dynamo:"secret"`
+}
+
+// A move returns the item as any update returns it: hidden attributes
+// zeroed (and still stored).
+func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	accounts := entity.MustDefine(table, entity.Config[Account]{
+		Name: "Account", Key: entity.Key{Partition: "ACC#${id}", Sort: "ACC"},
+		Attributes: map[string]entity.Attribute{"secret": {Hidden: true}},
+	})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := accounts.Create(Account{ID: "a", Secret: "s3cr3t"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	moved, err := accounts.Update(entity.Values{"id": "a"}).Set("id", "b").Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moved.Secret != "" {
+		t.Errorf("the move returned the hidden attribute: %+v", moved)
+	}
+	pk, _ := accounts.Key(entity.Values{"id": "b"})
+	if got := str(rawItem(t, db, pk)["secret"]); got != "s3cr3t" {
+		t.Errorf("stored secret after the move = %q, want it kept", got)
+	}
+}
