@@ -799,6 +799,24 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 			reflect.ValueOf(&put.written).Elem().FieldByIndex(r.index).Set(reflect.ValueOf(&v).Elem().FieldByIndex(r.index))
 		}
 	}
+	// Attributes the Go type does not know (an older or newer writer's)
+	// move with the item; its old key attributes do not.
+	keyAttrs := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
+	for _, n := range e.allKeyAttrs() {
+		keyAttrs[n] = true
+	}
+	carried := false
+	for name, av := range merged {
+		if _, ok := put.item[name]; !ok && !keyAttrs[name] && e.fields[name] == nil {
+			put.item[name] = av
+			carried = true
+		}
+	}
+	if carried {
+		if err := e.checkItem(put.item); err != nil {
+			return zero, err
+		}
+	}
 	var w expr.Writer
 	var parts []string
 	if lockGuards(e.lock, old) {

@@ -480,3 +480,31 @@ func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
 		t.Errorf("stored secret after the move = %q, want it kept", got)
 	}
 }
+
+// A move carries the attributes the Go type does not know (written by
+// another version or tool) to the new item: it moves the item, it does not
+// lose part of it.
+func TestMoveCarriesUnknownAttributes(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	pk, _ := players.Key(entity.Values{"id": "p1"})
+	widen(t, db, pk, 2)
+	if _, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	npk, _ := players.Key(entity.Values{"id": "p2"})
+	item := rawItem(t, db, npk)
+	for _, name := range []string{"extra_attribute_000", "extra_attribute_001"} {
+		if str(item[name]) != "v" {
+			t.Errorf("%s was lost in the move: %v", name, item[name])
+		}
+	}
+	if str(item["GSI1SK"]) != "00000005#p2" || str(item["PK"]) != "P#p2" {
+		t.Errorf("moved keys: PK=%q GSI1SK=%q", str(item["PK"]), str(item["GSI1SK"]))
+	}
+}
