@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -174,4 +175,58 @@ func TestEditedCursorPositionIsTyped(t *testing.T) {
 	if _, err := q.Page(ctx, db, p.Cursor); err != nil {
 		t.Errorf("genuine cursor: %v", err)
 	}
+}
+
+// A collection read page by page, in both directions, with a page size that
+// splits entities, gives every item of the partition once, in key order.
+func TestCollectionPagesAcrossEntities(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t)
+	all, err := query.Of(s.courses, s.lessons).Where(entity.Values{"courseId": "c1"}).Collect(ctx, s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Items) != 13 {
+		t.Fatalf("collection = %d items, want the course and 12 lessons", len(all.Items))
+	}
+	for _, desc := range []bool{false, true} {
+		c := query.Of(s.courses, s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(4)
+		want := append([]string(nil), skOf(all)...)
+		if desc {
+			c = c.Desc()
+			want = reversed(want)
+		}
+		var got []string
+		for cursor, pages := "", 0; ; pages++ {
+			if pages > 10 {
+				t.Fatal("pagination does not end")
+			}
+			p, err := c.Page(ctx, s.db, cursor)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, skOf(p)...)
+			if cursor = p.Cursor; cursor == "" {
+				break
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("desc=%v: pages (-want +got):\n%s", desc, diff)
+		}
+	}
+}
+
+func skOf(r query.Result) []string {
+	var out []string
+	for _, it := range r.Items {
+		out = append(out, str(it["SK"]))
+	}
+	return out
+}
+
+func str(av types.AttributeValue) string {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
 }
