@@ -222,3 +222,27 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNoForgedLevels checks the cross-template half of injectivity: a key
+// of a shallow template (an order item) never equals a key of a deeper
+// template sharing its shape (a return of an item), whatever the values.
+func FuzzNoForgedLevels(f *testing.F) {
+	f.Add("o1", "i1#RETURN#r9", "o1", "i1", "r9")
+	f.Add("o1", "i1", "o1", "i1", "r1")
+	f.Add("o#1", "i", "o", "1#ITEM#i", "r")
+	shallow := MustParse("ORDER#${orderId}#ITEM#${itemId}")
+	deep := MustParse("ORDER#${orderId}#ITEM#${itemId}#RETURN#${returnId}")
+	f.Fuzz(func(t *testing.T, o1, i1, o2, i2, r2 string) {
+		a, err := shallow.Render(Strings{"orderId": o1, "itemId": i1})
+		if err != nil {
+			return
+		}
+		b, err := deep.Render(Strings{"orderId": o2, "itemId": i2, "returnId": r2})
+		if err != nil {
+			return
+		}
+		if a == b {
+			t.Fatalf("item (%q, %q) and return (%q, %q, %q) share the key %q", o1, i1, o2, i2, r2, a)
+		}
+	})
+}
