@@ -220,7 +220,10 @@ type Page[T any] struct {
 }
 
 // Page runs the query from cursor ("" for the first page) and returns one
-// page. Items of other entities sharing the partition are skipped.
+// page. Items of other entities sharing the partition are skipped, and
+// Limit (like DynamoDB's) counts the items read, so a page may hold fewer
+// items than Limit, or none, while its Cursor is not empty: follow the
+// cursor until it is "".
 func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[T], error) {
 	raw, next, err := q.s.page(ctx, db, cursor, false)
 	if err != nil {
