@@ -25,8 +25,8 @@ func Of(members ...Member) Collection {
 // Index queries the named secondary index instead of the table.
 func (c Collection) Index(name string) Collection { c.s.index = name; return c }
 
-// Where gives the partition key's composites. A value that is no composite
-// of the key queried is an error.
+// Where gives the partition key's composites. Any other value (a sort
+// composite, which a collection does not apply) is an error.
 func (c Collection) Where(values entity.Values) Collection {
 	c.s.where = merge(c.s.where, values)
 	return c

@@ -412,8 +412,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	// would otherwise widen the query silently.
 	for _, name := range sortedNames(where) {
 		known := pk.Template.Uses(name)
-		for _, sk := range sks {
-			known = known || slices.Contains(sk.Uses, name)
+		if len(sks) == 1 {
+			// A collection narrows its sort key only by explicit keys.
+			known = known || slices.Contains(sks[0].Uses, name)
 		}
 		if !known {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,

@@ -35,6 +35,10 @@ func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
 			_, err := query.Of(courses, lessons).Where(entity.Values{"courseId": "c1", "lesson": "l1"}).Build()
 			return err
 		},
+		"sort composite of a collection, which it would not apply": func() error {
+			_, err := query.Of(courses, lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1"}).Build()
+			return err
+		},
 	} {
 		err := build()
 		var ve *ddbmodel.ValidationError
@@ -42,7 +46,7 @@ func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
 			t.Errorf("%s: err = %v, want *ValidationError", name, err)
 		}
 	}
-	// Sort composites of any member of a collection are fine.
+	// Partition composites of a collection are fine.
 	if _, err := query.Of(courses, lessons).Where(entity.Values{"courseId": "c1"}).Build(); err != nil {
 		t.Errorf("collection: %v", err)
 	}
