@@ -205,6 +205,24 @@ func (e *UnknownEntityError) Error() string {
 // Unwrap returns ErrUnknownEntity.
 func (e *UnknownEntityError) Unwrap() error { return ErrUnknownEntity }
 
+// DecodeError reports an item that does not decode into its entity's Go
+// type, for instance one written by another version of the entity whose
+// attribute changed type.
+type DecodeError struct {
+	Entity      string
+	Version     string // the entity version decoding
+	ItemVersion string // the version the item was written by
+	Err         error  // the decoder's error
+}
+
+// Error describes the DecodeError.
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from an item of version %q: %v", e.Entity, e.Version, e.ItemVersion, e.Err)
+}
+
+// Unwrap returns the decoder's error.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
 // CursorError reports a cursor that cannot be used with the query it was given to.
 type CursorError struct{ Reason string }
 

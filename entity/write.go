@@ -2,10 +2,12 @@ package entity
 
 import (
 	"context"
+	"maps"
 	"errors"
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -416,7 +418,7 @@ type GetOp[T any] struct {
 }
 
 // Get returns an operation reading the item whose key composites are key.
-func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: key} }
+func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: maps.Clone(key)} }
 
 // Consistent asks for a strongly consistent read.
 func (op GetOp[T]) Consistent() GetOp[T] {
@@ -468,6 +470,12 @@ func (op GetOp[T]) TransactGet() (types.TransactGetItem, error) {
 // Entity returns the entity the read is for.
 func (op GetOp[T]) Entity() *Entity[T] { return op.e }
 
+// EntityName returns the name of the entity the read is for.
+func (op GetOp[T]) EntityName() string { return op.e.name }
+
+// IsConsistent reports whether the read asks for strong consistency.
+func (op GetOp[T]) IsConsistent() bool { return op.consistent }
+
 func describeKey(key map[string]types.AttributeValue) string {
 	names := make([]string, 0, len(key))
 	for k := range key {
@@ -497,7 +505,7 @@ func (DeleteOp[T]) writeOp() {}
 
 // Delete returns an operation deleting the item whose key composites are key.
 // Deleting an absent item succeeds unless MustExist is set.
-func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: key} }
+func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: maps.Clone(key)} }
 
 // If adds a condition that must hold for the delete to happen.
 func (op DeleteOp[T]) If(c Condition) DeleteOp[T] {
@@ -600,7 +608,7 @@ func (CheckOp[T]) writeOp() {}
 // Check returns a transaction action that only checks that cond holds on
 // the item whose key composites are key.
 func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
-	return CheckOp[T]{e: e, key: key, cond: cond}
+	return CheckOp[T]{e: e, key: maps.Clone(key), cond: cond}
 }
 
 // TransactWrite compiles the check as one action of a transaction.
@@ -666,7 +674,7 @@ func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb
 		if db != nil && db.TableName != "" {
 			*table = aws.String(db.TableName)
 		}
-		id := aws.ToString(*table) + "\x00" + describeKey(w.Key)
+		id := expr.KeyID(aws.ToString(*table), w.Key)
 		if j, dup := seen[id]; dup {
 			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, describeKey(w.Key))}
 		}
@@ -767,8 +775,13 @@ func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 // checkNumbers rejects numbers DynamoDB cannot store (over 38 significant
 // digits, or out of its range) and nesting deeper than 32 levels.
 func checkNumbers(av types.AttributeValue, depth int) error {
-	if depth > 32 {
-		return errors.New("nested deeper than 32 levels")
+	switch av.(type) {
+	case *types.AttributeValueMemberL, *types.AttributeValueMemberM:
+		// DynamoDB takes 31 levels of lists and maps around a value and
+		// refuses a 32nd (a top-level attribute's container is level 1).
+		if depth >= 31 {
+			return errors.New("lists and maps nested deeper than 31 levels")
+		}
 	}
 	switch v := av.(type) {
 	case *types.AttributeValueMemberN:
@@ -795,34 +808,54 @@ func checkNumbers(av types.AttributeValue, depth int) error {
 	return nil
 }
 
-// checkNumber rejects number text with more than 38 significant digits,
-// DynamoDB's precision, without allocating.
+// checkNumber rejects number text DynamoDB cannot store: more than 38
+// significant digits, or a magnitude outside 1e-130 to 9.99...e125. It does
+// not allocate.
 func checkNumber(s string) error {
-	digits, leading := 0, true
-	trailingZeros := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			if leading && c == '0' {
-				continue
-			}
-			leading = false
-			digits++
-			if c == '0' {
-				trailingZeros++
-			} else {
-				trailingZeros = 0
-			}
-		case c == 'e' || c == 'E':
-			i = len(s)
-		case c == '.' || c == '-' || c == '+':
-		default:
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e, err := strconv.Atoi(s[i+1:])
+		if err != nil || len(s)-i > 8 {
+			return fmt.Errorf("number %q has a bad exponent", s)
+		}
+		exp = e
+	}
+	if mant != "" && (mant[0] == '-' || mant[0] == '+') {
+		mant = mant[1:]
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	if intPart == "" && frac == "" {
+		return fmt.Errorf("number %q is not a decimal number", s)
+	}
+	first, last := -1, -1 // positions of the first and last significant digits in intPart+frac
+	for i := 0; i < len(intPart)+len(frac); i++ {
+		var c byte
+		if i < len(intPart) {
+			c = intPart[i]
+		} else {
+			c = frac[i-len(intPart)]
+		}
+		if c < '0' || c > '9' {
 			return fmt.Errorf("number %q is not a decimal number", s)
 		}
+		if c != '0' {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
 	}
-	if digits-trailingZeros > 38 {
+	if first < 0 {
+		return nil // zero
+	}
+	if last-first+1 > 38 {
 		return fmt.Errorf("number %q: DynamoDB numbers have at most 38 significant digits", s)
+	}
+	// The power of ten of the first significant digit.
+	magnitude := len(intPart) - 1 - first + exp
+	if magnitude > 125 || magnitude < -130 {
+		return fmt.Errorf("number %q: DynamoDB numbers range from 1e-130 to below 1e126 in magnitude", s)
 	}
 	return nil
 }

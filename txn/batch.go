@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -62,27 +60,7 @@ func (o BatchOptions) backoff(ctx context.Context, n int) error {
 	}
 }
 
-func keyID(table string, key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
-	for n := range key {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString(table)
-	for _, n := range names {
-		b.WriteString("\x00" + n + "\x00")
-		switch v := key[n].(type) {
-		case *types.AttributeValueMemberS:
-			b.WriteString("S" + v.Value)
-		case *types.AttributeValueMemberN:
-			b.WriteString("N" + v.Value)
-		case *types.AttributeValueMemberB:
-			b.WriteString("B" + string(v.Value))
-		}
-	}
-	return b.String()
-}
+func keyID(table string, key map[string]types.AttributeValue) string { return expr.KeyID(table, key) }
 
 // retry sends pending until nothing is left or MaxAttempts is reached,
 // backing off between attempts; it stops early on an error a retry cannot
@@ -210,6 +188,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 	opts = opts.withDefaults()
 	var uniq []batchKey
 	pos := map[string][]int{}
+	seen := map[string]int{} // key ID -> index in uniq
 	for i, r := range reads {
 		g, err := r.TransactGet()
 		if err != nil {
@@ -218,7 +197,10 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		table := aws.ToString(db.Table(aws.ToString(g.Get.TableName)))
 		id := keyID(table, g.Get.Key)
 		if _, ok := pos[id]; !ok {
-			uniq = append(uniq, batchKey{table, g.Get.Key})
+			seen[id] = len(uniq)
+			uniq = append(uniq, batchKey{table, g.Get.Key, r.IsConsistent()})
+		} else if r.IsConsistent() {
+			uniq[seen[id]].consistent = true
 		}
 		pos[id] = append(pos[id], i)
 	}
@@ -236,6 +218,11 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		for _, w := range chunks[i] {
 			ka := pending[w.table]
 			ka.Keys = append(ka.Keys, w.key)
+			if w.consistent {
+				// DynamoDB sets consistency per table: one consistent read
+				// makes the chunk's reads of that table consistent.
+				ka.ConsistentRead = aws.Bool(true)
+			}
 			pending[w.table] = ka
 		}
 		var err error
@@ -282,8 +269,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 }
 
 type batchKey struct {
-	table string
-	key   map[string]types.AttributeValue
+	table      string
+	key        map[string]types.AttributeValue
+	consistent bool
 }
 
 // keyNamesOf returns the key attribute names of table's keys in chunk.

@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // conflicting answers every transaction as DynamoDB does when another
@@ -69,5 +70,41 @@ func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
 		if table != "renamed" {
 			t.Errorf("action %d went to table %q, want the DB's table", i, table)
 		}
+	}
+}
+
+// readRecorder answers reads as DynamoDB does when a transactional read
+// meets a pending transaction, and records batch reads.
+type readRecorder struct {
+	NoCalls
+	batch *dynamodb.BatchGetItemInput
+}
+
+func (c *readRecorder) TransactGetItems(context.Context, *dynamodb.TransactGetItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
+	return nil, &types.TransactionCanceledException{CancellationReasons: []types.CancellationReason{
+		{Code: aws.String("None")}, {Code: aws.String("TransactionConflict")},
+	}}
+}
+
+func (c *readRecorder) BatchGetItem(_ context.Context, in *dynamodb.BatchGetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	c.batch = in
+	return &dynamodb.BatchGetItemOutput{}, nil
+}
+
+func TestReadsNameTheirEntitiesAndKeepConsistency(t *testing.T) {
+	m := newModel()
+	client := &readRecorder{NoCalls: NoCalls{T: t}}
+	db := entity.NewDB(client, "t")
+	_, err := txn.Get(m.users.Get(entity.Values{"userId": "u1"}), m.groups.Get(entity.Values{"groupId": "g1"})).Run(context.Background(), db)
+	var tce *ddbmodel.TxCanceledError
+	if !errors.As(err, &tce) || len(tce.Failed()) != 1 || tce.Failed()[0].Entity != "Group" || tce.Failed()[0].Op != "get" || !tce.Conflict() {
+		t.Fatalf("err = %v, want a conflict naming the Group read", err)
+	}
+	_, err = txn.BatchGet(context.Background(), db, txn.BatchOptions{}, m.users.Get(entity.Values{"userId": "u1"}), m.users.Get(entity.Values{"userId": "u2"}).Consistent())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ka := client.batch.RequestItems["t"]; len(ka.Keys) != 2 || !aws.ToBool(ka.ConsistentRead) {
+		t.Errorf("batch request = %+v, want two keys read consistently", ka)
 	}
 }

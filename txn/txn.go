@@ -84,6 +84,11 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 // ReadOp is a read that can join a read transaction: every entity's Get.
 type ReadOp interface {
 	TransactGet() (types.TransactGetItem, error)
+	// EntityName names the entity read, for error reports.
+	EntityName() string
+	// IsConsistent reports a strongly consistent read (batch gets honour
+	// it; transactional reads are always consistent).
+	IsConsistent() bool
 }
 
 // GetTx reads several items of any entities as one consistent snapshot.
@@ -154,7 +159,11 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	}
 	out, err := db.Client.TransactGetItems(ctx, in, db.Options...)
 	if err != nil {
-		return Items{}, entity.CancelError(err, nil)
+		reads := make([]entity.TransactWrite, len(t.ops))
+		for i, op := range t.ops {
+			reads[i] = entity.TransactWrite{Entity: op.EntityName(), Op: "get"}
+		}
+		return Items{}, entity.CancelError(err, reads)
 	}
 	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops))}
 	for i, r := range out.Responses {

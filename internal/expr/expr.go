@@ -1,7 +1,9 @@
 package expr
 
 import (
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -231,3 +233,36 @@ func floorHalf(n int) int {
 // RenderCondition renders an entity.Condition into w. The entity package
 // sets it at init, so that query can render filters without a public hook.
 var RenderCondition func(cond any, w *Writer) (string, error)
+
+// KeyID identifies an item by its table and key for duplicate detection:
+// two keys get the same ID only when they are equal. Every part is length
+// prefixed, so no value can imitate a separator.
+func KeyID(table string, key map[string]types.AttributeValue) string {
+	names := make([]string, 0, len(key))
+	for n := range key {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	part := func(kind byte, s string) {
+		b.WriteByte(kind)
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	part('T', table)
+	for _, n := range names {
+		part('K', n)
+		switch v := key[n].(type) {
+		case *types.AttributeValueMemberS:
+			part('S', v.Value)
+		case *types.AttributeValueMemberN:
+			part('N', v.Value)
+		case *types.AttributeValueMemberB:
+			part('B', string(v.Value))
+		default:
+			part('?', "")
+		}
+	}
+	return b.String()
+}
