@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/ddbmodel/ddbmodel/examples/blog"
-	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 
@@ -19,13 +16,8 @@ func TestProgram(t *testing.T) {
 	in := blog.Table.CreateTableInput()
 	in.TableName = aws.String("blog-cmd-")
 	table := testenv.NewTable(t, in)
-	args := []string{"-endpoint", testenv.Endpoint(t), "-table", table}
-	var out, errOut bytes.Buffer
-	if err := exampleapp.Run(context.Background(), config(), args, &out, &errOut); err != nil {
-		t.Fatalf("run: %v\nstderr:\n%s", err, errOut.String())
-	}
-	report := out.String()
-	for _, want := range []string{
+	report := exampletest.RunTwice(t, config(), table)
+	exampletest.Contains(t, report,
 		"== AP1: Latest published posts",
 		"== AP2: Most popular published posts",
 		"== AP3: Post by its slug",
@@ -42,23 +34,7 @@ func TestProgram(t *testing.T) {
 		"== AP13: Contact messages, newest first",
 		"== W1: Publishing post p05 is one transaction",
 		"== W2: Registering a second user with alice's e-mail address fails whole",
-		"Query " + table + "/POSTS_BY_STATUS_CREATED_AT_2: post_status_pk = \"POST#STATUS#published\"; descending; limit 10",
-		"GetItem " + table + ": pk = \"USER_EMAIL#carol@example.com\", sk = \"META\"; consistent read",
-	} {
-		if !strings.Contains(report, want) {
-			t.Errorf("the report lacks %q", want)
-		}
-	}
-	if t.Failed() {
-		t.Logf("report:\n%s", report)
-	}
-
-	// A second run on the same table finds the sample loaded and reports the same.
-	var again bytes.Buffer
-	if err := exampleapp.Run(context.Background(), config(), args, &again, &errOut); err != nil {
-		t.Fatalf("second run: %v", err)
-	}
-	if again.String() != report {
-		t.Errorf("the second run's report differs from the first")
-	}
+		"Query "+table+"/POSTS_BY_STATUS_CREATED_AT_2: post_status_pk = \"POST#STATUS#published\"; descending; limit 10",
+		"GetItem "+table+": pk = \"USER_EMAIL#carol@example.com\", sk = \"META\"; consistent read",
+	)
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel/examples/github"
-	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 
@@ -17,17 +15,8 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 // prints the same report.
 func TestProgram(t *testing.T) {
 	table := testenv.NewTable(t, github.Table.CreateTableInput())
-	args := []string{"-endpoint", testenv.Endpoint(t), "-table", table}
-	var reports []string
-	for run := 1; run <= 2; run++ {
-		var out, errOut bytes.Buffer
-		if err := exampleapp.Run(t.Context(), config(), args, &out, &errOut); err != nil {
-			t.Fatalf("run %d: %v\nstderr:\n%s", run, err, errOut.String())
-		}
-		reports = append(reports, out.String())
-	}
-	report := reports[0]
-	for _, header := range []string{
+	report := exampletest.RunTwice(t, config(), table)
+	exampletest.Contains(t, report, exampletest.Headers(
 		"== AP1: Get a repository by owner and name",
 		"== AP2: List all repositories of an account, newest update first",
 		"== AP3: List an account's repositories a page at a time (page token)",
@@ -53,12 +42,8 @@ func TestProgram(t *testing.T) {
 		"== W3: Star a repository (star item and star count in one transaction)",
 		"== W4: Unstar a repository",
 		"== W5: Fork a repository (fork repository and fork link in one transaction)",
-	} {
-		if !strings.Contains(report, header+"\n") {
-			t.Errorf("report lacks %q", header)
-		}
-	}
-	for _, want := range []string{
+	)...)
+	exampletest.Contains(t, report,
 		`begins_with(GSI4SK, "ISSUE#OPEN#")`,    // AP7
 		`begins_with(GSI4SK, "~ISSUE#CLOSED#")`, // AP8
 		"(105 rows)",                            // AP6
@@ -68,15 +53,5 @@ func TestProgram(t *testing.T) {
 		"~ISSUE#CLOSED#00000101",                // W1 moved issue 101
 		"ErrAlreadyStarred",                     // W3
 		"ErrAlreadyForked",                      // W5
-	} {
-		if !strings.Contains(report, want) {
-			t.Errorf("report lacks %q", want)
-		}
-	}
-	if reports[0] != reports[1] {
-		t.Errorf("second run differs:\n%s\n----\n%s", reports[0], reports[1])
-	}
-	if t.Failed() {
-		t.Logf("report:\n%s", report)
-	}
+	)
 }

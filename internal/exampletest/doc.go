@@ -1,0 +1,3 @@
+// Package exampletest runs the example programs from their tests against
+// the test binary's DynamoDB Local.
+package exampletest

@@ -1,0 +1,58 @@
+package exampletest
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
+)
+
+// RunTwice runs the program cfg describes twice with -endpoint set to the
+// test server and -table set to table, and returns the first run's report.
+// It fails the test when a run fails, or when the second run, on the data
+// the first one left, prints another report: the programs can run again on
+// the same table.
+func RunTwice(t *testing.T, cfg exampleapp.Config, table string) string {
+	t.Helper()
+	args := []string{"-endpoint", testenv.Endpoint(t), "-table", table}
+	var reports [2]string
+	for run := range reports {
+		var out, errOut bytes.Buffer
+		if err := exampleapp.Run(t.Context(), cfg, args, &out, &errOut); err != nil {
+			t.Fatalf("run %d: %v\nstderr:\n%s", run+1, err, errOut.String())
+		}
+		reports[run] = out.String()
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("the second run's report differs from the first:\n%s\n----\n%s", reports[0], reports[1])
+	}
+	return reports[0]
+}
+
+// Contains fails the test for each of wants that report lacks, and then
+// logs the report once.
+func Contains(t *testing.T, report string, wants ...string) {
+	t.Helper()
+	failed := false
+	for _, want := range wants {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q", want)
+			failed = true
+		}
+	}
+	if failed {
+		t.Logf("report:\n%s", report)
+	}
+}
+
+// Headers returns each header as a report line, "== ID: name\n", for
+// Contains.
+func Headers(headers ...string) []string {
+	lines := make([]string, len(headers))
+	for i, h := range headers {
+		lines[i] = h + "\n"
+	}
+	return lines
+}
