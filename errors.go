@@ -76,7 +76,7 @@ func (e *ValidationError) Unwrap() []error { return nonNil(ErrInvalid, e.Err) }
 // the update read the item first.
 type MissingCompositesError struct {
 	Entity       string
-	KeyAttribute string   // the key attribute that would be stale, e.g. "GSI1PK"
+	KeyAttribute string   // the key attribute that would be stale, e.g. "GSI1PK"; several are joined by ", "
 	Missing      []string // the attributes it is built from that were not given
 }
 

@@ -372,3 +372,26 @@ func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 		t.Errorf("GSI1SK (-want +got):\n%s", diff)
 	}
 }
+
+func TestMissingCompositesNameEveryKey(t *testing.T) {
+	table := newTable()
+	type Score struct {
+		Player string `dynamo:"player"`
+		League string `dynamo:"league"`
+		Season string `dynamo:"season"`
+		Points int    `dynamo:"points"`
+	}
+	scores := entity.MustDefine(table, entity.Config[Score]{
+		Name:    "Score",
+		Key:     entity.Key{Partition: "P#${player}", Sort: "SCORE"},
+		Indexes: []entity.IndexKey[Score]{{Index: "GSI1", Partition: "L#${league}#${season}", Sort: "${points:pad(6)}#${league}"}},
+	})
+	_, err := scores.Update(entity.Values{"player": "p"}).Set("league", "gold").Build()
+	var mc *ddbmodel.MissingCompositesError
+	if !errors.As(err, &mc) {
+		t.Fatalf("err = %v", err)
+	}
+	if diff := cmp.Diff(&ddbmodel.MissingCompositesError{Entity: "Score", KeyAttribute: "GSI1PK, GSI1SK", Missing: []string{"season", "points"}}, mc); diff != "" {
+		t.Errorf("error (-want +got):\n%s", diff)
+	}
+}

@@ -255,7 +255,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	src := layered{known, withSrc, op.key}
 	var missing []string
 	keySets := map[string]types.AttributeValue{}
-	var missingAttr string
+	var missingAttrs []string // the keys that cannot be computed
 	// With the item read, the values an update leaves unknown (Add,
 	// SetIfNotExists, Append...) are computed as DynamoDB will compute them,
 	// and the write is conditioned on what they were computed from.
@@ -376,7 +376,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		if when != nil {
 			if old == nil {
 				missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
-				missingAttr = d.name
+				missingAttrs = append(missingAttrs, d.name)
 				continue
 			}
 			t, err := decode()
@@ -447,7 +447,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 					break
 				}
 				missing = append(missing, miss...)
-				missingAttr = k.Attribute
+				missingAttrs = append(missingAttrs, k.Attribute)
 				short = true
 				continue
 			}
@@ -493,7 +493,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		}
 	}
 	if len(missing) > 0 {
-		c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: missingAttr, Missing: dedupe(missing)}
+		c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: dedupe(missing)}
 	}
 
 	// The attribute changes themselves.
