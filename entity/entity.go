@@ -59,7 +59,11 @@ type IndexKey[T any] struct {
 	// and When (if set) holds; otherwise it is simply left out. A non-sparse
 	// index requires its composites on every put.
 	Sparse bool
-	When   func(T) bool
+	// When, on a sparse index, decides membership from the whole item. An
+	// update cannot know what When reads, so every update of such an entity
+	// must read the item first (ReadFirst); without it the update fails with
+	// a *ddbmodel.MissingCompositesError before sending.
+	When func(T) bool
 }
 
 // Timestamps names attributes the entity maintains: Created is set on
