@@ -100,13 +100,13 @@ func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
 	want := &dynamodb.UpdateItemInput{
 		TableName:           aws.String("test"),
 		Key:                 map[string]types.AttributeValue{"PK": S("ARTICLE#a1"), "SK": S("#METADATA")},
-		UpdateExpression:    aws.String("SET #GSI1SK = :v0, #status = :v1, #updatedAt = :v2 ADD #revision :v3"),
-		ConditionExpression: aws.String("attribute_exists(#PK)"),
+		UpdateExpression:    aws.String("SET #GSI1SK = :v0, #status = :v1, #updatedAt = :v2 ADD #revision :v4"),
+		ConditionExpression: aws.String("#__entity = :v3"),
 		ExpressionAttributeNames: map[string]string{
-			"#GSI1SK": "GSI1SK", "#status": "status", "#updatedAt": "updatedAt", "#revision": "revision", "#PK": "PK",
+			"#GSI1SK": "GSI1SK", "#status": "status", "#updatedAt": "updatedAt", "#revision": "revision", "#__entity": "__entity",
 		},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":v0": S("STATUS#archived#ARTICLE#a1"), ":v1": S("archived"), ":v2": S("2026-01-02T03:04:05Z"), ":v3": N("1"),
+			":v0": S("STATUS#archived#ARTICLE#a1"), ":v1": S("archived"), ":v2": S("2026-01-02T03:04:05Z"), ":v3": S("Article"), ":v4": N("1"),
 		},
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
@@ -151,7 +151,7 @@ func TestUpdateNeverWritesAPartialKey(t *testing.T) {
 	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #position = :v1"; got != want {
 		t.Errorf("update = %q, want %q", got, want)
 	}
-	if got, want := aws.ToString(in.ConditionExpression), "(attribute_exists(#PK)) AND (#moduleId = :v2)"; got != want {
+	if got, want := aws.ToString(in.ConditionExpression), "(#__entity = :v2) AND (#moduleId = :v3)"; got != want {
 		t.Errorf("condition = %q, want %q", got, want)
 	}
 	if diff := cmp.Diff(S("POS#0003#MODULE#m2"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {

@@ -83,7 +83,7 @@ func ExampleEntity_Update() {
 	fmt.Println(in.ExpressionAttributeValues[":v0"].(*types.AttributeValueMemberS).Value)
 	// Output:
 	// SET #GSI1SK = :v0, #status = :v1
-	// attribute_exists(#PK)
+	// #__entity = :v2
 	// published#POST#p1
 }
 
@@ -122,5 +122,5 @@ func ExampleEntity_Update_missingComposites() {
 	// GSI1SK [status]
 	// ddbmodel: Comment: cannot compute GSI1SK: missing status
 	// SET #GSI1SK = :v0, #createdAt = :v1
-	// (attribute_exists(#PK)) AND (#status = :v2)
+	// (#__entity = :v2) AND (#status = :v3)
 }

@@ -176,7 +176,7 @@ func avText(av types.AttributeValue) (string, bool) {
 
 func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
 	e := op.e
-	c := &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true}}
+	c := &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr()}}
 	key, err := e.Key(op.key)
 	if err != nil {
 		return nil, err
@@ -517,7 +517,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			deletes = append(deletes, n+" "+w.Value(vals[i]))
 		}
 	}
-	condParts = append(condParts, e.pkExists(&w))
+	condParts = append(condParts, e.exists(&w))
 	if e.lock != nil {
 		adds = append(adds, w.Name(e.lock.name)+" "+w.Value(numberAV(1)))
 	}
@@ -847,7 +847,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		}},
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
-		Classify: failure{entity: e.name, op: "update", mustExist: true, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify,
+		Classify: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify,
 	}
 	if n := len(aws.ToString(del.Item.Delete.ConditionExpression)); n > expr.MaxExpressionBytes {
 		return zero, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the moved item is unchanged; a LockAttribute keeps it short)", Limit: expr.MaxExpressionBytes, Got: n}

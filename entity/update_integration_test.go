@@ -314,3 +314,33 @@ func (c *racingClient) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemIn
 	}
 	return c.Client.UpdateItem(ctx, in, opts...)
 }
+
+type NamedAccount struct {
+	Name  string `dynamo:"name"`
+	Email string `dynamo:"email"`
+}
+
+// Two entities may share a key layout (a user and an organization in one
+// account namespace); an update or a must-exist delete of one never touches
+// the other's item.
+func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	users := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "User", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
+	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := users.Create(NamedAccount{Name: "ana", Email: "ana@example.com"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := entity.Values{"name": "ana"}
+	if _, err := orgs.Update(key).Set("email", "org@example.com").Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("updating a user as an organization: err = %v, want ErrNotFound", err)
+	}
+	if err := orgs.Delete(key).MustExist().Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("deleting a user as an organization: err = %v, want ErrNotFound", err)
+	}
+	got, err := users.Get(key).Consistent().Run(ctx, db)
+	if err != nil || got.Email != "ana@example.com" {
+		t.Errorf("the user after the refused writes: %+v, %v", got, err)
+	}
+}

@@ -186,8 +186,11 @@ type failure struct {
 	op        string
 	create    bool
 	mustExist bool
-	lockAttr  string
-	lockWant  *int64 // the version the write expects to find (0: none)
+	// markerAttr, with mustExist: the item must also be this entity's (its
+	// marker attribute holds entity).
+	markerAttr string
+	lockAttr   string
+	lockWant   *int64 // the version the write expects to find (0: none)
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -196,7 +199,7 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 	if f.create && len(old) > 0 {
 		return ddbmodel.ErrAlreadyExists
 	}
-	if f.mustExist && len(old) == 0 {
+	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && stringAttr(old, f.markerAttr) != f.entity) {
 		return ddbmodel.ErrNotFound
 	}
 	if f.lockWant != nil {
@@ -219,8 +222,11 @@ func (f failure) wrap(err error) error {
 	return fmt.Errorf("entity: %s %s: %w", f.op, f.entity, err)
 }
 
-func (e *Entity[T]) pkExists(w *expr.Writer) string {
-	return "attribute_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+// exists is the condition that the item exists and is this entity's: an
+// entity never updates or deletes another entity's item that happens to
+// share its key.
+func (e *Entity[T]) exists(w *expr.Writer) string {
+	return w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
 }
 
 func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
@@ -528,7 +534,7 @@ func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
 
 func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	e := op.e
-	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist}
+	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr()}
 	key, err := e.Key(op.key)
 	if err != nil {
 		return nil, f, err
@@ -536,7 +542,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	var w expr.Writer
 	var parts []string
 	if op.mustExist {
-		parts = append(parts, e.pkExists(&w))
+		parts = append(parts, e.exists(&w))
 	}
 	if op.lockWant != nil {
 		if e.lock == nil {

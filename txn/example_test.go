@@ -27,8 +27,8 @@ func ExampleWrite() {
 	}
 	// Output:
 	// Put    attribute_not_exists(#PK)
-	// Update ADD #groups :v0 if attribute_exists(#PK)
-	// Update ADD #members :v0 if attribute_exists(#PK)
+	// Update ADD #groups :v0 if #__entity = :v1
+	// Update ADD #members :v0 if #__entity = :v1
 }
 
 // Two actions on one item are refused before anything is sent.

@@ -61,13 +61,14 @@ func ExamplePublishVersionTx() {
 	printPlaceholders(update.ExpressionAttributeNames, update.ExpressionAttributeValues)
 	// Output:
 	// put VERSION#000004 if attribute_not_exists(#pk)
-	// update #METADATA SET #currentVersion = :v0, #updatedAt = :v1 if (attribute_exists(#pk)) AND (#currentVersion = :v2)
+	// update #METADATA SET #currentVersion = :v0, #updatedAt = :v1 if (#__entity = :v2) AND (#currentVersion = :v3)
+	// #__entity = __entity
 	// #currentVersion = currentVersion
-	// #pk = pk
 	// #updatedAt = updatedAt
 	// :v0 = 4
 	// :v1 = "2024-06-01T12:00:00.000Z"
-	// :v2 = 3
+	// :v2 = "article"
+	// :v3 = 3
 }
 
 func printPlaceholders(names map[string]string, values map[string]types.AttributeValue) {

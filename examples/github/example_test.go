@@ -53,7 +53,7 @@ func ExampleIssueStatusUpdate() {
 	}
 	fmt.Println(exampleapp.DescribeUpdate(in))
 	// Output:
-	// Update GitHubTable: PK = "ISSUE#aws#dynamodb-toolbox#00000042", SK = "ISSUE#aws#dynamodb-toolbox#00000042"; SET GSI4SK = "~ISSUE#CLOSED#00000042", status = "closed"; if (attribute_exists(PK)) AND (status = "open")
+	// Update GitHubTable: PK = "ISSUE#aws#dynamodb-toolbox#00000042", SK = "ISSUE#aws#dynamodb-toolbox#00000042"; SET GSI4SK = "~ISSUE#CLOSED#00000042", status = "closed"; if (__entity = "Issue") AND (status = "open")
 }
 
 // The GSI4 sort keys of issue 42, open and closed.

@@ -37,6 +37,6 @@ func ExampleEndJobTx() {
 	}
 	fmt.Println(exampleapp.DescribeTransaction(in))
 	// Output:
-	// Update edtech-employment: PK = "USER#u1", SK = "EMPLOYMENT#2022-02-01T09:00:00.000000000Z#COMPANY#c2"; SET GSI1SK = "STATUS#former#2022-02-01T09:00:00.000000000Z#COMPANY#c2", status = "former", ended_at = "2024-09-30T18:00:00Z"; if (attribute_exists(PK)) AND (status = "current")
-	// Update edtech-employment: PK = "COMPANY#c2", SK = "EMPLOYMENT#2022-02-01T09:00:00.000000000Z#USER#u1"; SET GSI1SK = "STATUS#former#2022-02-01T09:00:00.000000000Z#USER#u1", status = "former", ended_at = "2024-09-30T18:00:00Z"; if (attribute_exists(PK)) AND (status = "current")
+	// Update edtech-employment: PK = "USER#u1", SK = "EMPLOYMENT#2022-02-01T09:00:00.000000000Z#COMPANY#c2"; SET GSI1SK = "STATUS#former#2022-02-01T09:00:00.000000000Z#COMPANY#c2", status = "former", ended_at = "2024-09-30T18:00:00Z"; if (__entity = "UserEmployment") AND (status = "current")
+	// Update edtech-employment: PK = "COMPANY#c2", SK = "EMPLOYMENT#2022-02-01T09:00:00.000000000Z#USER#u1"; SET GSI1SK = "STATUS#former#2022-02-01T09:00:00.000000000Z#USER#u1", status = "former", ended_at = "2024-09-30T18:00:00Z"; if (__entity = "CompanyEmployment") AND (status = "current")
 }

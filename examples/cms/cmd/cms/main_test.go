@@ -27,8 +27,8 @@ func TestProgram(t *testing.T) {
 		"== AP8: Publish a new version",
 	)...)
 	exampletest.Contains(t, report,
-		`sk = "VERSION#000003"; consistent read`,             // AP2 reads exactly the current version
-		"(12 rows)",                                          // AP4: twelve versions
-		"if (attribute_exists(pk)) AND (currentVersion = 3)", // AP8's guard
+		`sk = "VERSION#000003"; consistent read`, // AP2 reads exactly the current version
+		"(12 rows)",                              // AP4: twelve versions
+		"if (__entity = \"article\") AND (currentVersion = 3)", // AP8's guard
 	)
 }
