@@ -26,6 +26,12 @@
 // unchanged. Changing a composite of the primary key moves the item in one
 // transaction.
 //
+// Items are marked with their entity. Updates and must-exist deletes are
+// conditioned on the marker and Get reports another entity's item as not
+// found, so entities that share a key layout never read or change each
+// other's items; an item without the marker (written by other code) cannot
+// be updated through an entity until it is put through one.
+//
 // Every write checks its input before sending: attribute rules, key
 // composites (empty values, delimiters inside values, key sizes), item size
 // and DynamoDB number limits. Errors are the root package's sentinels and

@@ -339,6 +339,9 @@ func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
 	if err := orgs.Delete(key).MustExist().Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
 		t.Errorf("deleting a user as an organization: err = %v, want ErrNotFound", err)
 	}
+	if _, err := orgs.Get(key).Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("reading a user as an organization: err = %v, want ErrNotFound", err)
+	}
 	got, err := users.Get(key).Consistent().Run(ctx, db)
 	if err != nil || got.Email != "ana@example.com" {
 		t.Errorf("the user after the refused writes: %+v, %v", got, err)

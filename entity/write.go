@@ -461,6 +461,11 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if len(out.Item) == 0 {
 		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
+	if !op.e.Is(out.Item) {
+		// Another entity's item under the same key: this entity has none.
+		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
+			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
+	}
 	return op.e.Decode(out.Item)
 }
 
