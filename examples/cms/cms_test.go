@@ -16,7 +16,9 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/query"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m) }
@@ -322,25 +324,9 @@ func TestArticlesByAuthor(t *testing.T) {
 	}
 	// Pages of one and of three give the same list.
 	for _, limit := range []int{1, 3} {
-		var all []Article
-		cursor, pages := "", 0
-		for {
-			p, err := s.ArticlesByAuthorPage(ctx, "u_01", limit, cursor)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(p.Items) > limit {
-				t.Errorf("limit %d: page of %d", limit, len(p.Items))
-			}
-			all = append(all, p.Items...)
-			pages++
-			if cursor = p.Cursor; cursor == "" {
-				break
-			}
-			if pages > 10 {
-				t.Fatal("too many pages")
-			}
-		}
+		all, pages := pagetest.Pages(t, limit, func(cursor string) (query.Page[Article], error) {
+			return s.ArticlesByAuthorPage(ctx, "u_01", limit, cursor)
+		})
 		if diff := cmp.Diff(want, all); diff != "" {
 			t.Errorf("limit %d: pages (-want +got):\n%s", limit, diff)
 		}
@@ -372,22 +358,9 @@ func TestArticlesByTag(t *testing.T) {
 	if diff := cmp.Diff([]string{idVersioning, idColdStarts, idPipelines}, articleIDs(got)); diff != "" {
 		t.Errorf("ArticlesByTag(serverless) (-want +got):\n%s", diff)
 	}
-	var all []Article
-	cursor, pages := "", 0
-	for {
-		p, err := s.ArticlesByTagPage(ctx, "dynamodb", 4, cursor)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, p.Items...)
-		pages++
-		if cursor = p.Cursor; cursor == "" {
-			break
-		}
-		if pages > 10 {
-			t.Fatal("too many pages")
-		}
-	}
+	all, pages := pagetest.Pages(t, 4, func(cursor string) (query.Page[Article], error) {
+		return s.ArticlesByTagPage(ctx, "dynamodb", 4, cursor)
+	})
 	if diff := cmp.Diff(want, all); diff != "" {
 		t.Errorf("pages (-want +got):\n%s", diff)
 	}

@@ -11,7 +11,9 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/query"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m) }
@@ -128,22 +130,9 @@ func TestPapersInCollection(t *testing.T) {
 	if diff := cmp.Diff([]string{"wp-008", "wp-005", "wp-003"}, paperIDs(got)); diff != "" {
 		t.Errorf("Infrastructure (-want +got):\n%s", diff)
 	}
-	var all []Paper
-	cursor, pages := "", 0
-	for {
-		p, err := PapersInCollectionPage(ctx, db, "Data & Storage", 3, cursor)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, p.Items...)
-		pages++
-		if cursor = p.Cursor; cursor == "" {
-			break
-		}
-		if pages > 10 {
-			t.Fatal("too many pages")
-		}
-	}
+	all, pages := pagetest.Pages(t, 3, func(cursor string) (query.Page[Paper], error) {
+		return PapersInCollectionPage(ctx, db, "Data & Storage", 3, cursor)
+	})
 	if diff := cmp.Diff(want, all); diff != "" {
 		t.Errorf("pages (-want +got):\n%s", diff)
 	}
@@ -171,25 +160,9 @@ func TestPapersByAuthor(t *testing.T) {
 		t.Errorf("PapersByAuthor(jon) (-want +got):\n%s", diff)
 	}
 	for _, limit := range []int{1, 2} {
-		var all []AuthoredPaper
-		cursor, pages := "", 0
-		for {
-			p, err := PapersByAuthorPage(ctx, db, "jon", limit, cursor)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(p.Items) > limit {
-				t.Errorf("limit %d: page of %d", limit, len(p.Items))
-			}
-			all = append(all, p.Items...)
-			pages++
-			if cursor = p.Cursor; cursor == "" {
-				break
-			}
-			if pages > 10 {
-				t.Fatal("too many pages")
-			}
-		}
+		all, pages := pagetest.Pages(t, limit, func(cursor string) (query.Page[AuthoredPaper], error) {
+			return PapersByAuthorPage(ctx, db, "jon", limit, cursor)
+		})
 		if diff := cmp.Diff(want, all); diff != "" {
 			t.Errorf("limit %d: pages (-want +got):\n%s", limit, diff)
 		}
@@ -222,22 +195,9 @@ func TestPapersWithTopic(t *testing.T) {
 	if diff := cmp.Diff([]string{"wp-002", "wp-004", "wp-007"}, paperIDs(got)); diff != "" {
 		t.Errorf("PapersWithTopic(dynamodb) (-want +got):\n%s", diff)
 	}
-	var all []Paper
-	cursor, pages := "", 0
-	for {
-		p, err := PapersWithTopicPage(ctx, db, "serverless", 3, cursor)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, p.Items...)
-		pages++
-		if cursor = p.Cursor; cursor == "" {
-			break
-		}
-		if pages > 10 {
-			t.Fatal("too many pages")
-		}
-	}
+	all, pages := pagetest.Pages(t, 3, func(cursor string) (query.Page[Paper], error) {
+		return PapersWithTopicPage(ctx, db, "serverless", 3, cursor)
+	})
 	if diff := cmp.Diff(want, all); diff != "" {
 		t.Errorf("pages (-want +got):\n%s", diff)
 	}

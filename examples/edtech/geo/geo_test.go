@@ -10,7 +10,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech/geo"
-	"github.com/ddbmodel/ddbmodel/examples/edtech/internal/pagetest"
+	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/examples/edtech/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/examples/edtech/orders"
+	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 

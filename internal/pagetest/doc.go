@@ -1,3 +1,3 @@
 // Package pagetest holds the pagination checks shared by the tests of the
-// edtech example packages.
+// example packages.
 package pagetest

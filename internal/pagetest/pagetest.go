@@ -8,21 +8,21 @@ import (
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
-// Walk runs q page by page with a page size of limit, following cursors
-// until the cursor is "", and returns every item in order and the number of
-// pages read. It fails the test on an error, on a page larger than limit, or
-// when it reads more pages than the items could fill (a cursor loop).
-func Walk[T any](ctx context.Context, t testing.TB, db *entity.DB, q query.Query[T], limit int) (items []T, pages int) {
+// Pages follows cursors through fetch, which returns the page at a cursor
+// ("" for the first), until the cursor is "", and returns every item in
+// order and the number of pages read. It fails the test on an error, on a
+// page larger than limit (when limit > 0), or after 1000 pages (a cursor
+// that does not advance).
+func Pages[T any](t testing.TB, limit int, fetch func(cursor string) (query.Page[T], error)) (items []T, pages int) {
 	t.Helper()
-	q = q.Limit(limit)
 	cursor := ""
 	for {
-		p, err := q.Page(ctx, db, cursor)
+		p, err := fetch(cursor)
 		if err != nil {
 			t.Fatalf("page %d: %v", pages+1, err)
 		}
 		pages++
-		if len(p.Items) > limit {
+		if limit > 0 && len(p.Items) > limit {
 			t.Fatalf("page %d has %d items, over the limit %d", pages, len(p.Items), limit)
 		}
 		items = append(items, p.Items...)
@@ -34,6 +34,15 @@ func Walk[T any](ctx context.Context, t testing.TB, db *entity.DB, q query.Query
 		}
 		cursor = p.Cursor
 	}
+}
+
+// Walk runs q page by page with a page size of limit, following cursors
+// until the cursor is "", and returns every item in order and the number of
+// pages read, with the checks of Pages.
+func Walk[T any](ctx context.Context, t testing.TB, db *entity.DB, q query.Query[T], limit int) (items []T, pages int) {
+	t.Helper()
+	q = q.Limit(limit)
+	return Pages(t, limit, func(cursor string) (query.Page[T], error) { return q.Page(ctx, db, cursor) })
 }
 
 // WalkCollection is Walk for a collection query: it returns every item of
