@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -144,6 +145,14 @@ type Entity[T any] struct {
 	now     func() time.Time
 	marker  types.AttributeValue
 	ver     types.AttributeValue
+	fast    *fastEncoder // nil: encode with guregu/dynamo
+	// keyBytes estimates the bytes of an item's rendered keys.
+	keyBytes int
+	// allKeys lists every key the entity renders; keyAttrs their distinct
+	// attribute names; markerBytes the size the two markers add to an item.
+	allKeys     []*keyDef[T]
+	keyAttrs    []string
+	markerBytes int
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -177,6 +186,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	e.marker = &types.AttributeValueMemberS{Value: e.name}
 	e.ver = &types.AttributeValueMemberS{Value: e.version}
 	collectFields(rt, nil, e.fields)
+	e.fast = newFastEncoder(rt)
 	fail := func(format string, args ...any) (*Entity[T], error) {
 		return nil, fmt.Errorf("entity: %s: "+format, append([]any{cfg.Name}, args...)...)
 	}
@@ -271,6 +281,18 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	for _, r := range []*fieldRule{e.created, e.updated} {
 		if r != nil && !isTimeField(r.typ) {
 			return fail("timestamp attribute %q must be time.Time, string or an integer, not %v", r.name, r.typ)
+		}
+	}
+	e.allKeys = e.allKeyDefs()
+	for _, d := range e.allKeys {
+		if !slices.Contains(e.keyAttrs, d.Attribute) {
+			e.keyAttrs = append(e.keyAttrs, d.Attribute)
+		}
+	}
+	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
+	for _, d := range e.allKeys {
+		if d.Template != nil {
+			e.keyBytes += len(d.Template.String()) + 24*len(d.Uses)
 		}
 	}
 	if err := table.register(e); err != nil {
@@ -421,8 +443,8 @@ func (e *Entity[T]) renderPrimaryFrom(src keys.Source, v T, haveV bool, into map
 	return e.renderPrimaryIn(nil, src, v, haveV, into)
 }
 
-func (e *Entity[T]) renderPrimaryIn(arena *[]types.AttributeValueMemberS, src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
-	av, err := e.renderKeyIn(arena, e.pk, src, v, haveV)
+func (e *Entity[T]) renderPrimaryIn(kw *keyWriter, src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
+	av, err := e.renderKeyIn(kw, e.pk, src, v, haveV)
 	if err != nil {
 		return err
 	}
@@ -430,7 +452,7 @@ func (e *Entity[T]) renderPrimaryIn(arena *[]types.AttributeValueMemberS, src ke
 	if e.sk == nil {
 		return nil
 	}
-	if av, err = e.renderKeyIn(arena, e.sk, src, v, haveV); err != nil {
+	if av, err = e.renderKeyIn(kw, e.sk, src, v, haveV); err != nil {
 		return err
 	}
 	into[e.sk.Attribute] = av
@@ -443,10 +465,16 @@ func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v T, haveV bool) (t
 
 // renderKeyIn renders one key attribute. String values are taken from
 // arena when it has room, so that an item's keys cost one allocation.
-func (e *Entity[T]) renderKeyIn(arena *[]types.AttributeValueMemberS, d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
+func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
 	var s string
 	var err error
-	if d.fn != nil {
+	if kw != nil && d.fn == nil {
+		start := kw.b.Len()
+		if err = d.Template.RenderTo(&kw.b, src); err == nil {
+			// Earlier bytes of a Builder never change: the slice stays valid.
+			s = kw.b.String()[start:]
+		}
+	} else if d.fn != nil {
 		if !haveV {
 			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
 		}
@@ -466,11 +494,24 @@ func (e *Entity[T]) renderKeyIn(arena *[]types.AttributeValueMemberS, d *keyDef[
 	if d.Number {
 		return &types.AttributeValueMemberN{Value: s}, nil
 	}
-	if arena != nil && len(*arena) < cap(*arena) {
-		*arena = append(*arena, types.AttributeValueMemberS{Value: s})
-		return &(*arena)[len(*arena)-1], nil
+	if kw != nil && len(kw.arena) < cap(kw.arena) {
+		kw.arena = append(kw.arena, types.AttributeValueMemberS{Value: s})
+		return &kw.arena[len(kw.arena)-1], nil
 	}
 	return &types.AttributeValueMemberS{Value: s}, nil
+}
+
+// keyWriter renders all the keys of one item into one buffer, and their
+// attribute values into one arena: two allocations per item.
+type keyWriter struct {
+	b     strings.Builder
+	arena []types.AttributeValueMemberS
+}
+
+func (e *Entity[T]) newKeyWriter() *keyWriter {
+	kw := &keyWriter{arena: make([]types.AttributeValueMemberS, 0, 2+2*len(e.indexes))}
+	kw.b.Grow(e.keyBytes)
+	return kw
 }
 
 func (e *Entity[T]) keyError(attr string, err error) error {
@@ -618,4 +659,20 @@ func setInt(f reflect.Value, n int64) {
 
 func numberAV(n int64) types.AttributeValue {
 	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}
+
+// allKeyDefs lists every key the entity renders.
+func (e *Entity[T]) allKeyDefs() []*keyDef[T] {
+	out := []*keyDef[T]{e.pk}
+	if e.sk != nil {
+		out = append(out, e.sk)
+	}
+	for _, d := range e.indexes {
+		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+			if k != nil {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }

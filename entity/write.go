@@ -56,8 +56,19 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 	if e.updated != nil {
 		setTime(rv.FieldByIndex(e.updated.index), now)
 	}
-	item, err := dynamo.MarshalItem(&v) // v already lives on the heap for reflection: no second copy
+	var item map[string]types.AttributeValue
+	var err error
+	size := -1 // the item's size, when the encoder measured it
+	if e.fast != nil {
+		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes))
+	} else {
+		item, err = dynamo.MarshalItem(&v) // v already lives on the heap for reflection: no second copy
+	}
 	if err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: fe.name, Err: fe.err}
+		}
 		return v, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
 	}
 	for _, r := range e.rules {
@@ -75,31 +86,44 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 		}
 	}
 	src := itemSource(item)
-	arena := make([]types.AttributeValueMemberS, 0, 2+2*len(e.indexes))
-	if err := e.renderPrimaryIn(&arena, src, v, true, item); err != nil {
+	kw := e.newKeyWriter()
+	if err := e.renderPrimaryIn(kw, src, v, true, item); err != nil {
 		return v, nil, err
 	}
 	for _, d := range e.indexes {
-		if err := e.renderIndex(&arena, d, src, v, item); err != nil {
+		if err := e.renderIndex(kw, d, src, v, item); err != nil {
 			return v, nil, err
 		}
 	}
 	item[e.table.EntityAttr()] = e.marker
 	item[e.table.EntityVersionAttr()] = e.ver
-	if err := e.checkItem(item); err != nil {
-		return v, nil, err
+	if size < 0 {
+		if err := e.checkItem(item); err != nil {
+			return v, nil, err
+		}
+		return v, item, nil
+	}
+	// The encoder measured the attributes; add the keys and markers.
+	size += e.markerBytes
+	for _, name := range e.keyAttrs {
+		if av, ok := item[name]; ok {
+			size += len(name) + expr.ValueSize(av)
+		}
+	}
+	if size > expr.MaxItemBytes {
+		return v, nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
 	}
 	return v, item, nil
 }
 
-func (e *Entity[T]) renderIndex(arena *[]types.AttributeValueMemberS, d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
+func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
 	if d.sparse && d.when != nil && !d.when(v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKeyIn(arena, d.pk, src, v, true); err != nil {
+		if pkv, err = e.renderKeyIn(kw, d.pk, src, v, true); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -107,7 +131,7 @@ func (e *Entity[T]) renderIndex(arena *[]types.AttributeValueMemberS, d *indexDe
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKeyIn(arena, d.sk, src, v, true); err != nil {
+		if skv, err = e.renderKeyIn(kw, d.sk, src, v, true); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}

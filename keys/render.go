@@ -192,6 +192,14 @@ func (t *Template) Prefix(src Source) (prefix string, complete bool, err error) 
 	return t.render(src, -1, true)
 }
 
+// RenderTo appends the full key to b, as Render returns it, so that
+// several keys can share one allocation (slice b.String() afterwards). On
+// error b is unchanged.
+func (t *Template) RenderTo(b *strings.Builder, src Source) error {
+	_, err := t.renderInto(b, src, -1, false)
+	return err
+}
+
 // RenderShard renders the key with the shard composite set to shard
 // (0 <= shard < count), for queries that fan out over every shard; the other
 // composites come from src. It returns ErrNoShard if the template has no
@@ -216,6 +224,23 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 	if len(t.comps) == 0 {
 		return t.lits[0], true, nil
 	}
+	var b strings.Builder
+	complete, err := t.renderInto(&b, src, shard, prefix)
+	if err != nil {
+		return "", false, err
+	}
+	return b.String(), complete, nil
+}
+
+// renderInto appends the key (or prefix) to b; on error b is unchanged.
+func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix bool) (bool, error) {
+	if t.spec.Kind == Number {
+		s, complete, err := t.renderNumber(src)
+		if err == nil {
+			b.WriteString(s)
+		}
+		return complete, err
+	}
 	var stack [maxStack]val
 	vals := stack[:]
 	if len(t.comps) > maxStack {
@@ -237,7 +262,7 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 		raw, ok := src.Lookup(c.name)
 		if !ok {
 			if !prefix {
-				return "", false, t.compErr(c, "", ErrMissing, "")
+				return false, t.compErr(c, "", ErrMissing, "")
 			}
 			if missing < 0 {
 				missing = i
@@ -245,11 +270,11 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 			continue
 		}
 		if missing >= 0 {
-			return "", false, t.compErr(&t.comps[missing], "", ErrMissing, "")
+			return false, t.compErr(&t.comps[missing], "", ErrMissing, "")
 		}
 		v, err, why := c.prepare(raw)
 		if err != nil {
-			return "", false, t.compErr(c, raw, err, why)
+			return false, t.compErr(c, raw, err, why)
 		}
 		vals[i] = v
 		n++
@@ -258,16 +283,15 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 	complete := n == len(t.comps)
 	size += len(t.lits[n])
 	if t.spec.MaxBytes > 0 && size > t.spec.MaxBytes {
-		return "", false, t.tooLong(size)
+		return false, t.tooLong(size)
 	}
-	var b strings.Builder
 	b.Grow(size)
 	for i := 0; i < n; i++ {
 		b.WriteString(t.lits[i])
-		t.comps[i].write(&b, &vals[i])
+		t.comps[i].write(b, &vals[i])
 	}
 	b.WriteString(t.lits[n])
-	return b.String(), complete, nil
+	return complete, nil
 }
 
 func (t *Template) tooLong(size int) error {

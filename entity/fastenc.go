@@ -1,0 +1,212 @@
+package entity
+
+import (
+	"encoding"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// fastEncoder encodes structs whose fields are all of plain kinds (strings,
+// booleans, integers, floats, string sets and time.Time) straight into an
+// item map sized for the keys and markers the put adds, producing exactly
+// what dynamo.MarshalItem produces (a differential test checks it). Any
+// other struct is encoded by guregu/dynamo.
+type fastEncoder struct {
+	fields  []fastField
+	strings int // fields encoded as S, for the value arena
+}
+
+type fastKind uint8
+
+const (
+	fastString fastKind = iota
+	fastBool
+	fastInt
+	fastUint
+	fastFloat
+	fastStringSet
+	fastTime
+)
+
+type fastField struct {
+	name      string
+	index     int
+	kind      fastKind
+	omitEmpty bool
+}
+
+var (
+	rtypeDynamoMarshaler = reflect.TypeOf((*dynamo.Marshaler)(nil)).Elem()
+	rtypeAWSMarshaler    = reflect.TypeOf((*attributevalue.Marshaler)(nil)).Elem()
+	rtypeTextMarshaler   = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+)
+
+// newFastEncoder returns the encoder for rt, or nil when rt has a field the
+// fast path does not cover exactly.
+func newFastEncoder(rt reflect.Type) *fastEncoder {
+	enc := &fastEncoder{}
+	seen := map[string]bool{}
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if f.Anonymous {
+			return nil
+		}
+		tag := f.Tag.Get("dynamo")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" && opts == "" {
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if seen[name] {
+			return nil
+		}
+		seen[name] = true
+		ff := fastField{name: name, index: i}
+		set := false
+		for _, o := range strings.Split(opts, ",") {
+			switch o {
+			case "":
+			case "omitempty":
+				ff.omitEmpty = true
+			case "set":
+				set = true
+			default:
+				return nil // allowempty, null, unixtime, ...: guregu's rules
+			}
+		}
+		t := f.Type
+		switch {
+		case t == timeType && !set && !ff.omitEmpty:
+			ff.kind = fastTime
+			enc.strings++
+		case t.Implements(rtypeDynamoMarshaler) || t.Implements(rtypeAWSMarshaler) || t.Implements(rtypeTextMarshaler) ||
+			reflect.PointerTo(t).Implements(rtypeDynamoMarshaler) || reflect.PointerTo(t).Implements(rtypeAWSMarshaler) ||
+			reflect.PointerTo(t).Implements(rtypeTextMarshaler):
+			return nil
+		case set:
+			if t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.String || t.Elem().Implements(rtypeTextMarshaler) {
+				return nil
+			}
+			ff.kind = fastStringSet
+		case t.Kind() == reflect.String:
+			ff.kind = fastString
+			enc.strings++
+		case t.Kind() == reflect.Bool:
+			ff.kind = fastBool
+		case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
+			ff.kind = fastInt
+		case t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64:
+			ff.kind = fastUint
+		case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+			ff.kind = fastFloat
+		default:
+			return nil
+		}
+		enc.fields = append(enc.fields, ff)
+	}
+	return enc
+}
+
+// encode encodes rv (an addressable struct) into a map with room for extra
+// more attributes, taking string values from one arena.
+//
+// It also returns the item's size as DynamoDB counts it, and checks the
+// numbers it writes (only floats can exceed DynamoDB's range), so that the
+// put need not walk the item again.
+func (enc *fastEncoder) encode(rv reflect.Value, extra int) (map[string]types.AttributeValue, int, error) {
+	item := make(map[string]types.AttributeValue, len(enc.fields)+extra)
+	size := 0
+	arena := make([]types.AttributeValueMemberS, 0, enc.strings)
+	for i := range enc.fields {
+		ff := &enc.fields[i]
+		fv := rv.Field(ff.index)
+		switch ff.kind {
+		case fastString:
+			s := fv.String()
+			if s == "" {
+				continue
+			}
+			arena = append(arena, types.AttributeValueMemberS{Value: s})
+			item[ff.name] = &arena[len(arena)-1]
+			size += len(ff.name) + len(s)
+		case fastBool:
+			b := fv.Bool()
+			if ff.omitEmpty && !b {
+				continue
+			}
+			item[ff.name] = &types.AttributeValueMemberBOOL{Value: b}
+			size += len(ff.name) + 1
+		case fastInt:
+			n := fv.Int()
+			if ff.omitEmpty && n == 0 {
+				continue
+			}
+			av := &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+			item[ff.name] = av
+			size += len(ff.name) + expr.ValueSize(av)
+		case fastUint:
+			n := fv.Uint()
+			if ff.omitEmpty && n == 0 {
+				continue
+			}
+			av := &types.AttributeValueMemberN{Value: strconv.FormatUint(n, 10)}
+			item[ff.name] = av
+			size += len(ff.name) + expr.ValueSize(av)
+		case fastFloat:
+			x := fv.Float()
+			if ff.omitEmpty && x == 0 {
+				continue
+			}
+			av := &types.AttributeValueMemberN{Value: strconv.FormatFloat(x, 'f', -1, 64)}
+			if err := checkNumber(av.Value); err != nil {
+				return nil, 0, &fieldError{name: ff.name, err: err}
+			}
+			item[ff.name] = av
+			size += len(ff.name) + expr.ValueSize(av)
+		case fastStringSet:
+			n := fv.Len()
+			if n == 0 {
+				continue
+			}
+			ss := make([]string, n)
+			for j := 0; j < n; j++ {
+				ss[j] = fv.Index(j).String()
+			}
+			av := &types.AttributeValueMemberSS{Value: ss}
+			item[ff.name] = av
+			size += len(ff.name) + expr.ValueSize(av)
+		case fastTime:
+			t := fv.Addr().Interface().(*time.Time)
+			text, err := t.MarshalText()
+			if err != nil {
+				return nil, 0, &fieldError{name: ff.name, err: err}
+			}
+			arena = append(arena, types.AttributeValueMemberS{Value: string(text)})
+			item[ff.name] = &arena[len(arena)-1]
+			size += len(ff.name) + len(text)
+		}
+	}
+	return item, size, nil
+}
+
+// fieldError reports a field the fast path cannot encode.
+type fieldError struct {
+	name string
+	err  error
+}
+
+func (e *fieldError) Error() string { return e.name + ": " + e.err.Error() }
+func (e *fieldError) Unwrap() error { return e.err }
