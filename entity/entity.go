@@ -508,10 +508,10 @@ type keyWriter struct {
 	arena []types.AttributeValueMemberS
 }
 
-func (e *Entity[T]) newKeyWriter() *keyWriter {
-	kw := &keyWriter{arena: make([]types.AttributeValueMemberS, 0, 2+2*len(e.indexes))}
-	kw.b.Grow(e.keyBytes)
-	return kw
+// init sizes the writer's buffer and arena for e's keys.
+func (kw *keyWriter) init(keyBytes, keys int) {
+	kw.arena = make([]types.AttributeValueMemberS, 0, keys)
+	kw.b.Grow(keyBytes)
 }
 
 func (e *Entity[T]) keyError(attr string, err error) error {

@@ -86,12 +86,13 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 		}
 	}
 	src := itemSource(item)
-	kw := e.newKeyWriter()
-	if err := e.renderPrimaryIn(kw, src, v, true, item); err != nil {
+	var kw keyWriter
+	kw.init(e.keyBytes, len(e.allKeys))
+	if err := e.renderPrimaryIn(&kw, src, v, true, item); err != nil {
 		return v, nil, err
 	}
 	for _, d := range e.indexes {
-		if err := e.renderIndex(kw, d, src, v, item); err != nil {
+		if err := e.renderIndex(&kw, d, src, v, item); err != nil {
 			return v, nil, err
 		}
 	}
@@ -329,9 +330,9 @@ type compiledPut[T any] struct {
 	fail    failure
 }
 
-func (op PutOp[T]) compile() (*compiledPut[T], error) {
+func (op PutOp[T]) compile() (compiledPut[T], error) {
 	e := op.e
-	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}}
+	c := compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}}
 	if op.create {
 		c.fail.op = "create"
 	}
@@ -357,7 +358,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	}
 	written, item, err := e.encode(v, op.create)
 	if err != nil {
-		return nil, err
+		return c, err
 	}
 	c.written, c.item = written, item
 	if op.create {
@@ -366,7 +367,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	if !op.cond.IsZero() {
 		s, err := op.cond.render(&c.w)
 		if err != nil {
-			return nil, err
+			return c, err
 		}
 		parts = append(parts, s)
 	}
