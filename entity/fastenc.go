@@ -2,6 +2,7 @@ package entity
 
 import (
 	"encoding"
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -190,11 +191,17 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int) (map[string]types.At
 			size += len(ff.name) + expr.ValueSize(av)
 		case fastTime:
 			t := fv.Addr().Interface().(*time.Time)
-			text, err := t.MarshalText()
-			if err != nil {
+			var buf [64]byte
+			b := t.AppendFormat(buf[:0], time.RFC3339Nano) // MarshalText's text when it is valid RFC 3339
+			if !strictRFC3339(b) {
+				_, err := t.MarshalText() // it refuses what RFC 3339 cannot say; report its error
+				if err == nil {
+					err = errors.New("time not representable in RFC 3339")
+				}
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
-			arena = append(arena, types.AttributeValueMemberS{Value: string(text)})
+			text := string(b)
+			arena = append(arena, types.AttributeValueMemberS{Value: text})
 			item[ff.name] = &arena[len(arena)-1]
 			size += len(ff.name) + len(text)
 		}
@@ -210,3 +217,21 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.name + ": " + e.err.Error() }
 func (e *fieldError) Unwrap() error { return e.err }
+
+// strictRFC3339 reports whether b, a time formatted as RFC3339Nano, is one
+// that time.Time.MarshalText accepts: a four-digit year and a zone offset
+// under 24 hours.
+func strictRFC3339(b []byte) bool {
+	if len(b) < len("2006-01-02T15:04:05Z") || b[4] != '-' {
+		return false
+	}
+	if b[len(b)-1] == 'Z' {
+		return true
+	}
+	zone := b[len(b)-len("-07:00"):]
+	if zone[0] != '+' && zone[0] != '-' {
+		return false
+	}
+	hours := 10*int(zone[1]-'0') + int(zone[2]-'0')
+	return hours < 24
+}

@@ -45,7 +45,7 @@ func FuzzFastEncoderMatchesGuregu(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s, sOmit, untagged string, b, bOmit bool, i int, i8 int8, i64 int64, u uint32, uOmit uint, fl float64, f32 float32, e1, e2 string, sec int64, nsec int) {
 		v := fastAll{S: s, SOmit: sOmit, Untagged: untagged, B: b, BOmit: bOmit, I: i, I8: i8, I64Omit: i64, U: u, UOmit: uOmit,
-			F: fl, F32: f32, T: time.Unix(sec, int64(nsec)%1e9).UTC(), Skipped: "x", hidden: "y"}
+			F: fl, F32: f32, T: time.Unix(sec, int64(nsec)%1e9).In(time.FixedZone("z", nsec%200000-100000)), Skipped: "x", hidden: "y"}
 		if e1 != "" || e2 != "" {
 			v.Set = []string{e1, e2}
 		}
