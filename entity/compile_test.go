@@ -343,7 +343,6 @@ func TestCreateTableInput(t *testing.T) {
 	}
 }
 
-var _ = time.Now
 
 func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 	table := newTable()
