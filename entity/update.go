@@ -599,6 +599,21 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
 	}
+	// The item after the update is at least its key and the values the
+	// update sets; with the item read, it is known exactly.
+	written := expr.ItemSize(key)
+	if merged != nil {
+		written = expr.ItemSize(merged)
+	} else {
+		for i, a := range acts {
+			if a.kind == actSet || a.kind == actSetIfNotExists {
+				written += len(a.attr) + expr.ValueSize(vals[i])
+			}
+		}
+	}
+	if written > expr.MaxItemBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
+	}
 	return c, nil
 }
 

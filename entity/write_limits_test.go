@@ -3,6 +3,7 @@ package entity_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -135,5 +136,17 @@ func TestNumbersInRangeAreAccepted(t *testing.T) {
 		if _, err := docs.Put(Doc{ID: "a", X: &types.AttributeValueMemberN{Value: n}}).Build(); err != nil {
 			t.Errorf("%s: %v", n, err)
 		}
+	}
+}
+
+// An update that would make the item larger than DynamoDB's limit is refused
+// before sending, as far as the update alone can tell.
+func TestOversizedUpdateIsRefusedBeforeSending(t *testing.T) {
+	docs := defineDocs(newTable())
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	_, err := docs.Update(entity.Values{"id": "a"}).Set("x", strings.Repeat("y", 409600)).Run(context.Background(), db)
+	var le *ddbmodel.LimitError
+	if !errors.As(err, &le) || !errors.Is(err, ddbmodel.ErrLimitExceeded) {
+		t.Fatalf("err = %v, want a *LimitError", err)
 	}
 }
