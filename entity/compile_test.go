@@ -343,7 +343,6 @@ func TestCreateTableInput(t *testing.T) {
 	}
 }
 
-
 func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 	table := newTable()
 	type Repo struct {
