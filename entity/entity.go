@@ -153,6 +153,9 @@ type Entity[T any] struct {
 	allKeys     []*keyDef[T]
 	keyAttrs    []string
 	markerBytes int
+	// maintained holds the key and marker attributes updates may not set;
+	// read-only after Define.
+	maintained map[string]bool
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -284,6 +287,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 	}
 	e.allKeys = e.allKeyDefs()
+	e.maintained = e.maintainedAttrs()
 	for _, d := range e.allKeys {
 		if !slices.Contains(e.keyAttrs, d.Attribute) {
 			e.keyAttrs = append(e.keyAttrs, d.Attribute)

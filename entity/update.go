@@ -194,10 +194,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		}
 		acts = append(acts[:len(acts):len(acts)], action{actSet, e.updated.name, av})
 	}
-	keyAttrs := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
-	for _, n := range e.allKeyAttrs() {
-		keyAttrs[n] = true
-	}
+	keyAttrs := e.maintained
 	touched := map[string]actionKind{}
 	known := itemSource{}
 	vals := make([]types.AttributeValue, len(acts))
@@ -654,20 +651,21 @@ func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
 	return marshalValue(f.Interface())
 }
 
-func (e *Entity[T]) allKeyAttrs() []string {
-	out := []string{e.table.PartitionKey.Name}
+// maintainedAttrs returns the attributes the entity maintains itself: every
+// key attribute of the table and its indexes, and the two markers.
+func (e *Entity[T]) maintainedAttrs() map[string]bool {
+	m := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true, e.table.PartitionKey.Name: true}
 	if e.table.SortKey.Name != "" {
-		out = append(out, e.table.SortKey.Name)
+		m[e.table.SortKey.Name] = true
 	}
 	for _, ix := range e.table.Indexes {
-		if ix.PartitionKey.Name != "" {
-			out = append(out, ix.PartitionKey.Name)
-		}
-		if ix.SortKey.Name != "" {
-			out = append(out, ix.SortKey.Name)
+		for _, k := range []KeyAttribute{ix.PartitionKey, ix.SortKey} {
+			if k.Name != "" {
+				m[k.Name] = true
+			}
 		}
 	}
-	return out
+	return m
 }
 
 // Build compiles the UpdateItem request without sending it. An update that
@@ -816,10 +814,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	// Attributes the Go type does not know (an older or newer writer's)
 	// move with the item; its old key attributes do not.
-	keyAttrs := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
-	for _, n := range e.allKeyAttrs() {
-		keyAttrs[n] = true
-	}
+	keyAttrs := e.maintained
 	carried := false
 	for name, av := range merged {
 		if _, ok := put.item[name]; !ok && !keyAttrs[name] && e.fields[name] == nil {
