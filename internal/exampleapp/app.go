@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/ddblocal"
 )
 
@@ -256,4 +257,14 @@ func programName(cfg Config) string {
 		return cfg.Name
 	}
 	return "example"
+}
+
+// OneTable is Config.Tables for a program whose model keeps one table: the
+// table's CreateTable request under the -table name.
+func OneTable(t *entity.Table) func(table string) []*dynamodb.CreateTableInput {
+	return func(table string) []*dynamodb.CreateTableInput {
+		in := t.CreateTableInput()
+		in.TableName = aws.String(table)
+		return []*dynamodb.CreateTableInput{in}
+	}
 }

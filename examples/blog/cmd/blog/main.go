@@ -23,12 +23,8 @@ func config() exampleapp.Config {
 	return exampleapp.Config{
 		Name:         "blog",
 		DefaultTable: blog.TableName,
-		Tables: func(table string) []*dynamodb.CreateTableInput {
-			in := blog.Table.CreateTableInput()
-			in.TableName = aws.String(table)
-			return []*dynamodb.CreateTableInput{in}
-		},
-		Run: run,
+		Tables:       exampleapp.OneTable(blog.Table),
+		Run:          run,
 	}
 }
 

@@ -21,12 +21,8 @@ func config() exampleapp.Config {
 	return exampleapp.Config{
 		Name:         "cms",
 		DefaultTable: cms.Table.Name,
-		Tables: func(table string) []*dynamodb.CreateTableInput {
-			in := cms.Table.CreateTableInput()
-			in.TableName = aws.String(table)
-			return []*dynamodb.CreateTableInput{in}
-		},
-		Run: run,
+		Tables:       exampleapp.OneTable(cms.Table),
+		Run:          run,
 	}
 }
 

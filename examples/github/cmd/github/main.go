@@ -26,12 +26,8 @@ func config() exampleapp.Config {
 	return exampleapp.Config{
 		Name:         "github",
 		DefaultTable: github.TableName,
-		Tables: func(table string) []*dynamodb.CreateTableInput {
-			in := github.Table.CreateTableInput()
-			in.TableName = aws.String(table)
-			return []*dynamodb.CreateTableInput{in}
-		},
-		Run: run,
+		Tables:       exampleapp.OneTable(github.Table),
+		Run:          run,
 	}
 }
 

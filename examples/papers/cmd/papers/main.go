@@ -19,12 +19,8 @@ func config() exampleapp.Config {
 	return exampleapp.Config{
 		Name:         "papers",
 		DefaultTable: papers.Table.Name,
-		Tables: func(table string) []*dynamodb.CreateTableInput {
-			in := papers.Table.CreateTableInput()
-			in.TableName = aws.String(table)
-			return []*dynamodb.CreateTableInput{in}
-		},
-		Run: run,
+		Tables:       exampleapp.OneTable(papers.Table),
+		Run:          run,
 	}
 }
 
