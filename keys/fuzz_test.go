@@ -63,6 +63,41 @@ func checkRenderError(t *testing.T, err error) {
 	}
 }
 
+// checkPositional checks that RenderValuesTo, given src's values by
+// position, does what Render did with src: the same key or the same kind of
+// error, leaving the builder as it was. An empty value is absent to
+// RenderValuesTo: where Render found it empty, RenderValuesTo reports
+// ErrMissing.
+func checkPositional(t *testing.T, tm *Template, src Strings, key string, err error) {
+	t.Helper()
+	vals := make([]string, len(tm.comps))
+	empty := false
+	for i := range tm.comps {
+		vals[i] = src[tm.comps[i].name]
+		empty = empty || vals[i] == ""
+	}
+	var b strings.Builder
+	b.WriteString("x")
+	perr := tm.RenderValuesTo(&b, vals)
+	switch {
+	case empty && errors.Is(perr, ErrMissing):
+		// Render met the same composite first and found it empty.
+		if !errors.Is(err, ErrEmpty) || b.String() != "x" {
+			t.Fatalf("%s.RenderValuesTo(%q) = %q, %v; Render failed with %v", tm, vals, b.String(), perr, err)
+		}
+	case err == nil:
+		if perr != nil || b.String() != "x"+key {
+			t.Fatalf("%s.RenderValuesTo(%q) = %q, %v; Render gave %q", tm, vals, b.String(), perr, key)
+		}
+	default:
+		for _, sentinel := range []error{ErrEmpty, ErrDelimiter, ErrFormat, ErrTooLong} {
+			if errors.Is(err, sentinel) != errors.Is(perr, sentinel) || b.String() != "x" {
+				t.Fatalf("%s.RenderValuesTo(%q) = %q, %v; Render failed with %v", tm, vals, b.String(), perr, err)
+			}
+		}
+	}
+}
+
 func FuzzRoundTrip(f *testing.F) {
 	f.Add(uint8(0), "m1", "l1", "x")
 	f.Add(uint8(4), "10", "007", "")
@@ -76,6 +111,7 @@ func FuzzRoundTrip(f *testing.F) {
 		tm := fuzzTemplates[int(idx)%len(fuzzTemplates)]
 		src := fuzzSource(tm, a, b, c)
 		key, err := tm.Render(src)
+		checkPositional(t, tm, src, key, err)
 		if err != nil {
 			checkRenderError(t, err)
 			return

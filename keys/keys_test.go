@@ -575,3 +575,42 @@ func TestNoForgedLevels(t *testing.T) {
 		t.Errorf("v${n} = %q, %v", got, err)
 	}
 }
+
+func TestRenderValuesTo(t *testing.T) {
+	cases := []struct {
+		tmpl string
+		kind Kind
+		vals []string
+		want string
+	}{
+		{"MODULE#${moduleId}#LESSON#${lessonId}", String, []string{"m1", "l2"}, "MODULE#m1#LESSON#l2"},
+		{"VERSION#${v:pad(10)}", String, []string{"10"}, "VERSION#0000000010"},
+		{"T#${ts:time}", String, []string{"2024-01-02T03:04:05Z"}, "T#2024-01-02T03:04:05.000000000Z"},
+		{"#METADATA", String, []string{}, "#METADATA"},
+		{"${n}", Number, []string{"007"}, "7"},
+	}
+	for _, c := range cases {
+		tm := MustCompile(Spec{Template: c.tmpl, Kind: c.kind})
+		var b strings.Builder
+		b.WriteString("<")
+		if err := tm.RenderValuesTo(&b, c.vals); err != nil {
+			t.Fatalf("%s: %v", c.tmpl, err)
+		}
+		if got := b.String(); got != "<"+c.want {
+			t.Errorf("%s: got %q, want %q", c.tmpl, got, "<"+c.want)
+		}
+	}
+	tm := MustParse("REPO#${owner}#${repo_name}")
+	var b strings.Builder
+	err := tm.RenderValuesTo(&b, []string{"alex", ""})
+	var ve *ValueError
+	if !errors.Is(err, ErrMissing) || !errors.As(err, &ve) || ve.Composite != "repo_name" || b.Len() != 0 {
+		t.Errorf("absent repo_name: %v (builder %q)", err, b.String())
+	}
+	if err := tm.RenderValuesTo(&b, []string{"alex"}); !errors.Is(err, ErrFormat) || b.Len() != 0 {
+		t.Errorf("one value for two composites: %v", err)
+	}
+	if err := tm.RenderValuesTo(&b, []string{"a#b", "r"}); !errors.Is(err, ErrDelimiter) {
+		t.Errorf("delimiter in owner: %v", err)
+	}
+}

@@ -27,15 +27,14 @@ func (c *composite) prepare(raw string) (val, error, string) {
 	if raw == "" {
 		return val{}, ErrEmpty, ""
 	}
+	if c.format == fmtText {
+		err, why := c.checkText(raw)
+		return val{s: raw}, err, why
+	}
 	if !utf8.ValidString(raw) {
 		return val{}, ErrFormat, "invalid UTF-8"
 	}
 	switch c.format {
-	case fmtText:
-		if c.forbid != "" && strings.ContainsAny(raw, c.forbid) {
-			return val{}, ErrDelimiter, ""
-		}
-		return val{s: raw}, nil, ""
 	case fmtPad, fmtRev:
 		for i := 0; i < len(raw); i++ {
 			if raw[i] < '0' || raw[i] > '9' {
@@ -79,6 +78,34 @@ func (c *composite) prepare(raw string) (val, error, string) {
 		return val{n: ShardOf(raw, c.n)}, nil, ""
 	}
 	panic("keys: unknown format")
+}
+
+// checkText checks a non-empty value of a free-text composite: valid
+// UTF-8 without the characters c forbids.
+func (c *composite) checkText(raw string) (error, string) {
+	if c.asciiOnly {
+		// One pass over ASCII text: no forbidden byte, nothing to validate.
+		i := 0
+		for ; i < len(raw); i++ {
+			b := raw[i]
+			if b >= utf8.RuneSelf {
+				break
+			}
+			if c.forbidASCII[b/64]&(1<<(b%64)) != 0 {
+				return ErrDelimiter, ""
+			}
+		}
+		if i == len(raw) {
+			return nil, ""
+		}
+	}
+	if !utf8.ValidString(raw) {
+		return ErrFormat, "invalid UTF-8"
+	}
+	if c.forbid != "" && strings.ContainsAny(raw, c.forbid) {
+		return ErrDelimiter, ""
+	}
+	return nil, ""
 }
 
 // parseTime parses RFC 3339 text or an integer number of Unix seconds and
@@ -196,7 +223,24 @@ func (t *Template) Prefix(src Source) (prefix string, complete bool, err error) 
 // several keys can share one allocation (slice b.String() afterwards). On
 // error b is unchanged.
 func (t *Template) RenderTo(b *strings.Builder, src Source) error {
-	_, err := t.renderInto(b, src, -1, false)
+	_, err := t.renderInto(b, src, nil, -1, false)
+	return err
+}
+
+// RenderValuesTo is RenderTo with the composite values given by position
+// rather than by a Source: vals[i] is the text of the template's i-th
+// composite (the order of Composites), and an empty string is a composite
+// that is absent (ErrMissing). It spares a caller that already holds the
+// values in order a lookup by name per composite. len(vals) must equal the
+// number of composites.
+func (t *Template) RenderValuesTo(b *strings.Builder, vals []string) error {
+	if len(vals) != len(t.comps) {
+		return t.valueErr(nil, "", ErrFormat, strconv.Itoa(len(vals))+" values for "+strconv.Itoa(len(t.comps))+" composites")
+	}
+	if vals == nil {
+		vals = []string{} // not nil: nil selects the Source
+	}
+	_, err := t.renderInto(b, nil, vals, -1, false)
 	return err
 }
 
@@ -225,7 +269,7 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 		return t.lits[0], true, nil
 	}
 	var b strings.Builder
-	complete, err := t.renderInto(&b, src, shard, prefix)
+	complete, err := t.renderInto(&b, src, nil, shard, prefix)
 	if err != nil {
 		return "", false, err
 	}
@@ -233,7 +277,12 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 }
 
 // renderInto appends the key (or prefix) to b; on error b is unchanged.
-func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix bool) (bool, error) {
+// The composites' values come from vals by position when it is not nil
+// ("" absent), else from src by name.
+func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, shard int, prefix bool) (bool, error) {
+	if vals != nil && t.spec.Kind == Number {
+		src = positional{t, vals}
+	}
 	if t.spec.Kind == Number {
 		s, complete, err := t.renderNumber(src)
 		if err == nil {
@@ -241,10 +290,13 @@ func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix 
 		}
 		return complete, err
 	}
+	if t.allText && shard < 0 && !prefix {
+		return true, t.renderText(b, src, vals)
+	}
 	var stack [maxStack]val
-	vals := stack[:]
+	prepared := stack[:]
 	if len(t.comps) > maxStack {
-		vals = make([]val, len(t.comps))
+		prepared = make([]val, len(t.comps))
 	}
 	n := 0        // number of present composites
 	size := 0     // length of the key or prefix
@@ -252,14 +304,14 @@ func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix 
 	for i := range t.comps {
 		c := &t.comps[i]
 		if i == t.shard && shard >= 0 {
-			vals[i] = val{n: shard}
+			prepared[i] = val{n: shard}
 			if missing < 0 {
 				n++
 				size += len(t.lits[i]) + c.width
 			}
 			continue
 		}
-		raw, ok := src.Lookup(c.name)
+		raw, ok := lookup(src, vals, i, c.name)
 		if !ok {
 			if !prefix {
 				return false, t.compErr(c, "", ErrMissing, "")
@@ -276,7 +328,7 @@ func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix 
 		if err != nil {
 			return false, t.compErr(c, raw, err, why)
 		}
-		vals[i] = v
+		prepared[i] = v
 		n++
 		size += len(t.lits[i]) + c.renderedLen(&v)
 	}
@@ -288,10 +340,66 @@ func (t *Template) renderInto(b *strings.Builder, src Source, shard int, prefix 
 	b.Grow(size)
 	for i := 0; i < n; i++ {
 		b.WriteString(t.lits[i])
-		t.comps[i].write(b, &vals[i])
+		t.comps[i].write(b, &prepared[i])
 	}
 	b.WriteString(t.lits[n])
 	return complete, nil
+}
+
+// renderText is renderInto of a full key for templates whose composites
+// are all free text: the same checks, without the formats' scratch values.
+func (t *Template) renderText(b *strings.Builder, src Source, vals []string) error {
+	var raws [maxStack]string
+	size := t.litLen
+	for i := range t.comps {
+		c := &t.comps[i]
+		raw, ok := lookup(src, vals, i, c.name)
+		if !ok {
+			return t.compErr(c, "", ErrMissing, "")
+		}
+		if raw == "" {
+			return t.compErr(c, raw, ErrEmpty, "")
+		}
+		if err, why := c.checkText(raw); err != nil {
+			return t.compErr(c, raw, err, why)
+		}
+		raws[i] = raw
+		size += len(raw)
+	}
+	if t.spec.MaxBytes > 0 && size > t.spec.MaxBytes {
+		return t.tooLong(size)
+	}
+	b.Grow(size)
+	for i := range t.comps {
+		b.WriteString(t.lits[i])
+		b.WriteString(raws[i])
+	}
+	b.WriteString(t.lits[len(t.comps)])
+	return nil
+}
+
+// lookup returns the i-th composite's value, named name: from vals by
+// position when vals is not nil, else from src.
+func lookup(src Source, vals []string, i int, name string) (string, bool) {
+	if vals != nil {
+		return vals[i], vals[i] != ""
+	}
+	return src.Lookup(name)
+}
+
+// positional is a Source over values given in template order.
+type positional struct {
+	t    *Template
+	vals []string
+}
+
+func (p positional) Lookup(attr string) (string, bool) {
+	for i := range p.t.comps {
+		if p.t.comps[i].name == attr {
+			return p.vals[i], p.vals[i] != ""
+		}
+	}
+	return "", false
 }
 
 func (t *Template) tooLong(size int) error {

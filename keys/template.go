@@ -45,6 +45,10 @@ type Template struct {
 	comps  []composite // composites in template order
 	shard  int         // index of the shard composite, or -1
 	minLen int         // length of the shortest key the template renders
+	litLen int         // total length of the literals
+	// allText: a String template whose composites are all free text, which
+	// renders by the simpler path of renderText.
+	allText bool
 }
 
 type format uint8
@@ -71,7 +75,11 @@ type composite struct {
 	// that a value can never forge a deeper level of a key that another
 	// template of the same shape renders (ITEM#${id} with id "1#RETURN#9").
 	forbid string
-	spec   string // the format text, e.g. "pad(10)"
+	// forbidASCII has bit c set for each byte c of forbid, when forbid is
+	// all ASCII: prepare checks ASCII values against it in one pass.
+	forbidASCII [2]uint64
+	asciiOnly   bool   // forbid is ASCII, so forbidASCII says all of it
+	spec        string // the format text, e.g. "pad(10)"
 }
 
 func (c *composite) formatName() string {
@@ -182,12 +190,27 @@ func Compile(spec Spec) (*Template, error) {
 					c.forbid += prev[len(prev)-size:]
 				}
 			}
+			c.asciiOnly = true
+			for i := 0; i < len(c.forbid); i++ {
+				if b := c.forbid[i]; b < utf8.RuneSelf {
+					c.forbidASCII[b/64] |= 1 << (b % 64)
+				} else {
+					c.asciiOnly = false
+				}
+			}
 			t.minLen++
 		}
 		t.minLen += c.width
 	}
 	for _, l := range t.lits {
-		t.minLen += len(l)
+		t.litLen += len(l)
+	}
+	t.minLen += t.litLen
+	t.allText = spec.Kind != Number && len(t.comps) <= maxStack
+	for k := range t.comps {
+		if t.comps[k].format != fmtText {
+			t.allText = false
+		}
 	}
 	if spec.Kind == Number {
 		if len(t.comps) != 1 || t.lits[0] != "" || t.lits[1] != "" {
