@@ -153,6 +153,10 @@ type Entity[T any] struct {
 	allKeys     []*keyDef[T]
 	keyAttrs    []string
 	markerBytes int
+	// keysOverlap: two keys share an attribute, or a key attribute is also
+	// a field's or a marker's, so an item's size is not the sum of its
+	// fields', keys' and markers' sizes.
+	keysOverlap bool
 	// maintained holds the key and marker attributes updates may not set;
 	// read-only after Define.
 	maintained map[string]bool
@@ -291,6 +295,12 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	for _, d := range e.allKeys {
 		if !slices.Contains(e.keyAttrs, d.Attribute) {
 			e.keyAttrs = append(e.keyAttrs, d.Attribute)
+		}
+	}
+	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
+	for _, name := range e.keyAttrs {
+		if e.fields[name] != nil || name == table.EntityAttr() || name == table.EntityVersionAttr() {
+			e.keysOverlap = true
 		}
 	}
 	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
@@ -432,44 +442,41 @@ func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
 		return nil, fmt.Errorf("entity: encoding %s: %w", e.name, err)
 	}
 	key := make(map[string]types.AttributeValue, 2)
-	if err := e.renderPrimaryFrom(itemSource(item), v, true, key); err != nil {
+	if err := e.renderPrimaryIn(nil, itemSource(item), &v, key); err != nil {
 		return nil, err
 	}
 	return key, nil
 }
 
 func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.AttributeValue) error {
-	var zero T
-	return e.renderPrimaryFrom(src, zero, false, into)
+	return e.renderPrimaryIn(nil, src, nil, into)
 }
 
-func (e *Entity[T]) renderPrimaryFrom(src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
-	return e.renderPrimaryIn(nil, src, v, haveV, into)
-}
-
-func (e *Entity[T]) renderPrimaryIn(kw *keyWriter, src keys.Source, v T, haveV bool, into map[string]types.AttributeValue) error {
-	av, err := e.renderKeyIn(kw, e.pk, src, v, haveV)
+// renderPrimaryIn renders the table key into an item. v, when not nil, is
+// the entity the composites come from, for computed keys.
+func (e *Entity[T]) renderPrimaryIn(kw *keyWriter, src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	av, err := e.renderKeyIn(kw, e.pk, src, v)
 	if err != nil {
 		return err
 	}
-	into[e.pk.Attribute] = av
+	setKey(kw, into, e.pk.Attribute, av)
 	if e.sk == nil {
 		return nil
 	}
-	if av, err = e.renderKeyIn(kw, e.sk, src, v, haveV); err != nil {
+	if av, err = e.renderKeyIn(kw, e.sk, src, v); err != nil {
 		return err
 	}
-	into[e.sk.Attribute] = av
+	setKey(kw, into, e.sk.Attribute, av)
 	return nil
 }
 
-func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
-	return e.renderKeyIn(nil, d, src, v, haveV)
+func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+	return e.renderKeyIn(nil, d, src, v)
 }
 
 // renderKeyIn renders one key attribute. String values are taken from
 // arena when it has room, so that an item's keys cost one allocation.
-func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v T, haveV bool) (types.AttributeValue, error) {
+func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
 	var s string
 	var err error
 	if kw != nil && d.fn == nil {
@@ -479,10 +486,10 @@ func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v 
 			s = kw.b.String()[start:]
 		}
 	} else if d.fn != nil {
-		if !haveV {
+		if v == nil {
 			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
 		}
-		s, err = d.fn(v)
+		s, err = d.fn(*v)
 		if err == nil && s == "" {
 			err = errors.New("computed an empty key")
 		}
@@ -498,24 +505,53 @@ func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v 
 	if d.Number {
 		return &types.AttributeValueMemberN{Value: s}, nil
 	}
-	if kw != nil && len(kw.arena) < cap(kw.arena) {
-		kw.arena = append(kw.arena, types.AttributeValueMemberS{Value: s})
-		return &kw.arena[len(kw.arena)-1], nil
+	if kw != nil {
+		return kw.str(s), nil
 	}
 	return &types.AttributeValueMemberS{Value: s}, nil
 }
 
-// keyWriter renders all the keys of one item into one buffer, and their
-// attribute values into one arena: two allocations per item.
+// keyWriter holds the text and the string values of one item being
+// encoded: its keys (and the fast encoder's times) are rendered into one
+// buffer, and its S values taken from one arena, so that they cost two
+// allocations per item. size adds up the keys it has set in the item.
 type keyWriter struct {
 	b     strings.Builder
 	arena []types.AttributeValueMemberS
+	size  int
 }
 
-// init sizes the writer's buffer and arena for e's keys.
-func (kw *keyWriter) init(keyBytes, keys int) {
-	kw.arena = make([]types.AttributeValueMemberS, 0, keys)
-	kw.b.Grow(keyBytes)
+// init sizes the writer's buffer and arena.
+func (kw *keyWriter) init(textBytes, strings int) {
+	kw.arena = make([]types.AttributeValueMemberS, 0, strings)
+	kw.b.Grow(textBytes)
+}
+
+// str returns an S value holding s, from the arena while it has room.
+func (kw *keyWriter) str(s string) *types.AttributeValueMemberS {
+	if len(kw.arena) < cap(kw.arena) {
+		kw.arena = append(kw.arena, types.AttributeValueMemberS{Value: s})
+		return &kw.arena[len(kw.arena)-1]
+	}
+	return &types.AttributeValueMemberS{Value: s}
+}
+
+// text copies b into the buffer and returns it as a string. Bytes once
+// written to a strings.Builder never change, so the string stays valid
+// as the buffer grows.
+func (kw *keyWriter) text(b []byte) string {
+	start := kw.b.Len()
+	kw.b.Write(b)
+	return kw.b.String()[start:]
+}
+
+// setKey sets a rendered key attribute in an item, counting its size
+// when kw is not nil.
+func setKey(kw *keyWriter, into map[string]types.AttributeValue, attr string, av types.AttributeValue) {
+	into[attr] = av
+	if kw != nil {
+		kw.size += len(attr) + expr.ValueSize(av)
+	}
 }
 
 func (e *Entity[T]) keyError(attr string, err error) error {

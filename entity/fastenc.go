@@ -21,8 +21,9 @@ import (
 // what dynamo.MarshalItem produces (a differential test checks it). Any
 // other struct is encoded by guregu/dynamo.
 type fastEncoder struct {
-	fields  []fastField
-	strings int // fields encoded as S, for the value arena
+	fields    []fastField
+	strings   int // fields encoded as S, for the value arena
+	textBytes int // the most bytes of text the encoder writes (times)
 }
 
 type fastKind uint8
@@ -93,6 +94,7 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 		case t == timeType && !set && !ff.omitEmpty:
 			ff.kind = fastTime
 			enc.strings++
+			enc.textBytes += len(time.RFC3339Nano)
 		case t.Implements(rtypeDynamoMarshaler) || t.Implements(rtypeAWSMarshaler) || t.Implements(rtypeTextMarshaler) ||
 			reflect.PointerTo(t).Implements(rtypeDynamoMarshaler) || reflect.PointerTo(t).Implements(rtypeAWSMarshaler) ||
 			reflect.PointerTo(t).Implements(rtypeTextMarshaler):
@@ -122,15 +124,15 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 }
 
 // encode encodes rv (an addressable struct) into a map with room for extra
-// more attributes, taking string values from one arena.
+// more attributes, taking string values and text from kw, which the
+// item's keys then share.
 //
 // It also returns the item's size as DynamoDB counts it, and checks the
 // numbers it writes (only floats can exceed DynamoDB's range), so that the
 // put need not walk the item again.
-func (enc *fastEncoder) encode(rv reflect.Value, extra int) (map[string]types.AttributeValue, int, error) {
+func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[string]types.AttributeValue, int, error) {
 	item := make(map[string]types.AttributeValue, len(enc.fields)+extra)
 	size := 0
-	arena := make([]types.AttributeValueMemberS, 0, enc.strings)
 	for i := range enc.fields {
 		ff := &enc.fields[i]
 		fv := rv.Field(ff.index)
@@ -140,8 +142,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int) (map[string]types.At
 			if s == "" {
 				continue
 			}
-			arena = append(arena, types.AttributeValueMemberS{Value: s})
-			item[ff.name] = &arena[len(arena)-1]
+			item[ff.name] = kw.str(s)
 			size += len(ff.name) + len(s)
 		case fastBool:
 			b := fv.Bool()
@@ -200,10 +201,8 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int) (map[string]types.At
 				}
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
-			text := string(b)
-			arena = append(arena, types.AttributeValueMemberS{Value: text})
-			item[ff.name] = &arena[len(arena)-1]
-			size += len(ff.name) + len(text)
+			item[ff.name] = kw.str(kw.text(b))
+			size += len(ff.name) + len(b)
 		}
 	}
 	return item, size, nil

@@ -50,7 +50,9 @@ func FuzzFastEncoderMatchesGuregu(f *testing.F) {
 			v.Set = []string{e1, e2}
 		}
 		want, wantErr := dynamo.MarshalItem(v)
-		got, size, gotErr := enc.encode(reflect.ValueOf(&v).Elem(), 0)
+		var kw keyWriter
+		kw.init(0, 1) // room for one value: the rest are allocated one by one
+		got, size, gotErr := enc.encode(reflect.ValueOf(&v).Elem(), 0, &kw)
 		if (wantErr != nil) != (gotErr != nil) {
 			t.Fatalf("guregu err %v, fast err %v", wantErr, gotErr)
 		}

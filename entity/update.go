@@ -297,7 +297,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			c.move = true
 			continue
 		}
-		av, err := e.renderKey(d, from, *new(T), false)
+		av, err := e.renderKey(d, from, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -460,9 +460,9 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 				if err != nil {
 					return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 				}
-				av, err = e.renderKey(k, src, *t, true)
+				av, err = e.renderKey(k, src, t)
 			} else {
-				av, err = e.renderKey(k, src, *new(T), false)
+				av, err = e.renderKey(k, src, nil)
 			}
 			if err != nil {
 				return nil, err

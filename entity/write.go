@@ -21,11 +21,11 @@ import (
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
-// encode applies defaults and timestamps to a copy of v, encodes it, checks
-// the attribute rules, renders every key and adds the entity markers. The
-// item it returns is exactly what a put writes.
-func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue, error) {
-	rv := reflect.ValueOf(&v).Elem()
+// encode applies defaults and timestamps to *v, encodes it, checks the
+// attribute rules, renders every key and adds the entity markers. The item
+// it returns is exactly what a put writes.
+func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, error) {
+	rv := reflect.ValueOf(v).Elem()
 	var now time.Time
 	if e.created != nil || e.updated != nil {
 		now = e.now()
@@ -44,7 +44,7 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 		}
 		dv := reflect.ValueOf(d)
 		if !dv.Type().ConvertibleTo(f.Type()) {
-			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
 		}
 		f.Set(dv.Convert(f.Type()))
 	}
@@ -58,18 +58,21 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 	}
 	var item map[string]types.AttributeValue
 	var err error
+	var kw keyWriter
 	size := -1 // the item's size, when the encoder measured it
 	if e.fast != nil {
-		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes))
+		kw.init(e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
+		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &kw)
 	} else {
-		item, err = dynamo.MarshalItem(&v) // v already lives on the heap for reflection: no second copy
+		kw.init(e.keyBytes, len(e.allKeys))
+		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
 	}
 	if err != nil {
 		var fe *fieldError
 		if errors.As(err, &fe) {
-			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: fe.name, Err: fe.err}
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: fe.name, Err: fe.err}
 		}
-		return v, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
 	}
 	for _, r := range e.rules {
 		var f reflect.Value
@@ -77,54 +80,52 @@ func (e *Entity[T]) encode(v T, create bool) (T, map[string]types.AttributeValue
 			f = rv.FieldByIndex(r.index)
 		}
 		if err := e.checkRule(r, item[r.name], f, true); err != nil {
-			return v, nil, err
+			return nil, err
 		}
 	}
 	if e.valid != nil {
-		if err := e.valid(&v); err != nil {
-			return v, nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+		if err := e.valid(v); err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 		}
 	}
 	src := itemSource(item)
-	var kw keyWriter
-	kw.init(e.keyBytes, len(e.allKeys))
-	if err := e.renderPrimaryIn(&kw, src, v, true, item); err != nil {
-		return v, nil, err
+	if err := e.renderPrimaryIn(&kw, src, v, item); err != nil {
+		return nil, err
 	}
 	for _, d := range e.indexes {
 		if err := e.renderIndex(&kw, d, src, v, item); err != nil {
-			return v, nil, err
+			return nil, err
 		}
 	}
 	item[e.table.EntityAttr()] = e.marker
 	item[e.table.EntityVersionAttr()] = e.ver
 	if size < 0 {
 		if err := e.checkItem(item); err != nil {
-			return v, nil, err
+			return nil, err
 		}
-		return v, item, nil
+		return item, nil
 	}
-	// The encoder measured the attributes; add the keys and markers.
-	size += e.markerBytes
-	for _, name := range e.keyAttrs {
-		if av, ok := item[name]; ok {
-			size += len(name) + expr.ValueSize(av)
-		}
+	// The encoder measured the fields (and checked their numbers); add the
+	// keys and markers, or measure the item again when they overlap.
+	if e.keysOverlap {
+		size = expr.ItemSize(item)
+	} else {
+		size += kw.size + e.markerBytes
 	}
 	if size > expr.MaxItemBytes {
-		return v, nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
 	}
-	return v, item, nil
+	return item, nil
 }
 
-func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, v T, into map[string]types.AttributeValue) error {
-	if d.sparse && d.when != nil && !d.when(v) {
+func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	if d.sparse && d.when != nil && !d.when(*v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKeyIn(kw, d.pk, src, v, true); err != nil {
+		if pkv, err = e.renderKeyIn(kw, d.pk, src, v); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -132,7 +133,7 @@ func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, 
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKeyIn(kw, d.sk, src, v, true); err != nil {
+		if skv, err = e.renderKeyIn(kw, d.sk, src, v); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -140,10 +141,10 @@ func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, 
 		}
 	}
 	if pkv != nil {
-		into[d.pk.Attribute] = pkv
+		setKey(kw, into, d.pk.Attribute, pkv)
 	}
 	if skv != nil {
-		into[d.sk.Attribute] = skv
+		setKey(kw, into, d.sk.Attribute, skv)
 	}
 	return nil
 }
@@ -356,11 +357,11 @@ func (op PutOp[T]) compile() (compiledPut[T], error) {
 		}
 		setInt(f, cur+1)
 	}
-	written, item, err := e.encode(v, op.create)
+	item, err := e.encode(&v, op.create)
 	if err != nil {
 		return c, err
 	}
-	c.written, c.item = written, item
+	c.written, c.item = v, item
 	if op.create {
 		parts = append(parts, e.pkAbsent(&c.w))
 	}
@@ -787,7 +788,8 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.create || !op.cond.IsZero() || op.e.lock != nil {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
 	}
-	_, item, err := op.e.encode(op.v, false)
+	v := op.v
+	item, err := op.e.encode(&v, false)
 	if err != nil {
 		return BatchWrite{}, err
 	}
