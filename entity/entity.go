@@ -106,6 +106,10 @@ type KeySpec struct {
 type keyDef[T any] struct {
 	KeySpec
 	fn func(T) (string, error)
+	// slots, when not nil, gives for each composite of the template the
+	// slot of the fast encoder's keyWriter that holds its value, so that a
+	// put renders the key from values by position (see assignSlots).
+	slots []int
 }
 
 type indexDef[T any] struct {
@@ -303,6 +307,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			e.keysOverlap = true
 		}
 	}
+	e.assignSlots()
 	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
 	for _, d := range e.allKeys {
 		if d.Template != nil {
@@ -351,6 +356,42 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 	d.Template = t
 	d.Uses = t.Composites()
 	return d, nil
+}
+
+// assignSlots lets a put render its keys from the values the fast
+// encoder wrote rather than looking each composite up in the item by name:
+// every field that a key template uses gets a slot of the keyWriter, which
+// the encoder fills with the text the item holds for it (or leaves empty
+// when the item has none), and every key whose composites all have slots
+// records them. Keys that name another attribute (a bool, a set, a key
+// attribute) keep the lookup; when keys overlap fields nothing gets slots.
+func (e *Entity[T]) assignSlots() {
+	if e.fast == nil || e.keysOverlap {
+		return
+	}
+	slotOf := map[string]int{}
+	next := 0
+	for _, d := range e.allKeys {
+		if d.Template == nil {
+			continue
+		}
+		slots := make([]int, len(d.Uses))
+		for i, name := range d.Uses {
+			slot, ok := slotOf[name]
+			if !ok {
+				if slot = e.fast.assignSlot(name, next); slot >= 0 {
+					next++
+				}
+				slotOf[name] = slot
+			}
+			if slot < 0 {
+				slots = nil
+				break
+			}
+			slots[i] = slot
+		}
+		d.slots = slots
+	}
 }
 
 // Name returns the entity's name, the value of its marker attribute.
@@ -481,7 +522,16 @@ func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v 
 	var err error
 	if kw != nil && d.fn == nil {
 		start := kw.b.Len()
-		if err = d.Template.RenderTo(&kw.b, src); err == nil {
+		if d.slots != nil && kw.slotted {
+			var vals [maxSlots]string
+			for i, slot := range d.slots {
+				vals[i] = kw.slots[slot]
+			}
+			err = d.Template.RenderValuesTo(&kw.b, vals[:len(d.slots)])
+		} else {
+			err = d.Template.RenderTo(&kw.b, src)
+		}
+		if err == nil {
 			// Earlier bytes of a Builder never change: the slice stays valid.
 			s = kw.b.String()[start:]
 		}
@@ -519,7 +569,15 @@ type keyWriter struct {
 	b     strings.Builder
 	arena []types.AttributeValueMemberS
 	size  int
+	// slots holds the text of the fields the keys use, as the fast encoder
+	// wrote them ("" for a field the item lacks); slotted says it did.
+	slots   [maxSlots]string
+	slotted bool
 }
+
+// maxSlots is the number of distinct fields the keys of one entity can
+// take by position; keys using more look the rest up by name.
+const maxSlots = 8
 
 // init sizes the writer's buffer and arena.
 func (kw *keyWriter) init(textBytes, strings int) {

@@ -43,6 +43,28 @@ type fastField struct {
 	index     int
 	kind      fastKind
 	omitEmpty bool
+	slot      int // the keyWriter slot that receives the field's text, or -1
+}
+
+// assignSlot gives the field named name the keyWriter slot slot and
+// returns it, or returns -1 when the slot is out of range or the field is
+// not one whose text a key can take (it is absent, a bool or a set).
+func (enc *fastEncoder) assignSlot(name string, slot int) int {
+	if slot >= maxSlots {
+		return -1
+	}
+	for i := range enc.fields {
+		ff := &enc.fields[i]
+		if ff.name != name {
+			continue
+		}
+		if ff.kind == fastBool || ff.kind == fastStringSet {
+			return -1
+		}
+		ff.slot = slot
+		return slot
+	}
+	return -1
 }
 
 var (
@@ -76,7 +98,7 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 			return nil
 		}
 		seen[name] = true
-		ff := fastField{name: name, index: i}
+		ff := fastField{name: name, index: i, slot: -1}
 		set := false
 		for _, o := range strings.Split(opts, ",") {
 			switch o {
@@ -133,6 +155,7 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[string]types.AttributeValue, int, error) {
 	item := make(map[string]types.AttributeValue, len(enc.fields)+extra)
 	size := 0
+	kw.slotted = true
 	for i := range enc.fields {
 		ff := &enc.fields[i]
 		fv := rv.Field(ff.index)
@@ -144,6 +167,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			}
 			item[ff.name] = kw.str(s)
 			size += len(ff.name) + len(s)
+			if ff.slot >= 0 {
+				kw.slots[ff.slot] = s
+			}
 		case fastBool:
 			b := fv.Bool()
 			if ff.omitEmpty && !b {
@@ -159,6 +185,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			av := &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
+			if ff.slot >= 0 {
+				kw.slots[ff.slot] = av.Value
+			}
 		case fastUint:
 			n := fv.Uint()
 			if ff.omitEmpty && n == 0 {
@@ -167,6 +196,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			av := &types.AttributeValueMemberN{Value: strconv.FormatUint(n, 10)}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
+			if ff.slot >= 0 {
+				kw.slots[ff.slot] = av.Value
+			}
 		case fastFloat:
 			x := fv.Float()
 			if ff.omitEmpty && x == 0 {
@@ -178,20 +210,22 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
+			if ff.slot >= 0 {
+				kw.slots[ff.slot] = av.Value
+			}
 		case fastStringSet:
 			n := fv.Len()
 			if n == 0 {
 				continue
 			}
-			ss := make([]string, n)
+			av := newStringSet(n)
 			for j := 0; j < n; j++ {
-				ss[j] = fv.Index(j).String()
+				av.Value[j] = fv.Index(j).String()
 			}
-			av := &types.AttributeValueMemberSS{Value: ss}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
 		case fastTime:
-			t := fv.Addr().Interface().(*time.Time)
+			t, _ := reflect.TypeAssert[time.Time](fv)
 			var buf [64]byte
 			b := t.AppendFormat(buf[:0], time.RFC3339Nano) // MarshalText's text when it is valid RFC 3339
 			if !strictRFC3339(b) {
@@ -201,11 +235,29 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 				}
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
-			item[ff.name] = kw.str(kw.text(b))
-			size += len(ff.name) + len(b)
+			text := kw.text(b)
+			item[ff.name] = kw.str(text)
+			size += len(ff.name) + len(text)
+			if ff.slot >= 0 {
+				kw.slots[ff.slot] = text
+			}
 		}
 	}
 	return item, size, nil
+}
+
+// newStringSet returns an SS value of n empty strings; sets of up to four
+// take one allocation, the value and its strings together.
+func newStringSet(n int) *types.AttributeValueMemberSS {
+	if n > 4 {
+		return &types.AttributeValueMemberSS{Value: make([]string, n)}
+	}
+	box := new(struct {
+		av  types.AttributeValueMemberSS
+		buf [4]string
+	})
+	box.av.Value = box.buf[:n:n]
+	return &box.av
 }
 
 // fieldError reports a field the fast path cannot encode.

@@ -3,6 +3,7 @@ package entity
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -36,18 +37,21 @@ type fastAll struct {
 // FuzzFastEncoderMatchesGuregu checks that the fast path encodes exactly
 // what dynamo.MarshalItem encodes.
 func FuzzFastEncoderMatchesGuregu(f *testing.F) {
-	f.Add("a", "", "x", true, false, 1, int8(-3), int64(0), uint32(7), uint(0), 1.5, float32(0), "p", "q", int64(0), 0)
-	f.Add("", "o", "", false, true, 0, int8(0), int64(-9), uint32(0), uint(9), -0.0, float32(2.25), "", "", int64(1700000000), 123)
-	f.Add("ü#", "\x00", "", true, true, math.MaxInt, int8(127), int64(math.MinInt64), uint32(math.MaxUint32), uint(math.MaxUint), 1e21, float32(1e-7), "dup", "dup", int64(-62135596800), 999999999)
+	f.Add("a", "", "x", true, false, 1, int8(-3), int64(0), uint32(7), uint(0), 1.5, float32(0), "p", "q", int64(0), 0, uint8(0))
+	f.Add("", "o", "", false, true, 0, int8(0), int64(-9), uint32(0), uint(9), -0.0, float32(2.25), "", "", int64(1700000000), 123, uint8(3))
+	f.Add("ü#", "\x00", "", true, true, math.MaxInt, int8(127), int64(math.MinInt64), uint32(math.MaxUint32), uint(math.MaxUint), 1e21, float32(1e-7), "dup", "dup", int64(-62135596800), 999999999, uint8(9))
 	enc := newFastEncoder(reflect.TypeOf(fastAll{}))
 	if enc == nil {
 		f.Fatal("fastAll has no fast encoder")
 	}
-	f.Fuzz(func(t *testing.T, s, sOmit, untagged string, b, bOmit bool, i int, i8 int8, i64 int64, u uint32, uOmit uint, fl float64, f32 float32, e1, e2 string, sec int64, nsec int) {
+	f.Fuzz(func(t *testing.T, s, sOmit, untagged string, b, bOmit bool, i int, i8 int8, i64 int64, u uint32, uOmit uint, fl float64, f32 float32, e1, e2 string, sec int64, nsec int, more uint8) {
 		v := fastAll{S: s, SOmit: sOmit, Untagged: untagged, B: b, BOmit: bOmit, I: i, I8: i8, I64Omit: i64, U: u, UOmit: uOmit,
 			F: fl, F32: f32, T: time.Unix(sec, int64(nsec)%1e9).In(time.FixedZone("z", nsec%200000-100000)), Skipped: "x", hidden: "y"}
 		if e1 != "" || e2 != "" {
 			v.Set = []string{e1, e2}
+			for k := range int(more % 8) { // sets of 2 to 9 strings
+				v.Set = append(v.Set, e1+"/"+strconv.Itoa(k))
+			}
 		}
 		want, wantErr := dynamo.MarshalItem(v)
 		var kw keyWriter

@@ -263,7 +263,7 @@ func (t *Template) RenderShard(src Source, shard int) (string, error) {
 
 func (t *Template) render(src Source, shard int, prefix bool) (string, bool, error) {
 	if t.spec.Kind == Number {
-		return t.renderNumber(src)
+		return t.renderNumber(src, nil)
 	}
 	if len(t.comps) == 0 {
 		return t.lits[0], true, nil
@@ -280,11 +280,8 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 // The composites' values come from vals by position when it is not nil
 // ("" absent), else from src by name.
 func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, shard int, prefix bool) (bool, error) {
-	if vals != nil && t.spec.Kind == Number {
-		src = positional{t, vals}
-	}
 	if t.spec.Kind == Number {
-		s, complete, err := t.renderNumber(src)
+		s, complete, err := t.renderNumber(src, vals)
 		if err == nil {
 			b.WriteString(s)
 		}
@@ -387,28 +384,13 @@ func lookup(src Source, vals []string, i int, name string) (string, bool) {
 	return src.Lookup(name)
 }
 
-// positional is a Source over values given in template order.
-type positional struct {
-	t    *Template
-	vals []string
-}
-
-func (p positional) Lookup(attr string) (string, bool) {
-	for i := range p.t.comps {
-		if p.t.comps[i].name == attr {
-			return p.vals[i], p.vals[i] != ""
-		}
-	}
-	return "", false
-}
-
 func (t *Template) tooLong(size int) error {
 	return t.valueErr(nil, "", ErrTooLong, "key of "+strconv.Itoa(size)+" bytes is longer than MaxBytes "+strconv.Itoa(t.spec.MaxBytes))
 }
 
-func (t *Template) renderNumber(src Source) (string, bool, error) {
+func (t *Template) renderNumber(src Source, vals []string) (string, bool, error) {
 	c := &t.comps[0]
-	raw, ok := src.Lookup(c.name)
+	raw, ok := lookup(src, vals, 0, c.name)
 	if !ok {
 		return "", false, t.compErr(c, "", ErrMissing, "")
 	}
