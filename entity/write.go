@@ -386,8 +386,15 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 }
 
 func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
-	in := &dynamodb.PutItemInput{
-		TableName:                 aws.String(table),
+	// The input and its table name in one allocation.
+	box := new(struct {
+		in    dynamodb.PutItemInput
+		table string
+	})
+	box.table = table
+	in := &box.in
+	*in = dynamodb.PutItemInput{
+		TableName:                 &box.table,
 		Item:                      c.item,
 		ExpressionAttributeNames:  c.w.Names(),
 		ExpressionAttributeValues: c.w.Values(),
