@@ -961,16 +961,24 @@ func applyLocally(item map[string]types.AttributeValue, acts []action, vals []ty
 					}
 					sum.Add(sum, base)
 				}
-				out[a.attr] = &types.AttributeValueMemberN{Value: ratString(sum)}
+				text := ratString(sum)
+				if err := checkNumber(text); err != nil {
+					// DynamoDB refuses a sum it cannot hold.
+					return nil, fmt.Errorf("adding %s to %s: the sum %w", x.Value, a.attr, err)
+				}
+				out[a.attr] = &types.AttributeValueMemberN{Value: text}
 			case *types.AttributeValueMemberSS:
-				s, _ := cur.(*types.AttributeValueMemberSS)
-				out[a.attr] = &types.AttributeValueMemberSS{Value: unionStrings(s, x.Value)}
+				var base []string
+				if s, ok := cur.(*types.AttributeValueMemberSS); ok {
+					base = s.Value
+				}
+				out[a.attr] = &types.AttributeValueMemberSS{Value: unionSet(base, x.Value, sameString)}
 			case *types.AttributeValueMemberNS:
 				var base []string
 				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
 					base = s.Value
 				}
-				out[a.attr] = &types.AttributeValueMemberNS{Value: unionStrings(&types.AttributeValueMemberSS{Value: base}, x.Value)}
+				out[a.attr] = &types.AttributeValueMemberNS{Value: unionSet(base, x.Value, numberKey)}
 			default:
 				return nil, fmt.Errorf("adding to %s: ADD takes a number or a set", a.attr)
 			}
@@ -978,7 +986,7 @@ func applyLocally(item map[string]types.AttributeValue, acts []action, vals []ty
 			switch x := v.(type) {
 			case *types.AttributeValueMemberSS:
 				if s, ok := cur.(*types.AttributeValueMemberSS); ok {
-					if rest := minusStrings(s.Value, x.Value); len(rest) > 0 {
+					if rest := minusSet(s.Value, x.Value, sameString); len(rest) > 0 {
 						out[a.attr] = &types.AttributeValueMemberSS{Value: rest}
 					} else {
 						delete(out, a.attr)
@@ -986,7 +994,7 @@ func applyLocally(item map[string]types.AttributeValue, acts []action, vals []ty
 				}
 			case *types.AttributeValueMemberNS:
 				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
-					if rest := minusStrings(s.Value, x.Value); len(rest) > 0 {
+					if rest := minusSet(s.Value, x.Value, numberKey); len(rest) > 0 {
 						out[a.attr] = &types.AttributeValueMemberNS{Value: rest}
 					} else {
 						delete(out, a.attr)
@@ -1007,38 +1015,44 @@ func ratString(r *big.Rat) string {
 	return strings.TrimRight(r.FloatString(38), "0")
 }
 
-func unionStrings(cur *types.AttributeValueMemberSS, add []string) []string {
+// unionSet adds the members of add missing from cur, as DynamoDB's ADD
+// does; key says when two members are the same.
+func unionSet(cur, add []string, key func(string) string) []string {
 	var out []string
 	seen := map[string]bool{}
-	if cur != nil {
-		for _, s := range cur.Value {
-			if !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-		}
-	}
-	for _, s := range add {
-		if !seen[s] {
-			seen[s] = true
+	for _, s := range slices.Concat(cur, add) {
+		if k := key(s); !seen[k] {
+			seen[k] = true
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-func minusStrings(cur, del []string) []string {
+// minusSet removes the members of del from cur, as DynamoDB's DELETE does.
+func minusSet(cur, del []string, key func(string) string) []string {
 	drop := map[string]bool{}
 	for _, s := range del {
-		drop[s] = true
+		drop[key(s)] = true
 	}
 	var out []string
 	for _, s := range cur {
-		if !drop[s] {
+		if !drop[key(s)] {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+func sameString(s string) string { return s }
+
+// numberKey identifies a number by its value: 1, 1.0 and 1E0 are one
+// member of a number set.
+func numberKey(s string) string {
+	if r, ok := new(big.Rat).SetString(s); ok {
+		return r.RatString()
+	}
+	return s
 }
 
 func dedupe(xs []string) []string {

@@ -837,6 +837,18 @@ func checkNumbers(av types.AttributeValue, depth int) error {
 				return err
 			}
 		}
+		// DynamoDB refuses a number set holding one value twice, in any
+		// spelling (1 and 1.0).
+		if len(v.Value) > 1 {
+			seen := make(map[string]string, len(v.Value))
+			for _, n := range v.Value {
+				k := numberKey(n)
+				if first, dup := seen[k]; dup {
+					return fmt.Errorf("number set holds %s twice (as %q and %q)", k, first, n)
+				}
+				seen[k] = n
+			}
+		}
 	case *types.AttributeValueMemberL:
 		for _, x := range v.Value {
 			if err := checkNumbers(x, depth+1); err != nil {

@@ -41,6 +41,24 @@ func TestNumbersOutOfRangeAreRefusedBeforeSending(t *testing.T) {
 	}
 }
 
+// DynamoDB refuses a number set that holds one value twice, however it is
+// spelled; so does the library, before sending.
+func TestNumberSetHoldingAValueTwiceIsRefusedBeforeSending(t *testing.T) {
+	docs := defineDocs(newTable())
+	db := entity.NewDB(NoCalls{T: t}, "t")
+	twice := &types.AttributeValueMemberNS{Value: []string{"2.5", "7", "25E-1"}}
+	var ve *ddbmodel.ValidationError
+	if _, err := docs.Put(Doc{ID: "a", X: twice}).Run(context.Background(), db); !errors.As(err, &ve) || ve.Attribute != "x" {
+		t.Errorf("put: err = %v, want a *ValidationError for x", err)
+	}
+	if _, err := docs.Update(entity.Values{"id": "a"}).Add("x", twice).Run(context.Background(), db); !errors.As(err, &ve) || ve.Attribute != "x" {
+		t.Errorf("update: err = %v, want a *ValidationError for x", err)
+	}
+	if _, err := docs.Put(Doc{ID: "a", X: &types.AttributeValueMemberNS{Value: []string{"2.5", "7"}}}).Build(); err != nil {
+		t.Errorf("a set of distinct numbers: %v", err)
+	}
+}
+
 func nestedMaps(depth int) types.AttributeValue {
 	var v types.AttributeValue = &types.AttributeValueMemberS{Value: "x"}
 	for i := 0; i < depth; i++ {
