@@ -1,0 +1,574 @@
+package entity
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// updatePlan is one update being compiled. compile runs its phases in
+// order: the actions are checked, the primary key is checked for a move,
+// every index key the update affects is recomputed (or the index left),
+// and then the expressions and conditions are written.
+type updatePlan[T any] struct {
+	op  UpdateOp[T]
+	e   *Entity[T]
+	c   *compiledUpdate
+	key map[string]types.AttributeValue // the item's table key
+
+	// The actions, with the updated timestamp added, and their values.
+	acts    []action
+	vals    []types.AttributeValue
+	touched map[string]actionKind // attribute -> the action on it
+	known   itemSource            // the values the update sets outright
+
+	withSrc keys.Source // the caller's With values, or nil
+	src     keys.Source // where key composites come from
+	// old is the item read (nil when the update compiles without it);
+	// merged is old with the actions applied, as DynamoDB will apply them.
+	old, merged map[string]types.AttributeValue
+	decoded     *T // merged decoded, once a key function or When needs it
+
+	w                     expr.Writer
+	sets, removes         []string
+	adds, deletes         []string
+	conds                 []string
+	keySets               map[string]types.AttributeValue // index key attributes set so far
+	missing, missingAttrs []string                        // composites not known, and the keys needing them
+	usedFromOld           map[string]bool                 // untouched attributes read from old: conditioned on their value
+	touchedFromOld        map[string]bool                 // touched attributes whose new value was computed from old
+	absentInOld           map[string]bool                 // composites the item read lacks: conditioned on their absence
+}
+
+func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
+	e := op.e
+	key, err := e.Key(op.key)
+	if err != nil {
+		return nil, err
+	}
+	if len(op.acts) == 0 {
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "update changes nothing"}
+	}
+	p := &updatePlan[T]{
+		op: op, e: e, key: key, old: old,
+		c:       &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr()}},
+		acts:    op.acts,
+		touched: map[string]actionKind{}, known: itemSource{},
+		keySets:     map[string]types.AttributeValue{},
+		usedFromOld: map[string]bool{}, touchedFromOld: map[string]bool{}, absentInOld: map[string]bool{},
+	}
+	if op.with != nil {
+		p.withSrc = op.with
+	}
+	phases := []func() error{p.addUpdatedTimestamp, p.checkActions, p.applyToOld, p.checkPrimaryKey, p.indexKeys}
+	for _, phase := range phases {
+		if err := phase(); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.missing) > 0 {
+		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: dedupe(p.missing)}
+	}
+	// Placeholders are numbered in the order they are written: this order
+	// keeps the requests the same from one version to the next.
+	p.writeActions()
+	p.conds = append(p.conds, e.exists(&p.w))
+	if e.lock != nil {
+		p.adds = append(p.adds, p.w.Name(e.lock.name)+" "+p.w.Value(numberAV(1)))
+	}
+	if err := p.writeConditions(); err != nil {
+		return nil, err
+	}
+	return p.assemble()
+}
+
+// addUpdatedTimestamp sets the updated timestamp, unless the caller does:
+// one more attribute the update sets, so a key built from it is recomputed
+// like any other.
+func (p *updatePlan[T]) addUpdatedTimestamp() error {
+	e := p.e
+	if e.updated == nil || slices.ContainsFunc(p.acts, func(a action) bool { return a.attr == e.updated.name }) {
+		return nil
+	}
+	av, err := e.nowValue(e.updated)
+	if err != nil {
+		return err
+	}
+	p.acts = append(p.acts[:len(p.acts):len(p.acts)], action{actSet, e.updated.name, av})
+	return nil
+}
+
+// checkActions refuses actions on maintained, read-only or required
+// attributes and duplicates, encodes the values and checks their rules.
+func (p *updatePlan[T]) checkActions() error {
+	e := p.e
+	p.vals = make([]types.AttributeValue, len(p.acts))
+	for i, a := range p.acts {
+		if e.maintained[a.attr] {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
+		}
+		if e.lock != nil && a.attr == e.lock.name {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "the lock attribute is maintained by the entity"}
+		}
+		if _, dup := p.touched[a.attr]; dup {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "updated twice in one request"}
+		}
+		p.touched[a.attr] = a.kind
+		r := e.byName[a.attr]
+		if r != nil && r.ReadOnly {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "read-only"}
+		}
+		if a.kind == actRemove {
+			if r != nil && r.Required {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed"}
+			}
+			continue
+		}
+		av, err := marshalValue(a.val)
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
+		if err := checkNumbers(av, 0); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
+		p.vals[i] = av
+		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
+			f := reflect.Value{}
+			if a.kind == actSet || a.kind == actSetIfNotExists {
+				f = reflect.ValueOf(a.val)
+			}
+			if err := e.checkRule(r, av, f, false); err != nil {
+				return err
+			}
+		}
+		if a.kind == actSet {
+			p.known[a.attr] = av
+		}
+	}
+	return nil
+}
+
+// applyToOld computes, with the item read, the item after the update: the
+// values an update leaves unknown (Add, SetIfNotExists, Append...) become
+// known as DynamoDB will compute them, and the write is conditioned on
+// what they were computed from.
+func (p *updatePlan[T]) applyToOld() error {
+	p.src = layered{p.known, p.withSrc, p.op.key}
+	if p.old == nil {
+		return nil
+	}
+	merged, err := applyLocally(p.old, p.acts, p.vals)
+	if err != nil {
+		return &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
+	}
+	p.merged = merged
+	p.src = layered{p.known, p.withSrc, p.op.key, itemSource(merged)}
+	return nil
+}
+
+// touches reports whether the update touches a composite of d.
+func (p *updatePlan[T]) touches(d *keyDef[T]) bool {
+	for _, u := range d.Uses {
+		if _, ok := p.touched[u]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPrimaryKey marks the update as a move when a primary-key composite
+// changes, unless the key it renders is the key the item already has.
+func (p *updatePlan[T]) checkPrimaryKey() error {
+	for _, d := range []*keyDef[T]{p.e.pk, p.e.sk} {
+		if d == nil || !p.touches(d) {
+			continue
+		}
+		if d.fn != nil {
+			p.c.move = true
+			continue
+		}
+		from := keys.Source(layered{p.known, p.op.key})
+		if p.merged != nil {
+			from = itemSource(p.merged)
+		}
+		for _, u := range d.Uses {
+			if kind, ok := p.touched[u]; ok && kind != actSet && p.merged == nil {
+				from = nil // the new value is unknown until the item is read
+			}
+		}
+		if from == nil {
+			p.c.move = true
+			continue
+		}
+		av, err := p.e.renderKey(d, from, nil)
+		if err != nil {
+			return err
+		}
+		if !sameKey(av, p.key[d.Attribute]) {
+			p.c.move = true
+		}
+	}
+	return nil
+}
+
+// decode returns the item after the update as a T, for key functions and
+// When conditions; the caller's key and With values fill what the item
+// read lacks.
+func (p *updatePlan[T]) decode() (*T, error) {
+	if p.decoded != nil {
+		return p.decoded, nil
+	}
+	item := make(map[string]types.AttributeValue, len(p.merged))
+	for k, v := range p.merged {
+		item[k] = v
+	}
+	for _, u := range []keys.Source{p.op.key, p.withSrc} {
+		if vs, ok := u.(Values); ok {
+			for k, v := range vs {
+				if _, has := item[k]; !has {
+					if av, err := marshalValue(v); err == nil {
+						item[k] = av
+					}
+				}
+			}
+		}
+	}
+	var t T
+	if err := dynamo.UnmarshalItem(item, &t); err != nil {
+		return nil, err
+	}
+	p.decoded = &t
+	return p.decoded, nil
+}
+
+// leave removes an index's key attributes: the item leaves the index.
+func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
+	for _, k := range pair {
+		if k != nil {
+			p.removes = append(p.removes, p.w.Name(k.Attribute))
+		}
+	}
+}
+
+// indexKeys keeps every index true: for each index the update affects,
+// its keys are recomputed, or the item leaves it, or the composites it
+// lacks are recorded as missing.
+func (p *updatePlan[T]) indexKeys() error {
+	for _, d := range p.e.indexes {
+		if err := p.indexKey(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexKey handles one index for indexKeys.
+func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
+	e := p.e
+	pair := []*keyDef[T]{d.pk, d.sk}
+	touchedIdx, removed := false, false
+	for _, k := range pair {
+		if k == nil || !p.touches(k) {
+			continue
+		}
+		touchedIdx = true
+		for _, u := range k.Uses {
+			if kind, ok := p.touched[u]; ok && kind == actRemove {
+				removed = true
+			}
+		}
+	}
+	// When decides membership of a sparse index (puts ignore it
+	// otherwise) from any attribute, so any update may flip it.
+	when := d.when
+	if !d.sparse {
+		when = nil
+	}
+	if !touchedIdx && when == nil {
+		return nil
+	}
+	if removed {
+		if !d.sparse {
+			return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("removing an attribute that index %s's key is built from; the index is not sparse", d.name)}
+		}
+		p.leave(pair)
+		return nil
+	}
+	if when != nil {
+		if p.old == nil {
+			p.missing = append(p.missing, "(the whole item, for index "+d.name+"'s condition)")
+			p.missingAttrs = append(p.missingAttrs, d.name)
+			return nil
+		}
+		t, err := p.decode()
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Err: err}
+		}
+		for n := range p.old {
+			p.usedFromOld[n] = true
+		}
+		for n := range p.touched {
+			p.touchedFromOld[n] = true
+		}
+		if !when(*t) {
+			p.leave(pair)
+			return nil
+		}
+	}
+	type keySet struct {
+		attr string
+		av   types.AttributeValue
+	}
+	var out []keySet
+	short := false
+	for _, k := range pair {
+		if k == nil {
+			continue
+		}
+		if !p.touches(k) && when == nil && !d.sparse {
+			// The untouched half of a non-sparse index is already in place.
+			continue
+		}
+		miss, absent := p.unknownComposites(k)
+		if len(miss) > 0 && (p.old == nil || k.fn == nil) {
+			if d.sparse && p.old != nil {
+				// The item does not have every composite: it leaves the
+				// index, on the condition that it still lacks them.
+				for _, u := range absent {
+					p.absentInOld[u] = true
+				}
+				p.leave(pair)
+				return nil
+			}
+			p.missing = append(p.missing, miss...)
+			p.missingAttrs = append(p.missingAttrs, k.Attribute)
+			short = true
+			continue
+		}
+		av, err := p.renderIndexKey(k)
+		if err != nil {
+			return err
+		}
+		out = append(out, keySet{k.Attribute, av})
+	}
+	if short {
+		return nil
+	}
+	for _, ks := range out {
+		// Indexes may share a key attribute (two indexes with one
+		// partition key): DynamoDB rejects a path set twice.
+		if prev, ok := p.keySets[ks.attr]; ok {
+			if !sameKey(prev, ks.av) {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: ks.attr, Reason: "indexes sharing this key attribute compute different values"}
+			}
+			continue
+		}
+		p.keySets[ks.attr] = ks.av
+		p.sets = append(p.sets, p.w.Name(ks.attr)+" = "+p.w.Value(ks.av))
+	}
+	return nil
+}
+
+// unknownComposites returns the composites of k whose values after the
+// update are not known (miss), and of those the ones the item read lacks
+// (absent). It records the composites taken from the item read.
+func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) {
+	for _, u := range k.Uses {
+		if kind, ok := p.touched[u]; ok && kind != actSet {
+			// Changed by add, append, set-if-not-exists: its new value is
+			// known only from the item read.
+			if _, ok := itemSource(p.merged).Lookup(u); ok {
+				p.touchedFromOld[u] = true
+				continue
+			}
+			if p.merged != nil {
+				p.touchedFromOld[u] = true
+				absent = append(absent, u)
+			}
+			miss = append(miss, u)
+			continue
+		}
+		if _, ok := (layered{p.known, p.withSrc, p.op.key}).Lookup(u); ok {
+			continue
+		}
+		if p.old != nil {
+			if _, ok := itemSource(p.old).Lookup(u); ok {
+				p.usedFromOld[u] = true
+				continue
+			}
+			absent = append(absent, u)
+		}
+		miss = append(miss, u)
+	}
+	return miss, absent
+}
+
+// renderIndexKey renders an index key from the update's sources; a key
+// function gets the item after the update (or, unread, what the update
+// knows of it).
+func (p *updatePlan[T]) renderIndexKey(k *keyDef[T]) (types.AttributeValue, error) {
+	if k.fn == nil {
+		return p.e.renderKey(k, p.src, nil)
+	}
+	var t *T
+	var err error
+	if p.old != nil {
+		t, err = p.decode()
+	} else {
+		t, err = p.op.partialT(p.known, p.withSrc)
+	}
+	if err != nil {
+		return nil, &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
+	}
+	return p.e.renderKey(k, p.src, t)
+}
+
+// writeActions writes the attribute changes themselves.
+func (p *updatePlan[T]) writeActions() {
+	w := &p.w
+	emptyList := func() string { return w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}) }
+	for i, a := range p.acts {
+		n := w.Name(a.attr)
+		switch a.kind {
+		case actSet:
+			p.sets = append(p.sets, n+" = "+w.Value(p.vals[i]))
+		case actSetIfNotExists:
+			p.sets = append(p.sets, n+" = if_not_exists("+n+", "+w.Value(p.vals[i])+")")
+		case actAdd:
+			p.adds = append(p.adds, n+" "+w.Value(p.vals[i]))
+		case actRemove:
+			p.removes = append(p.removes, n)
+		case actAppend:
+			p.sets = append(p.sets, n+" = list_append(if_not_exists("+n+", "+emptyList()+"), "+w.Value(p.vals[i])+")")
+		case actPrepend:
+			p.sets = append(p.sets, n+" = list_append("+w.Value(p.vals[i])+", if_not_exists("+n+", "+emptyList()+"))")
+		case actDeleteFromSet:
+			p.deletes = append(p.deletes, n+" "+w.Value(p.vals[i]))
+		}
+	}
+}
+
+// writeConditions writes the conditions after the item's existence: the
+// lock version, the With values, what was read from the item, and the
+// caller's condition.
+func (p *updatePlan[T]) writeConditions() error {
+	e, op, w := p.e, p.op, &p.w
+	if op.lockWant != nil {
+		if e.lock == nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
+		}
+		p.c.fail.lockAttr, p.c.fail.lockWant = e.lock.name, op.lockWant
+		p.conds = append(p.conds, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+	}
+	for _, name := range sortedKeys(op.with) {
+		av, err := marshalValue(op.with[name])
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+		}
+		p.conds = append(p.conds, w.Name(name)+" = "+w.Value(av))
+	}
+	if p.old != nil {
+		p.conditionOnRead()
+	}
+	s, err := op.cond.render(w)
+	if err != nil {
+		return err
+	}
+	p.conds = append(p.conds, s)
+	return nil
+}
+
+// conditionOnRead conditions the write on what was read: the lock version
+// when the entity has one (every write increments it, so it guards all
+// that was read), else each value read and each absence relied on.
+func (p *updatePlan[T]) conditionOnRead() {
+	e, old, w := p.e, p.old, &p.w
+	if lockGuards(e.lock, old) {
+		if p.op.lockWant == nil { // IfVersion's condition, when given, guards it already
+			p.conds = append(p.conds, w.Name(e.lock.name)+" = "+w.Value(old[e.lock.name]))
+		}
+		return
+	}
+	for _, name := range sortedKeys(p.usedFromOld) {
+		if _, t := p.touched[name]; t || e.maintained[name] {
+			continue
+		}
+		if av, ok := old[name]; ok {
+			p.conds = append(p.conds, w.Name(name)+" = "+w.Value(av))
+		}
+	}
+	for _, name := range sortedKeys(p.touchedFromOld) {
+		if kind := p.touched[name]; kind == actSet || kind == actRemove {
+			continue
+		}
+		if av, ok := old[name]; ok {
+			p.conds = append(p.conds, w.Name(name)+" = "+w.Value(av))
+		} else {
+			p.conds = append(p.conds, "attribute_not_exists("+w.Name(name)+")")
+		}
+	}
+	for _, name := range sortedKeys(p.absentInOld) {
+		if _, t := p.touched[name]; t {
+			continue
+		}
+		p.conds = append(p.conds, "attribute_not_exists("+w.Name(name)+")")
+	}
+}
+
+// assemble builds the UpdateItem input and checks its limits.
+func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
+	e := p.e
+	var ue []string
+	if len(p.sets) > 0 {
+		ue = append(ue, "SET "+strings.Join(p.sets, ", "))
+	}
+	if len(p.removes) > 0 {
+		ue = append(ue, "REMOVE "+strings.Join(dedupe(p.removes), ", "))
+	}
+	if len(p.adds) > 0 {
+		ue = append(ue, "ADD "+strings.Join(p.adds, ", "))
+	}
+	if len(p.deletes) > 0 {
+		ue = append(ue, "DELETE "+strings.Join(p.deletes, ", "))
+	}
+	c := p.c
+	c.in = &dynamodb.UpdateItemInput{
+		TableName:                           aws.String(e.table.Name),
+		Key:                                 p.key,
+		UpdateExpression:                    aws.String(strings.Join(ue, " ")),
+		ConditionExpression:                 aws.String(joinAnd(p.conds)),
+		ExpressionAttributeNames:            p.w.Names(),
+		ExpressionAttributeValues:           p.w.Values(),
+		ReturnValues:                        p.op.ret,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
+	}
+	// The item after the update is at least its key and the values the
+	// update sets; with the item read, it is known exactly.
+	written := expr.ItemSize(p.key)
+	if p.merged != nil {
+		written = expr.ItemSize(p.merged)
+	} else {
+		for i, a := range p.acts {
+			if a.kind == actSet || a.kind == actSetIfNotExists {
+				written += len(a.attr) + expr.ValueSize(p.vals[i])
+			}
+		}
+	}
+	if written > expr.MaxItemBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
+	}
+	return c, nil
+}
