@@ -323,24 +323,28 @@ func (op PutOp[T]) If(c Condition) PutOp[T] {
 	return op
 }
 
+// compiledPut is a compiled put, in one allocation with the entity it
+// writes and the request input it becomes.
 type compiledPut[T any] struct {
-	written T
+	written T // the entity as written: encode applies defaults and timestamps to it
 	item    map[string]types.AttributeValue
 	cond    string
 	w       expr.Writer
 	fail    failure
+	in      dynamodb.PutItemInput
+	table   string
 }
 
-func (op PutOp[T]) compile() (compiledPut[T], error) {
+func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	e := op.e
-	c := compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}}
+	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}, written: op.v}
 	if op.create {
 		c.fail.op = "create"
 	}
-	v := op.v
+	v := &c.written
 	var parts []string
 	if e.lock != nil {
-		f := reflect.ValueOf(&v).Elem().FieldByIndex(e.lock.index)
+		f := reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
 		cur := intValue(f)
 		if op.create && !op.keepVersion {
 			cur = 0
@@ -357,18 +361,18 @@ func (op PutOp[T]) compile() (compiledPut[T], error) {
 		}
 		setInt(f, cur+1)
 	}
-	item, err := e.encode(&v, op.create)
+	item, err := e.encode(v, op.create)
 	if err != nil {
-		return c, err
+		return nil, err
 	}
-	c.written, c.item = v, item
+	c.item = item
 	if op.create {
 		parts = append(parts, e.pkAbsent(&c.w))
 	}
 	if !op.cond.IsZero() {
 		s, err := op.cond.render(&c.w)
 		if err != nil {
-			return c, err
+			return nil, err
 		}
 		parts = append(parts, s)
 	}
@@ -386,15 +390,10 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 }
 
 func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
-	// The input and its table name in one allocation.
-	box := new(struct {
-		in    dynamodb.PutItemInput
-		table string
-	})
-	box.table = table
-	in := &box.in
+	c.table = table
+	in := &c.in
 	*in = dynamodb.PutItemInput{
-		TableName:                 &box.table,
+		TableName:                 &c.table,
 		Item:                      c.item,
 		ExpressionAttributeNames:  c.w.Names(),
 		ExpressionAttributeValues: c.w.Values(),
