@@ -107,7 +107,7 @@ type keyDef[T any] struct {
 	KeySpec
 	fn func(T) (string, error)
 	// slots, when not nil, gives for each composite of the template the
-	// slot of the fast encoder's keyWriter that holds its value, so that a
+	// slot of the fast encoder's itemWriter that holds its value, so that a
 	// put renders the key from values by position (see assignSlots).
 	slots []int
 }
@@ -360,7 +360,7 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 
 // assignSlots lets a put render its keys from the values the fast
 // encoder wrote rather than looking each composite up in the item by name:
-// every field that a key template uses gets a slot of the keyWriter, which
+// every field that a key template uses gets a slot of the itemWriter, which
 // the encoder fills with the text the item holds for it (or leaves empty
 // when the item has none), and every key whose composites all have slots
 // records them. Keys that name another attribute (a bool, a set, a key
@@ -495,19 +495,19 @@ func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.Attribu
 
 // renderPrimaryIn renders the table key into an item. v, when not nil, is
 // the entity the composites come from, for computed keys.
-func (e *Entity[T]) renderPrimaryIn(kw *keyWriter, src keys.Source, v *T, into map[string]types.AttributeValue) error {
-	av, err := e.renderKeyIn(kw, e.pk, src, v)
+func (e *Entity[T]) renderPrimaryIn(iw *itemWriter, src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	av, err := e.renderKeyIn(iw, e.pk, src, v)
 	if err != nil {
 		return err
 	}
-	setKey(kw, into, e.pk.Attribute, av)
+	setKey(iw, into, e.pk.Attribute, av)
 	if e.sk == nil {
 		return nil
 	}
-	if av, err = e.renderKeyIn(kw, e.sk, src, v); err != nil {
+	if av, err = e.renderKeyIn(iw, e.sk, src, v); err != nil {
 		return err
 	}
-	setKey(kw, into, e.sk.Attribute, av)
+	setKey(iw, into, e.sk.Attribute, av)
 	return nil
 }
 
@@ -515,25 +515,27 @@ func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v *T) (types.Attrib
 	return e.renderKeyIn(nil, d, src, v)
 }
 
-// renderKeyIn renders one key attribute. String values are taken from
-// arena when it has room, so that an item's keys cost one allocation.
-func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+// renderKeyIn renders one key attribute. With an itemWriter, the key's
+// text goes into its buffer and its S value comes from its arena; when the
+// fast encoder has filled the writer's slots, the composites come from
+// there by position rather than from src.
+func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
 	var s string
 	var err error
-	if kw != nil && d.fn == nil {
-		start := kw.b.Len()
-		if d.slots != nil && kw.slotted {
+	if iw != nil && d.fn == nil {
+		start := iw.b.Len()
+		if d.slots != nil && iw.slotted {
 			var vals [maxSlots]string
 			for i, slot := range d.slots {
-				vals[i] = kw.slots[slot]
+				vals[i] = iw.slots[slot]
 			}
-			err = d.Template.RenderValuesTo(&kw.b, vals[:len(d.slots)])
+			err = d.Template.RenderValuesTo(&iw.b, vals[:len(d.slots)])
 		} else {
-			err = d.Template.RenderTo(&kw.b, src)
+			err = d.Template.RenderTo(&iw.b, src)
 		}
 		if err == nil {
 			// Earlier bytes of a Builder never change: the slice stays valid.
-			s = kw.b.String()[start:]
+			s = iw.b.String()[start:]
 		}
 	} else if d.fn != nil {
 		if v == nil {
@@ -555,17 +557,18 @@ func (e *Entity[T]) renderKeyIn(kw *keyWriter, d *keyDef[T], src keys.Source, v 
 	if d.Number {
 		return &types.AttributeValueMemberN{Value: s}, nil
 	}
-	if kw != nil {
-		return kw.str(s), nil
+	if iw != nil {
+		return iw.str(s), nil
 	}
 	return &types.AttributeValueMemberS{Value: s}, nil
 }
 
-// keyWriter holds the text and the string values of one item being
-// encoded: its keys (and the fast encoder's times) are rendered into one
-// buffer, and its S values taken from one arena, so that they cost two
-// allocations per item. size adds up the keys it has set in the item.
-type keyWriter struct {
+// itemWriter holds the text and the string values of one item being
+// encoded for a put: its keys (and the fast encoder's times) are rendered
+// into one buffer, and its S values taken from one arena, so that they
+// cost two allocations per item. size adds up the keys it has set in the
+// item.
+type itemWriter struct {
 	b     strings.Builder
 	arena []types.AttributeValueMemberS
 	size  int
@@ -580,16 +583,23 @@ type keyWriter struct {
 const maxSlots = 8
 
 // init sizes the writer's buffer and arena.
-func (kw *keyWriter) init(textBytes, strings int) {
-	kw.arena = make([]types.AttributeValueMemberS, 0, strings)
-	kw.b.Grow(textBytes)
+func (iw *itemWriter) init(textBytes, strings int) {
+	iw.arena = make([]types.AttributeValueMemberS, 0, strings)
+	iw.b.Grow(textBytes)
+}
+
+// setSlot records the text of a field a key uses (slot >= 0).
+func (iw *itemWriter) setSlot(slot int, text string) {
+	if slot >= 0 {
+		iw.slots[slot] = text
+	}
 }
 
 // str returns an S value holding s, from the arena while it has room.
-func (kw *keyWriter) str(s string) *types.AttributeValueMemberS {
-	if len(kw.arena) < cap(kw.arena) {
-		kw.arena = append(kw.arena, types.AttributeValueMemberS{Value: s})
-		return &kw.arena[len(kw.arena)-1]
+func (iw *itemWriter) str(s string) *types.AttributeValueMemberS {
+	if len(iw.arena) < cap(iw.arena) {
+		iw.arena = append(iw.arena, types.AttributeValueMemberS{Value: s})
+		return &iw.arena[len(iw.arena)-1]
 	}
 	return &types.AttributeValueMemberS{Value: s}
 }
@@ -597,18 +607,18 @@ func (kw *keyWriter) str(s string) *types.AttributeValueMemberS {
 // text copies b into the buffer and returns it as a string. Bytes once
 // written to a strings.Builder never change, so the string stays valid
 // as the buffer grows.
-func (kw *keyWriter) text(b []byte) string {
-	start := kw.b.Len()
-	kw.b.Write(b)
-	return kw.b.String()[start:]
+func (iw *itemWriter) text(b []byte) string {
+	start := iw.b.Len()
+	iw.b.Write(b)
+	return iw.b.String()[start:]
 }
 
 // setKey sets a rendered key attribute in an item, counting its size
-// when kw is not nil.
-func setKey(kw *keyWriter, into map[string]types.AttributeValue, attr string, av types.AttributeValue) {
+// when iw is not nil.
+func setKey(iw *itemWriter, into map[string]types.AttributeValue, attr string, av types.AttributeValue) {
 	into[attr] = av
-	if kw != nil {
-		kw.size += len(attr) + expr.ValueSize(av)
+	if iw != nil {
+		iw.size += len(attr) + expr.ValueSize(av)
 	}
 }
 

@@ -43,10 +43,10 @@ type fastField struct {
 	index     int
 	kind      fastKind
 	omitEmpty bool
-	slot      int // the keyWriter slot that receives the field's text, or -1
+	slot      int // the itemWriter slot that receives the field's text, or -1
 }
 
-// assignSlot gives the field named name the keyWriter slot slot and
+// assignSlot gives the field named name the itemWriter slot slot and
 // returns it, or returns -1 when the slot is out of range or the field is
 // not one whose text a key can take (it is absent, a bool or a set).
 func (enc *fastEncoder) assignSlot(name string, slot int) int {
@@ -146,16 +146,16 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 }
 
 // encode encodes rv (an addressable struct) into a map with room for extra
-// more attributes, taking string values and text from kw, which the
+// more attributes, taking string values and text from iw, which the
 // item's keys then share.
 //
 // It also returns the item's size as DynamoDB counts it, and checks the
 // numbers it writes (only floats can exceed DynamoDB's range), so that the
 // put need not walk the item again.
-func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[string]types.AttributeValue, int, error) {
+func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map[string]types.AttributeValue, int, error) {
 	item := make(map[string]types.AttributeValue, len(enc.fields)+extra)
 	size := 0
-	kw.slotted = true
+	iw.slotted = true
 	for i := range enc.fields {
 		ff := &enc.fields[i]
 		fv := rv.Field(ff.index)
@@ -165,11 +165,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			if s == "" {
 				continue
 			}
-			item[ff.name] = kw.str(s)
+			item[ff.name] = iw.str(s)
 			size += len(ff.name) + len(s)
-			if ff.slot >= 0 {
-				kw.slots[ff.slot] = s
-			}
+			iw.setSlot(ff.slot, s)
 		case fastBool:
 			b := fv.Bool()
 			if ff.omitEmpty && !b {
@@ -185,9 +183,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			av := &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
-			if ff.slot >= 0 {
-				kw.slots[ff.slot] = av.Value
-			}
+			iw.setSlot(ff.slot, av.Value)
 		case fastUint:
 			n := fv.Uint()
 			if ff.omitEmpty && n == 0 {
@@ -196,9 +192,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			av := &types.AttributeValueMemberN{Value: strconv.FormatUint(n, 10)}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
-			if ff.slot >= 0 {
-				kw.slots[ff.slot] = av.Value
-			}
+			iw.setSlot(ff.slot, av.Value)
 		case fastFloat:
 			x := fv.Float()
 			if ff.omitEmpty && x == 0 {
@@ -210,9 +204,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 			}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
-			if ff.slot >= 0 {
-				kw.slots[ff.slot] = av.Value
-			}
+			iw.setSlot(ff.slot, av.Value)
 		case fastStringSet:
 			n := fv.Len()
 			if n == 0 {
@@ -235,12 +227,10 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, kw *keyWriter) (map[
 				}
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
-			text := kw.text(b)
-			item[ff.name] = kw.str(text)
+			text := iw.text(b)
+			item[ff.name] = iw.str(text)
 			size += len(ff.name) + len(text)
-			if ff.slot >= 0 {
-				kw.slots[ff.slot] = text
-			}
+			iw.setSlot(ff.slot, text)
 		}
 	}
 	return item, size, nil

@@ -58,13 +58,13 @@ func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, 
 	}
 	var item map[string]types.AttributeValue
 	var err error
-	var kw keyWriter
+	var iw itemWriter
 	size := -1 // the item's size, when the encoder measured it
 	if e.fast != nil {
-		kw.init(e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
-		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &kw)
+		iw.init(e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
+		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &iw)
 	} else {
-		kw.init(e.keyBytes, len(e.allKeys))
+		iw.init(e.keyBytes, len(e.allKeys))
 		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
 	}
 	if err != nil {
@@ -89,11 +89,11 @@ func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, 
 		}
 	}
 	src := itemSource(item)
-	if err := e.renderPrimaryIn(&kw, src, v, item); err != nil {
+	if err := e.renderPrimaryIn(&iw, src, v, item); err != nil {
 		return nil, err
 	}
 	for _, d := range e.indexes {
-		if err := e.renderIndex(&kw, d, src, v, item); err != nil {
+		if err := e.renderIndex(&iw, d, src, v, item); err != nil {
 			return nil, err
 		}
 	}
@@ -110,7 +110,7 @@ func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, 
 	if e.keysOverlap {
 		size = expr.ItemSize(item)
 	} else {
-		size += kw.size + e.markerBytes
+		size += iw.size + e.markerBytes
 	}
 	if size > expr.MaxItemBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
@@ -118,14 +118,14 @@ func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, 
 	return item, nil
 }
 
-func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
 	if d.sparse && d.when != nil && !d.when(*v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKeyIn(kw, d.pk, src, v); err != nil {
+		if pkv, err = e.renderKeyIn(iw, d.pk, src, v); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -133,7 +133,7 @@ func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, 
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKeyIn(kw, d.sk, src, v); err != nil {
+		if skv, err = e.renderKeyIn(iw, d.sk, src, v); err != nil {
 			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
 				return nil
 			}
@@ -141,10 +141,10 @@ func (e *Entity[T]) renderIndex(kw *keyWriter, d *indexDef[T], src keys.Source, 
 		}
 	}
 	if pkv != nil {
-		setKey(kw, into, d.pk.Attribute, pkv)
+		setKey(iw, into, d.pk.Attribute, pkv)
 	}
 	if skv != nil {
-		setKey(kw, into, d.sk.Attribute, skv)
+		setKey(iw, into, d.sk.Attribute, skv)
 	}
 	return nil
 }
