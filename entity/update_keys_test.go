@@ -37,16 +37,23 @@ func definePlayers(table *entity.Table) *entity.Entity[Player] {
 	})
 }
 
+// playersWith returns the Player entity on a fresh table holding first.
+func playersWith(t *testing.T, first Player) (*entity.Entity[Player], *entity.DB) {
+	t.Helper()
+	table := newTable()
+	players := definePlayers(table)
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if _, err := players.Create(first).Run(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	return players, db
+}
+
 // An Add to a composite has no value the update knows; with ReadFirst the
 // new key is computed from the item read, never dropped from the index.
 func TestReadFirstComputesKeyFromAdd(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
 	pk, _ := players.Key(key)
 	before := rawItem(t, db, pk)
@@ -82,12 +89,7 @@ func TestReadFirstComputesKeyFromAdd(t *testing.T) {
 // computed from: a concurrent Add makes the update fail, not write a stale key.
 func TestReadFirstAddIsConditionedOnTheValueRead(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
 	racer := &racingClient{Client: db.Client, before: func() {
 		if _, err := players.Update(key).Add("score", 10).ReadFirst().Run(ctx, db); err != nil {
@@ -109,12 +111,7 @@ func TestReadFirstAddIsConditionedOnTheValueRead(t *testing.T) {
 // item into the index is not undone.
 func TestReadFirstSparseLeaveIsConditionedOnAbsence(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", Score: 5})
 	key := entity.Values{"id": "p1"}
 	pk, _ := players.Key(key)
 	racer := &racingClient{Client: db.Client, before: func() {
@@ -149,12 +146,7 @@ func TestReadFirstSparseLeaveIsConditionedOnAbsence(t *testing.T) {
 // ordinary update, not a move onto the same item.
 func TestSettingAKeyCompositeToItsValueDoesNotMove(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
 	// id is also a composite of GSI1SK, whose score the update does not know.
 	_, err := players.Update(key).Set("id", "p1").Set("name", "Ann").Build()
@@ -432,12 +424,7 @@ func TestMoveOfAWideItem(t *testing.T) {
 // a value the item no longer holds fails and moves nothing.
 func TestMoveHonoursWith(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	_, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").With(entity.Values{"league": "silver"}).Run(ctx, db)
 	if !errors.Is(err, ddbmodel.ErrConditionFailed) {
 		t.Fatalf("move with a stale With value: err = %v, want ErrConditionFailed", err)
@@ -486,12 +473,7 @@ func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
 // lose part of it.
 func TestMoveCarriesUnknownAttributes(t *testing.T) {
 	ctx := context.Background()
-	table := newTable()
-	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
-	if _, err := players.Create(Player{ID: "p1", League: "gold", Score: 5}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	pk, _ := players.Key(entity.Values{"id": "p1"})
 	widen(t, db, pk, 2)
 	if _, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").Run(ctx, db); err != nil {
