@@ -12,6 +12,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 	"github.com/ddbmodel/ddbmodel/query"
@@ -21,12 +22,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()
-	ctx := t.Context()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, edtech.Table.CreateTableInput()))
-	if err := edtech.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	return ctx, db
+	return exampletest.Sample(t, edtech.Table, edtech.LoadSample)
 }
 
 // enrollment returns the student-side edge of sample enrollment i.

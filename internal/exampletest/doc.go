@@ -1,3 +1,3 @@
 // Package exampletest runs the example programs from their tests against
-// the test binary's DynamoDB Local.
+// the test binary's DynamoDB Local, and loads their sample data there.
 package exampletest

@@ -2,12 +2,27 @@ package exampletest
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
+
+// Sample creates a fresh copy of table on the test binary's DynamoDB Local,
+// fills it with load (an example's LoadSample) and returns the test's
+// context and the DB.
+func Sample(t *testing.T, table *entity.Table, load func(context.Context, *entity.DB) error) (context.Context, *entity.DB) {
+	t.Helper()
+	ctx := t.Context()
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	if err := load(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, db
+}
 
 // RunTwice runs the program cfg describes twice with -endpoint set to the
 // test server and -table set to table, and returns the first run's report.

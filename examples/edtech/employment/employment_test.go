@@ -11,6 +11,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech/employment"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
@@ -19,12 +20,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()
-	ctx := t.Context()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, employment.Table.CreateTableInput()))
-	if err := employment.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	return ctx, db
+	return exampletest.Sample(t, employment.Table, employment.LoadSample)
 }
 
 // job returns the sample employment of user at company starting in year.

@@ -10,6 +10,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech/geo"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
@@ -18,12 +19,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()
-	ctx := t.Context()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, geo.Table.CreateTableInput()))
-	if err := geo.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	return ctx, db
+	return exampletest.Sample(t, geo.Table, geo.LoadSample)
 }
 
 // named returns the sample stores with these names, in this order.

@@ -11,6 +11,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech/groups"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
 	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
@@ -20,12 +21,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 // setup returns a DB on a fresh table holding the sample data.
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()
-	ctx := t.Context()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, groups.Table.CreateTableInput()))
-	if err := groups.LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	return ctx, db
+	return exampletest.Sample(t, groups.Table, groups.LoadSample)
 }
 
 // edge is the membership of sample join i.
