@@ -19,6 +19,52 @@ import (
 // are shown with their attributes sorted by name. Table names are shown as
 // given, indexes as "table/index".
 
+// Describe renders a request the library built as sent to table. Build
+// names the table of the entity's definition, and a program may run on
+// another (-table), so Describe first sets every table name in the request
+// to table. in is a *GetItemInput, *QueryInput, *ScanInput, *PutItemInput,
+// *UpdateItemInput, *DeleteItemInput or *TransactWriteItemsInput of
+// package dynamodb; anything else panics.
+func Describe(table string, in any) string {
+	name := aws.String(table)
+	switch in := in.(type) {
+	case *dynamodb.GetItemInput:
+		in.TableName = name
+		return DescribeGet(in)
+	case *dynamodb.QueryInput:
+		in.TableName = name
+		return DescribeQuery(in)
+	case *dynamodb.ScanInput:
+		in.TableName = name
+		return DescribeScan(in)
+	case *dynamodb.PutItemInput:
+		in.TableName = name
+		return DescribePut(in)
+	case *dynamodb.UpdateItemInput:
+		in.TableName = name
+		return DescribeUpdate(in)
+	case *dynamodb.DeleteItemInput:
+		in.TableName = name
+		return DescribeDelete(in)
+	case *dynamodb.TransactWriteItemsInput:
+		for i := range in.TransactItems {
+			it := &in.TransactItems[i]
+			switch {
+			case it.Put != nil:
+				it.Put.TableName = name
+			case it.Update != nil:
+				it.Update.TableName = name
+			case it.Delete != nil:
+				it.Delete.TableName = name
+			case it.ConditionCheck != nil:
+				it.ConditionCheck.TableName = name
+			}
+		}
+		return DescribeTransaction(in)
+	}
+	panic(fmt.Sprintf("exampleapp: Describe of %T", in))
+}
+
 // DescribeQuery renders a query input compactly for humans: table/index, the
 // key condition with #names and :values substituted, then the filter,
 // projection, order, consistency and Limit when set, separated by "; ":

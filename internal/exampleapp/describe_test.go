@@ -213,3 +213,35 @@ func TestFormatValue(t *testing.T) {
 		}
 	}
 }
+
+// Describe shows every request on the table the program runs on, whatever
+// table Build named.
+func TestDescribeRetargets(t *testing.T) {
+	key := map[string]types.AttributeValue{"PK": s("A"), "SK": s("B")}
+	built := aws.String("default")
+	tests := []struct {
+		in   any
+		want string
+	}{
+		{&dynamodb.GetItemInput{TableName: built, Key: key}, `GetItem run: PK = "A", SK = "B"`},
+		{&dynamodb.QueryInput{TableName: built, KeyConditionExpression: aws.String("PK = :p"), ExpressionAttributeValues: map[string]types.AttributeValue{":p": s("A")}}, `Query run: PK = "A"`},
+		{&dynamodb.ScanInput{TableName: built}, `Scan run`},
+		{&dynamodb.PutItemInput{TableName: built, Item: key}, `Put run: PK = "A", SK = "B"`},
+		{&dynamodb.UpdateItemInput{TableName: built, Key: key, UpdateExpression: aws.String("SET x = :x"), ExpressionAttributeValues: map[string]types.AttributeValue{":x": n("1")}}, `Update run: PK = "A", SK = "B"; SET x = 1`},
+		{&dynamodb.DeleteItemInput{TableName: built, Key: key}, `Delete run: PK = "A", SK = "B"`},
+		{&dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+			{Put: &types.Put{TableName: built, Item: key}},
+			{Update: &types.Update{TableName: built, Key: key, UpdateExpression: aws.String("REMOVE x")}},
+			{Delete: &types.Delete{TableName: built, Key: key}},
+			{ConditionCheck: &types.ConditionCheck{TableName: built, Key: key, ConditionExpression: aws.String("attribute_exists(PK)")}},
+		}}, "Put run: PK = \"A\", SK = \"B\"\nUpdate run: PK = \"A\", SK = \"B\"; REMOVE x\nDelete run: PK = \"A\", SK = \"B\"\nConditionCheck run: PK = \"A\", SK = \"B\"; if attribute_exists(PK)"},
+	}
+	for _, tt := range tests {
+		if got := Describe("run", tt.in); got != tt.want {
+			t.Errorf("Describe(%T) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if *built != "default" {
+		t.Errorf("Describe changed the string Build's table name points to: %q", *built)
+	}
+}

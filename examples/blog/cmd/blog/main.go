@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -64,19 +63,7 @@ type runner struct {
 
 // describeTx renders a transaction as sent to the -table table.
 func (r runner) describeTx(in *dynamodb.TransactWriteItemsInput) string {
-	for _, it := range in.TransactItems {
-		switch {
-		case it.Put != nil:
-			it.Put.TableName = aws.String(r.app.Table)
-		case it.Update != nil:
-			it.Update.TableName = aws.String(r.app.Table)
-		case it.Delete != nil:
-			it.Delete.TableName = aws.String(r.app.Table)
-		case it.ConditionCheck != nil:
-			it.ConditionCheck.TableName = aws.String(r.app.Table)
-		}
-	}
-	return "TransactWriteItems:\n" + exampleapp.DescribeTransaction(in)
+	return "TransactWriteItems:\n" + exampleapp.Describe(r.app.Table, in)
 }
 
 // describe renders a query as sent to the -table table.
@@ -85,8 +72,7 @@ func (r runner) describe(build func() (*dynamodb.QueryInput, error)) (string, er
 	if err != nil {
 		return "", err
 	}
-	in.TableName = aws.String(r.app.Table)
-	return exampleapp.DescribeQuery(in), nil
+	return exampleapp.Describe(r.app.Table, in), nil
 }
 
 func (r runner) describeGet(build func() (*dynamodb.GetItemInput, error)) (string, error) {
@@ -94,8 +80,7 @@ func (r runner) describeGet(build func() (*dynamodb.GetItemInput, error)) (strin
 	if err != nil {
 		return "", err
 	}
-	in.TableName = aws.String(r.app.Table)
-	return exampleapp.DescribeGet(in), nil
+	return exampleapp.Describe(r.app.Table, in), nil
 }
 
 var (

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -39,15 +38,13 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		if err != nil {
 			return "", err
 		}
-		in.TableName = aws.String(app.Table)
-		return exampleapp.DescribeGet(in), nil
+		return exampleapp.Describe(app.Table, in), nil
 	}
 	qry := func(in *dynamodb.QueryInput, err error) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		in.TableName = aws.String(app.Table)
-		return exampleapp.DescribeQuery(in), nil
+		return exampleapp.Describe(app.Table, in), nil
 	}
 	articleHeader := []string{"ARTICLE ID", "TITLE", "STATUS", "AUTHOR", "VERSION", "TAGS", "CREATED"}
 	articleRow := func(a cms.Article) []string {
@@ -161,19 +158,12 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	for i := range tx.TransactItems {
-		if p := tx.TransactItems[i].Put; p != nil {
-			p.TableName = aws.String(app.Table)
-		}
-		if u := tx.TransactItems[i].Update; u != nil {
-			u.TableName = aws.String(app.Table)
-		}
-	}
+	txText := exampleapp.Describe(app.Table, tx)
 	after, err := s.ArticleWithCurrentBody(ctx, sample)
 	if err != nil {
 		return err
 	}
-	app.Pattern("AP8", "Publish a new version", "TransactWriteItems (after reading currentVersion "+strconv.Itoa(v.Version-1)+"):\n"+exampleapp.DescribeTransaction(tx),
+	app.Pattern("AP8", "Publish a new version", "TransactWriteItems (after reading currentVersion "+strconv.Itoa(v.Version-1)+"):\n"+txText,
 		[]string{"ARTICLE ID", "CURRENT VERSION", "WORDS", "UPDATED", "BODY"},
 		[][]string{{after.Article.ArticleID, strconv.Itoa(after.Article.CurrentVersion), strconv.Itoa(after.Current.WordCount), after.Article.UpdatedAt, after.Current.Body}})
 	return nil

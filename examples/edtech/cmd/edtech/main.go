@@ -84,8 +84,7 @@ func (d desc) query(in *dynamodb.QueryInput, err error) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	in.TableName = aws.String(d.db.TableName)
-	return exampleapp.DescribeQuery(in), nil
+	return exampleapp.Describe(d.db.TableName, in), nil
 }
 
 func (d desc) shards(ins []*dynamodb.QueryInput, err error) (string, error) {
@@ -94,8 +93,7 @@ func (d desc) shards(ins []*dynamodb.QueryInput, err error) (string, error) {
 	}
 	lines := make([]string, len(ins))
 	for i, in := range ins {
-		in.TableName = aws.String(d.db.TableName)
-		lines[i] = exampleapp.DescribeQuery(in)
+		lines[i] = exampleapp.Describe(d.db.TableName, in)
 	}
 	return strings.Join(lines, "\n") + "\n(run concurrently, merged by GSI1SK)", nil
 }
@@ -104,27 +102,14 @@ func (d desc) get(in *dynamodb.GetItemInput, err error) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	in.TableName = aws.String(d.db.TableName)
-	return exampleapp.DescribeGet(in), nil
+	return exampleapp.Describe(d.db.TableName, in), nil
 }
 
 func (d desc) tx(in *dynamodb.TransactWriteItemsInput, err error) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, it := range in.TransactItems {
-		switch {
-		case it.Put != nil:
-			it.Put.TableName = aws.String(d.db.TableName)
-		case it.Update != nil:
-			it.Update.TableName = aws.String(d.db.TableName)
-		case it.Delete != nil:
-			it.Delete.TableName = aws.String(d.db.TableName)
-		case it.ConditionCheck != nil:
-			it.ConditionCheck.TableName = aws.String(d.db.TableName)
-		}
-	}
-	return exampleapp.DescribeTransaction(in), nil
+	return exampleapp.Describe(d.db.TableName, in), nil
 }
 
 // outcome renders a workflow's result as one row.

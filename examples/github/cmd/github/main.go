@@ -51,8 +51,7 @@ func (r *report) get(in *dynamodb.GetItemInput, err error) string {
 		r.fail(err)
 		return ""
 	}
-	in.TableName = aws.String(r.app.Table)
-	return exampleapp.DescribeGet(in)
+	return exampleapp.Describe(r.app.Table, in)
 }
 
 func (r *report) query(in *dynamodb.QueryInput, err error) string {
@@ -60,8 +59,7 @@ func (r *report) query(in *dynamodb.QueryInput, err error) string {
 		r.fail(err)
 		return ""
 	}
-	in.TableName = aws.String(r.app.Table)
-	return exampleapp.DescribeQuery(in)
+	return exampleapp.Describe(r.app.Table, in)
 }
 
 func (r *report) update(in *dynamodb.UpdateItemInput, err error) string {
@@ -69,8 +67,7 @@ func (r *report) update(in *dynamodb.UpdateItemInput, err error) string {
 		r.fail(err)
 		return ""
 	}
-	in.TableName = aws.String(r.app.Table)
-	return exampleapp.DescribeUpdate(in)
+	return exampleapp.Describe(r.app.Table, in)
 }
 
 func (r *report) tx(in *dynamodb.TransactWriteItemsInput, err error) string {
@@ -78,20 +75,7 @@ func (r *report) tx(in *dynamodb.TransactWriteItemsInput, err error) string {
 		r.fail(err)
 		return ""
 	}
-	for i := range in.TransactItems {
-		it := &in.TransactItems[i]
-		switch {
-		case it.Put != nil:
-			it.Put.TableName = aws.String(r.app.Table)
-		case it.Update != nil:
-			it.Update.TableName = aws.String(r.app.Table)
-		case it.Delete != nil:
-			it.Delete.TableName = aws.String(r.app.Table)
-		case it.ConditionCheck != nil:
-			it.ConditionCheck.TableName = aws.String(r.app.Table)
-		}
-	}
-	return "TransactWriteItems:\n" + exampleapp.DescribeTransaction(in)
+	return "TransactWriteItems:\n" + exampleapp.Describe(r.app.Table, in)
 }
 
 func (r *report) fail(err error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -35,15 +34,13 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		if err != nil {
 			return "", err
 		}
-		in.TableName = aws.String(app.Table)
-		return exampleapp.DescribeGet(in), nil
+		return exampleapp.Describe(app.Table, in), nil
 	}
 	qry := func(in *dynamodb.QueryInput, err error) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		in.TableName = aws.String(app.Table)
-		return exampleapp.DescribeQuery(in), nil
+		return exampleapp.Describe(app.Table, in), nil
 	}
 	paperHeader := []string{"ID", "TITLE", "VERSION", "STATUS", "COLLECTION", "DATE"}
 	paperRow := func(p papers.Paper) []string {
