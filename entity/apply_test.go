@@ -14,9 +14,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 
 // TestApplyLocallyMatchesDynamoDB checks the update's local model against
@@ -25,8 +22,8 @@ import (
 // conditions from) is the item DynamoDB returns as ALL_NEW.
 func TestApplyLocallyMatchesDynamoDB(t *testing.T) {
 	ctx := context.Background()
-	client := testenv.Client(t)
-	table := testenv.NewTable(t, &dynamodb.CreateTableInput{
+	client := testKit.Client(t)
+	table := testKit.NewTable(t, &dynamodb.CreateTableInput{
 		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS}},
 		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash}},
 		BillingMode:          types.BillingModePayPerRequest,
@@ -63,7 +60,7 @@ func TestApplyLocallyMatchesDynamoDB(t *testing.T) {
 		case err != nil:
 			t.Fatalf("case %d: %s: DynamoDB refused it (%v), applyLocally did not", n, *in.UpdateExpression, err)
 		}
-		if diff := cmp.Diff(byValue(out.Attributes), byValue(want), ddbtest.CmpOpts); diff != "" {
+		if diff := cmp.Diff(byValue(out.Attributes), byValue(want), testKit.CmpOptions); diff != "" {
 			t.Errorf("case %d: %s on %v: local item differs from DynamoDB's (-dynamodb +local):\n%s", n, *in.UpdateExpression, item, diff)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -55,19 +55,19 @@ func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
 	want := &dynamodb.PutItemInput{
 		TableName: aws.String("test"),
 		Item: map[string]types.AttributeValue{
-			"PK": S("ARTICLE#01H"), "SK": S("#METADATA"),
-			"GSI1PK": S("AUTHOR#u1"), "GSI1SK": S("STATUS#draft#ARTICLE#01H"),
-			"articleId": S("01H"), "title": S("T"), "status": S("draft"), "authorId": S("u1"),
-			"currentVersion": N("0"), "revision": N("5"),
-			"createdAt": S("2026-01-02T03:04:05Z"), "updatedAt": S("2026-01-02T03:04:05Z"),
-			"__entity": S("Article"), "__entity_version": S("1"),
+			"PK": s("ARTICLE#01H"), "SK": s("#METADATA"),
+			"GSI1PK": s("AUTHOR#u1"), "GSI1SK": s("STATUS#draft#ARTICLE#01H"),
+			"articleId": s("01H"), "title": s("T"), "status": s("draft"), "authorId": s("u1"),
+			"currentVersion": n("0"), "revision": n("5"),
+			"createdAt": s("2026-01-02T03:04:05Z"), "updatedAt": s("2026-01-02T03:04:05Z"),
+			"__entity": s("Article"), "__entity_version": s("1"),
 		},
 		ConditionExpression:                 aws.String("#revision = :v0"),
 		ExpressionAttributeNames:            map[string]string{"#revision": "revision"},
-		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": N("4")},
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": n("4")},
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
-	if diff := cmp.Diff(want, in, CmpOpts); diff != "" {
+	if diff := cmp.Diff(want, in, entitytest.CmpOptions); diff != "" {
 		t.Errorf("PutItemInput (-want +got):\n%s", diff)
 	}
 }
@@ -82,7 +82,7 @@ func TestCreateBuildIsConditionedOnAbsence(t *testing.T) {
 	if got := aws.ToString(in.ConditionExpression); got != "attribute_not_exists(#PK)" {
 		t.Errorf("condition = %q", got)
 	}
-	if got := in.Item["SK"]; cmp.Diff(S("VERSION#0000000010"), got, CmpOpts) != "" {
+	if got := in.Item["SK"]; cmp.Diff(s("VERSION#0000000010"), got, entitytest.CmpOptions) != "" {
 		t.Errorf("SK = %#v, want the zero-padded version", got)
 	}
 	if _, ok := in.Item["GSI1PK"]; ok {
@@ -99,19 +99,19 @@ func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
 	}
 	want := &dynamodb.UpdateItemInput{
 		TableName:           aws.String("test"),
-		Key:                 map[string]types.AttributeValue{"PK": S("ARTICLE#a1"), "SK": S("#METADATA")},
+		Key:                 map[string]types.AttributeValue{"PK": s("ARTICLE#a1"), "SK": s("#METADATA")},
 		UpdateExpression:    aws.String("SET #GSI1SK = :v0, #status = :v1, #updatedAt = :v2 ADD #revision :v4"),
 		ConditionExpression: aws.String("#__entity = :v3"),
 		ExpressionAttributeNames: map[string]string{
 			"#GSI1SK": "GSI1SK", "#status": "status", "#updatedAt": "updatedAt", "#revision": "revision", "#__entity": "__entity",
 		},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":v0": S("STATUS#archived#ARTICLE#a1"), ":v1": S("archived"), ":v2": S("2026-01-02T03:04:05Z"), ":v3": S("Article"), ":v4": N("1"),
+			":v0": s("STATUS#archived#ARTICLE#a1"), ":v1": s("archived"), ":v2": s("2026-01-02T03:04:05Z"), ":v3": s("Article"), ":v4": n("1"),
 		},
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
-	if diff := cmp.Diff(want, in, CmpOpts); diff != "" {
+	if diff := cmp.Diff(want, in, entitytest.CmpOptions); diff != "" {
 		t.Errorf("UpdateItemInput (-want +got):\n%s", diff)
 	}
 }
@@ -154,7 +154,7 @@ func TestUpdateNeverWritesAPartialKey(t *testing.T) {
 	if got, want := aws.ToString(in.ConditionExpression), "(#__entity = :v2) AND (#moduleId = :v3)"; got != want {
 		t.Errorf("condition = %q, want %q", got, want)
 	}
-	if diff := cmp.Diff(S("POS#0003#MODULE#m2"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {
+	if diff := cmp.Diff(s("POS#0003#MODULE#m2"), in.ExpressionAttributeValues[":v0"], entitytest.CmpOptions); diff != "" {
 		t.Errorf("GSI1SK (-want +got):\n%s", diff)
 	}
 	// Changing the module recomputes both halves of the GSI1 key.
@@ -199,7 +199,7 @@ func TestInvalidInputSendsNothing(t *testing.T) {
 	table := newTable()
 	articles := defineArticles(t, table)
 	versions := defineVersions(t, table)
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	ctx := context.Background()
 	cases := []struct {
 		name string
@@ -258,7 +258,7 @@ func TestDecodeByMarker(t *testing.T) {
 	if _, err := articles.Decode(in.Item); !errors.Is(err, ddbmodel.ErrUnknownEntity) {
 		t.Errorf("decoding a version as an article: err = %v", err)
 	}
-	in.Item["__entity"] = S("Mystery")
+	in.Item["__entity"] = s("Mystery")
 	var ue *ddbmodel.UnknownEntityError
 	if _, err := table.Decode(in.Item); !errors.As(err, &ue) || ue.Marker != "Mystery" {
 		t.Errorf("unknown marker: err = %v", err)
@@ -337,7 +337,7 @@ func TestCreateTableInput(t *testing.T) {
 			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
 		}},
 	}
-	opts := append(CmpOpts, cmpIgnoreSchema())
+	opts := append(entitytest.CmpOptions, cmpIgnoreSchema())
 	if diff := cmp.Diff(want, in, opts...); diff != "" {
 		t.Errorf("CreateTableInput (-want +got):\n%s", diff)
 	}
@@ -366,7 +366,7 @@ func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 	if got, want := aws.ToString(in.UpdateExpression), "SET #GSI1SK = :v0, #updatedAt = :v2 ADD #stars :v1"; got != want {
 		t.Errorf("update = %q, want %q", got, want)
 	}
-	if diff := cmp.Diff(S("#2026-05-06T07:08:09.000Z#sdk"), in.ExpressionAttributeValues[":v0"], CmpOpts); diff != "" {
+	if diff := cmp.Diff(s("#2026-05-06T07:08:09.000Z#sdk"), in.ExpressionAttributeValues[":v0"], entitytest.CmpOptions); diff != "" {
 		t.Errorf("GSI1SK (-want +got):\n%s", diff)
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 // A condition that cannot be rendered (IN over 100 values, a value that
@@ -15,7 +15,7 @@ import (
 // is sent.
 func TestBadConditionIsTyped(t *testing.T) {
 	players := definePlayers(newTable())
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	many := make([]any, 101)
 	for i := range many {
 		many[i] = i

@@ -11,7 +11,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 type plainNote struct {
@@ -47,7 +47,7 @@ func TestFastPathItemSizeLimit(t *testing.T) {
 				Key:     entity.Key{Partition: "NOTE#${id}", Sort: "N"},
 				Indexes: []entity.IndexKey[plainNote]{c.index},
 			})
-			db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, c.table.CreateTableInput()))
+			db := entitytest.NewDB(t, c.table)
 			base := plainNote{ID: "n1", Owner: "ana", Count: -12345, Ratio: -0.125, Labels: []string{"a", "bc"}, Done: true}
 			big := base
 			big.Note = strings.Repeat("x", 500000)

@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/guregu/dynamo/v2"
 
-	"github.com/ddbmodel/ddbmodel/internal/ddbtest"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
@@ -69,7 +68,7 @@ func FuzzFastEncoderMatchesGuregu(f *testing.F) {
 		if want := expr.ItemSize(want); size != want {
 			t.Fatalf("fast size %d, item size %d", size, want)
 		}
-		if diff := cmp.Diff(map[string]types.AttributeValue(want), got, ddbtest.CmpOpts); diff != "" {
+		if diff := cmp.Diff(map[string]types.AttributeValue(want), got, testKit.CmpOptions); diff != "" {
 			t.Fatalf("fast encoding differs from guregu's (-guregu +fast):\n%s", diff)
 		}
 	})

@@ -10,10 +10,8 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 type Article struct {
 	ArticleID      string    `dynamo:"articleId"`
@@ -65,7 +63,7 @@ func TestSingleItemLifecycle(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	articles := defineArticles(t, table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 
 	a, err := articles.Create(Article{ArticleID: "a1", Title: "Hello", AuthorID: "u1"}).Run(ctx, db)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 type Readings struct {
@@ -25,7 +25,7 @@ func TestItemSizeLimitWithNumbers(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	readings := entity.MustDefine(table, entity.Config[Readings]{Name: "Readings", Key: entity.Key{Partition: "R#${id}", Sort: "R"}})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	for _, sample := range [][]float64{{-1.5, -0.25, -12.125}, {1e20, 1000, 0.001}} {
 		var vals []float64
 		for len(vals) < 3000 {

@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 // Two indexes sharing a partition key attribute (status feeds sorted by date
@@ -46,7 +46,7 @@ func TestUpdateSetsASharedIndexKeyOnce(t *testing.T) {
 	}
 
 	ctx := context.Background()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := posts.Create(Post{ID: "p1", Status: "draft", Rating: 3, At: 100}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/internal/ddbtest"
 )
 
 // slotted is an entity whose keys take composites of every kind the fast
@@ -74,7 +73,7 @@ func FuzzSlottedKeysMatchLookup(f *testing.F) {
 			}
 			return
 		}
-		if diff := cmp.Diff(want, got, ddbtest.CmpOpts); diff != "" {
+		if diff := cmp.Diff(want, got, testKit.CmpOptions); diff != "" {
 			t.Fatalf("slotted keys differ (-lookup +slots):\n%s", diff)
 		}
 	})

@@ -12,8 +12,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 type Issue struct {
@@ -90,7 +89,7 @@ func TestComputedKeyMovesWithStatus(t *testing.T) {
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := issues.Create(Issue{Owner: "o", Repo: "r", Number: 7, Title: "bug"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +117,7 @@ func TestUpdateActionsApply(t *testing.T) {
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	key := entity.Values{"owner": "o", "repo_name": "r", "issue_number": 1}
 	if _, err := issues.Create(Issue{Owner: "o", Repo: "r", Number: 1, Title: "t", Labels: []string{"bug", "ui"}}).Run(ctx, db); err != nil {
 		t.Fatal(err)
@@ -152,7 +151,7 @@ func TestSparseIndexEntersAndLeaves(t *testing.T) {
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	key := entity.Values{"owner": "o", "repo_name": "r", "issue_number": 2}
 	if _, err := issues.Create(Issue{Owner: "o", Repo: "r", Number: 2, Title: "t"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
@@ -196,7 +195,7 @@ func TestReadFirstAndMove(t *testing.T) {
 		},
 		LockAttribute: "v",
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := members.Create(Member{Group: "g1", User: "u1", Role: "member", Region: "eu"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +257,7 @@ func TestReadFirstFillsMissingComposites(t *testing.T) {
 			{Index: "GSI1", Partition: "C#${country}", Sort: "${city}#NAME#${name}"},
 		},
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := profiles.Create(Profile{ID: "p1", Country: "FR", City: "Lyon", Name: "A"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +270,7 @@ func TestReadFirstFillsMissingComposites(t *testing.T) {
 	if !errors.As(err, &mc) || cmp.Diff([]string{"city"}, mc.Missing) != "" {
 		t.Fatalf("err = %v, want missing [city]", err)
 	}
-	if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+	if diff := cmp.Diff(before, rawItem(t, db, pk), entitytest.CmpOptions); diff != "" {
 		t.Fatalf("a refused update changed the item:\n%s", diff)
 	}
 	got, err := profiles.Update(key).Set("name", "B").ReadFirst().Run(ctx, db)
@@ -328,7 +327,7 @@ func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
 	table := newTable()
 	users := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "User", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
 	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := users.Create(NamedAccount{Name: "ana", Email: "ana@example.com"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}

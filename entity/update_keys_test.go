@@ -14,8 +14,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 // Player sits in a sparse leaderboard index whose sort key is built from a
@@ -42,7 +41,7 @@ func playersWith(t *testing.T, first Player) (*entity.Entity[Player], *entity.DB
 	t.Helper()
 	table := newTable()
 	players := definePlayers(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := players.Create(first).Run(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +61,7 @@ func TestReadFirstComputesKeyFromAdd(t *testing.T) {
 	if !errors.As(err, &mc) || cmp.Diff([]string{"league", "score"}, mc.Missing) != "" {
 		t.Fatalf("Add without ReadFirst: err = %v, want missing [league score]", err)
 	}
-	if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+	if diff := cmp.Diff(before, rawItem(t, db, pk), entitytest.CmpOptions); diff != "" {
 		t.Fatalf("a refused update changed the item:\n%s", diff)
 	}
 	got, err := players.Update(key).Add("score", 3).ReadFirst().Run(ctx, db)
@@ -180,7 +179,7 @@ func TestMoveKeepsCreationTime(t *testing.T) {
 		LockAttribute: "revision",
 		Now:           func() time.Time { return clock },
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	a, err := articles.Create(Article{ArticleID: "a1", Title: "t"}).Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +221,7 @@ func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	articles := defineArticles(t, table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := articles.Create(Article{ArticleID: "a1", Title: "t", AuthorID: "u1"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +277,7 @@ func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
 			Sparse: true, When: func(p Entry) bool { return p.Status == "published" },
 		}},
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := entries.Create(Entry{ID: "p1", Author: "ann", Status: "published", Title: "t"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +291,7 @@ func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
 	if !errors.Is(err, ddbmodel.ErrMissingComposites) {
 		t.Fatalf("update of When's input without ReadFirst: err = %v, want ErrMissingComposites", err)
 	}
-	if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+	if diff := cmp.Diff(before, rawItem(t, db, pk), entitytest.CmpOptions); diff != "" {
 		t.Fatalf("a refused update changed the item:\n%s", diff)
 	}
 	if _, err := entries.Update(key).Set("status", "draft").ReadFirst().Run(ctx, db); err != nil {
@@ -345,7 +344,7 @@ func TestUpdateKeepsItsOwnKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(before, after, CmpOpts); diff != "" {
+	if diff := cmp.Diff(before, after, entitytest.CmpOptions); diff != "" {
 		t.Errorf("the update changed with the caller's key map (-before +after):\n%s", diff)
 	}
 }
@@ -381,7 +380,7 @@ func TestMoveOfAWideItem(t *testing.T) {
 	locked := entity.MustDefine(table, entity.Config[LockedPlayer]{
 		Name: "LockedPlayer", Key: entity.Key{Partition: "LP#${id}", Sort: "LP"}, LockAttribute: "rev",
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 
 	if _, err := locked.Create(LockedPlayer{ID: "a", Score: 1}).Run(ctx, db); err != nil {
 		t.Fatal(err)
@@ -451,7 +450,7 @@ func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
 		Name: "Account", Key: entity.Key{Partition: "ACC#${id}", Sort: "ACC"},
 		Attributes: map[string]entity.Attribute{"secret": {Hidden: true}},
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := accounts.Create(Account{ID: "a", Secret: "s3cr3t"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}

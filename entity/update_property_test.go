@@ -12,8 +12,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 // Task has keys of every kind an update must keep true: a plain index
@@ -116,7 +115,7 @@ func TestRandomUpdatesKeepEveryKeyTrue(t *testing.T) {
 			ctx := context.Background()
 			table := taskTable()
 			tasks := defineTasks(table, withWhen)
-			db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+			db := entitytest.NewDB(t, table)
 			rng := rand.New(rand.NewPCG(7, 11))
 			ids := 1
 			id := "t1"
@@ -143,7 +142,7 @@ func TestRandomUpdatesKeepEveryKeyTrue(t *testing.T) {
 					if readFirst && mc != nil {
 						t.Fatalf("step %d:%s: missing composites although the item was read: %v", step, did, err)
 					}
-					if diff := cmp.Diff(before, rawItem(t, db, pk), CmpOpts); diff != "" {
+					if diff := cmp.Diff(before, rawItem(t, db, pk), entitytest.CmpOptions); diff != "" {
 						t.Fatalf("step %d:%s: a refused update (%v) changed the item:\n%s", step, did, err, diff)
 					}
 					refused++
@@ -167,7 +166,7 @@ func TestRandomUpdatesKeepEveryKeyTrue(t *testing.T) {
 				if err != nil {
 					t.Fatalf("step %d:%s: the stored item %v would not put: %v", step, did, stored, err)
 				}
-				if diff := cmp.Diff(keyAttributes(table, want.Item), keyAttributes(table, stored), CmpOpts); diff != "" {
+				if diff := cmp.Diff(keyAttributes(table, want.Item), keyAttributes(table, stored), entitytest.CmpOptions); diff != "" {
 					t.Fatalf("step %d:%s (read first %v): stored keys differ from a put's (-put +stored):\n%s", step, did, readFirst, diff)
 				}
 			}

@@ -10,8 +10,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 type Doc struct {
@@ -27,7 +26,7 @@ func defineDocs(table *entity.Table) *entity.Entity[Doc] {
 // others must be refused before sending, like 39-digit numbers are.
 func TestNumbersOutOfRangeAreRefusedBeforeSending(t *testing.T) {
 	docs := defineDocs(newTable())
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	for _, n := range []string{"1e-131", "1e126", "-1e126", "1E200"} {
 		_, err := docs.Put(Doc{ID: "a", X: &types.AttributeValueMemberN{Value: n}}).Run(context.Background(), db)
 		var ve *ddbmodel.ValidationError
@@ -45,7 +44,7 @@ func TestNumbersOutOfRangeAreRefusedBeforeSending(t *testing.T) {
 // spelled; so does the library, before sending.
 func TestNumberSetHoldingAValueTwiceIsRefusedBeforeSending(t *testing.T) {
 	docs := defineDocs(newTable())
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	twice := &types.AttributeValueMemberNS{Value: []string{"2.5", "7", "25E-1"}}
 	var ve *ddbmodel.ValidationError
 	if _, err := docs.Put(Doc{ID: "a", X: twice}).Run(context.Background(), db); !errors.As(err, &ve) || ve.Attribute != "x" {
@@ -73,7 +72,7 @@ func TestNestingLimitMatchesDynamoDB(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	docs := defineDocs(table)
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if _, err := docs.Put(Doc{ID: "ok", X: nestedMaps(31)}).Run(ctx, db); err != nil {
 		t.Fatalf("31 nested maps: %v", err)
 	}
@@ -161,7 +160,7 @@ func TestNumbersInRangeAreAccepted(t *testing.T) {
 // before sending, as far as the update alone can tell.
 func TestOversizedUpdateIsRefusedBeforeSending(t *testing.T) {
 	docs := defineDocs(newTable())
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	_, err := docs.Update(entity.Values{"id": "a"}).Set("x", strings.Repeat("y", 409600)).Run(context.Background(), db)
 	var le *ddbmodel.LimitError
 	if !errors.As(err, &le) || !errors.Is(err, ddbmodel.ErrLimitExceeded) {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -30,7 +30,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND begins_with(#SK, :v1)"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1"), ":v1": s("MODULE#")},
 			},
 		},
 		{
@@ -39,7 +39,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND begins_with(#SK, :v1)"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#m1#LESSON#")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1"), ":v1": s("MODULE#m1#LESSON#")},
 			},
 		},
 		{
@@ -48,7 +48,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND #SK = :v1"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#m1#LESSON#l2")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1"), ":v1": s("MODULE#m1#LESSON#l2")},
 			},
 		},
 		{
@@ -57,7 +57,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND #SK = :v1"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("#METADATA")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1"), ":v1": s("#METADATA")},
 			},
 		},
 		{
@@ -73,7 +73,7 @@ func TestBuildKeyConditions(t *testing.T) {
 				Limit:                  aws.Int32(5),
 				ExpressionAttributeNames: map[string]string{"#game": "game", "#points": "points", "#player": "player",
 					"#__entity": "__entity", "#__entity_version": "__entity_version", "#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("chess"), ":v1": N("100"), ":v2": S("a")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("chess"), ":v1": n("100"), ":v2": s("a")},
 			},
 		},
 		{
@@ -82,7 +82,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0 AND #SK BETWEEN :v1 AND :v2"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK", "#SK": "SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1"), ":v1": S("MODULE#m1#LESSON#"), ":v2": S("MODULE#m3#LESSON#\U0010FFFF")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1"), ":v1": s("MODULE#m1#LESSON#"), ":v2": s("MODULE#m3#LESSON#\U0010FFFF")},
 			},
 		},
 		{
@@ -91,7 +91,7 @@ func TestBuildKeyConditions(t *testing.T) {
 			&dynamodb.QueryInput{
 				KeyConditionExpression:    aws.String("#PK = :v0"),
 				ExpressionAttributeNames:  map[string]string{"#PK": "PK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("COURSE#c1")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("COURSE#c1")},
 			},
 		},
 		{
@@ -101,7 +101,7 @@ func TestBuildKeyConditions(t *testing.T) {
 				IndexName:                 aws.String("GSI1"),
 				KeyConditionExpression:    aws.String("#GSI1PK = :v0 AND begins_with(#GSI1SK, :v1)"),
 				ExpressionAttributeNames:  map[string]string{"#GSI1PK": "GSI1PK", "#GSI1SK": "GSI1SK"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": S("STUDENT#" + shardOf("s1")), ":v1": S("2026-")},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v0": s("STUDENT#" + shardOf("s1")), ":v1": s("2026-")},
 			},
 		},
 	}
@@ -112,7 +112,7 @@ func TestBuildKeyConditions(t *testing.T) {
 				t.Fatal(err)
 			}
 			c.want.TableName = aws.String("school")
-			if diff := cmp.Diff(c.want, got, CmpOpts); diff != "" {
+			if diff := cmp.Diff(c.want, got, entitytest.CmpOptions); diff != "" {
 				t.Errorf("QueryInput (-want +got):\n%s", diff)
 			}
 		})

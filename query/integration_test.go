@@ -13,12 +13,10 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 type school struct {
 	db       *entity.DB
@@ -35,7 +33,7 @@ func seed(t *testing.T) *school {
 	ctx := context.Background()
 	table, courses, lessons, students, scores := newSchool()
 	s := &school{courses: courses, lessons: lessons, students: students, scores: scores, lessonsM: map[string][]Lesson{}}
-	s.db = entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	s.db = entitytest.NewDB(t, table)
 	var ops []entity.BatchWriter
 	ops = append(ops, courses.Put(Course{CourseID: "c1", Title: "Go"}), courses.Put(Course{CourseID: "c2", Title: "Rust"}))
 	for _, m := range []string{"m1", "m10", "m2"} {
@@ -276,7 +274,7 @@ func TestKeysOnlyIndexStillDecodes(t *testing.T) {
 		Key:     entity.Key{Partition: "GAME#${game}", Sort: "PLAYER#${player}"},
 		Indexes: []entity.IndexKey[Score]{{Index: "ByGame", Partition: "${game}", Sort: "${player}"}},
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	for _, p := range []string{"ann", "bob"} {
 		if _, err := scores.Put(Score{Game: "go", Player: p, Points: 3}).Run(ctx, db); err != nil {
 			t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
@@ -28,7 +28,7 @@ func TestShardMergeWithTiesAndEmptiedPages(t *testing.T) {
 		Name: "Vote", Key: entity.Key{Partition: "V#${id}", Sort: "V"},
 		Indexes: []entity.IndexKey[Vote]{{Index: "ByPoints", Partition: "VOTES#${id:shard(4)}", Sort: "${points}"}},
 	})
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	var ops []entity.BatchWriter
 	var all []Vote
 	for i := 0; i < 60; i++ {

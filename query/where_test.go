@@ -10,7 +10,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -74,7 +74,7 @@ func TestQueryKeepsItsOwnBounds(t *testing.T) {
 	got1, _ := between.Build()
 	got2, _ := gt.Build()
 	for name, pair := range map[string][2]*dynamodb.QueryInput{"between": {want1, got1}, "gt": {want2, got2}} {
-		if diff := cmp.Diff(pair[0], pair[1], CmpOpts); diff != "" {
+		if diff := cmp.Diff(pair[0], pair[1], entitytest.CmpOptions); diff != "" {
 			t.Errorf("%s changed with the caller's map (-before +after):\n%s", name, diff)
 		}
 	}
@@ -89,7 +89,7 @@ func TestLongFilterIsRefusedBeforeSending(t *testing.T) {
 		conds = append(conds, entity.Attr("minutes").Ne(i))
 	}
 	long := entity.And(conds...)
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	var le *ddbmodel.LimitError
 	if _, err := query.New(lessons).Where(entity.Values{"courseId": "c1"}).Filter(long).Collect(context.Background(), db); !errors.As(err, &le) {
 		t.Errorf("query: err = %v, want *LimitError", err)

@@ -8,8 +8,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -17,7 +16,7 @@ import (
 // library refuses it first, with a typed error, and sends nothing.
 func TestReadTransactionRejectsTwoReadsOfOneItem(t *testing.T) {
 	m := newModel()
-	db := entity.NewDB(NoCalls{T: t}, "renamed")
+	db := entity.NewDB(entitytest.NoRequests(t), "renamed")
 	tx := txn.Get(m.users.Get(entity.Values{"userId": "u1"}), m.groups.Get(entity.Values{"groupId": "g1"}), m.users.Get(entity.Values{"userId": "u1"}))
 	var ve *ddbmodel.ValidationError
 	if _, err := tx.Build(); !errors.As(err, &ve) || !errors.Is(err, ddbmodel.ErrInvalid) {
@@ -44,7 +43,7 @@ func TestUpdatesThatMustReadAreRefusedInTransactions(t *testing.T) {
 		Key:     entity.Key{Partition: "P#${id}", Sort: "P"},
 		Indexes: []entity.IndexKey[profile]{{Index: "GSI1", Partition: "C#${city}", Sort: "${city}#N#${name}"}},
 	})
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	ctx := context.Background()
 	key := entity.Values{"id": "p1"}
 	for name, tc := range map[string]struct {
@@ -67,7 +66,7 @@ func TestUpdatesThatMustReadAreRefusedInTransactions(t *testing.T) {
 func TestFailedConditionCheckIsNamed(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, m.table.CreateTableInput()))
+	db := entitytest.NewDB(t, m.table)
 	if _, err := m.users.Put(User{UserID: "u1", Name: "Ann"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +95,7 @@ func TestFailedConditionCheckIsNamed(t *testing.T) {
 func TestBatchesChunkAndAnswerDuplicates(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, m.table.CreateTableInput()))
+	db := entitytest.NewDB(t, m.table)
 	if _, err := m.users.Put(User{UserID: "old"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +142,7 @@ func TestBatchesChunkAndAnswerDuplicates(t *testing.T) {
 // is refused before sending.
 func TestLongIdempotencyTokenIsRefusedBeforeSending(t *testing.T) {
 	m := newModel()
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	tx := txn.Write(m.users.Put(User{UserID: "u"})).Token("order-2026-11-21-0001-retry-attempt-2")
 	var ve *ddbmodel.ValidationError
 	if _, err := tx.Build(); !errors.As(err, &ve) {

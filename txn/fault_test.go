@@ -13,14 +13,14 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // conflicting answers every transaction as DynamoDB does when another
 // transaction holds one of its items.
 type conflicting struct {
-	NoCalls
+	entity.Client
 	sent *dynamodb.TransactWriteItemsInput
 }
 
@@ -38,7 +38,7 @@ func (c *conflicting) TransactWriteItems(_ context.Context, in *dynamodb.Transac
 
 func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
 	m := newModel()
-	client := &conflicting{NoCalls: NoCalls{T: t}}
+	client := &conflicting{Client: entitytest.NoRequests(t)}
 	db := entity.NewDB(client, "renamed")
 	err := m.join("u1", "g1").Run(context.Background(), db)
 	var tce *ddbmodel.TxCanceledError
@@ -76,7 +76,7 @@ func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
 // readRecorder answers reads as DynamoDB does when a transactional read
 // meets a pending transaction, and records batch reads.
 type readRecorder struct {
-	NoCalls
+	entity.Client
 	batch *dynamodb.BatchGetItemInput
 }
 
@@ -93,7 +93,7 @@ func (c *readRecorder) BatchGetItem(_ context.Context, in *dynamodb.BatchGetItem
 
 func TestReadsNameTheirEntitiesAndKeepConsistency(t *testing.T) {
 	m := newModel()
-	client := &readRecorder{NoCalls: NoCalls{T: t}}
+	client := &readRecorder{Client: entitytest.NoRequests(t)}
 	db := entity.NewDB(client, "t")
 	_, err := txn.Get(m.users.Get(entity.Values{"userId": "u1"}), m.groups.Get(entity.Values{"groupId": "g1"})).Run(context.Background(), db)
 	var tce *ddbmodel.TxCanceledError

@@ -15,13 +15,10 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 type User struct {
 	UserID string `dynamo:"userId"`
@@ -71,7 +68,7 @@ func (m model) join(user, group string) txn.WriteTx {
 func TestWriteTransactionOutcomes(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, m.table.CreateTableInput()))
+	db := entitytest.NewDB(t, m.table)
 	if _, err := m.users.Put(User{UserID: "u1", Name: "Ann"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +117,7 @@ func TestWriteTransactionOutcomes(t *testing.T) {
 		t.Errorf("missing group: err = %v", err)
 	}
 	// The idempotency token makes a retried transaction apply once.
-	tx := txn.Write(m.users.Update(entity.Values{"userId": "u1"}).Add("groups", 10)).Token("retry-1")
+	tx := txn.Write(m.users.Update(entity.Values{"userId": "u1"}).Add("groups", 10)).Token("retry-" + db.TableName) // unique: tokens are global to the server for 10 minutes
 	for i := 0; i < 2; i++ {
 		if err := tx.Run(ctx, db); err != nil {
 			t.Fatal(err)
@@ -140,7 +137,7 @@ func TestWriteTransactionOutcomes(t *testing.T) {
 func TestWriteTransactionChecksBeforeSending(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	var many []entity.WriteOp
 	for i := 0; i < 101; i++ {
 		many = append(many, m.users.Put(User{UserID: fmt.Sprint(i)}))
@@ -215,8 +212,8 @@ func (f *flaky) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput
 func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	name := testenv.NewTable(t, m.table.CreateTableInput())
-	client := &flaky{Client: testenv.Client(t), holdBack: 6}
+	name := entitytest.NewTable(t, m.table.CreateTableInput())
+	client := &flaky{Client: entitytest.Client(t), holdBack: 6}
 	db := entity.NewDB(client, name)
 	var puts []entity.BatchWriter
 	var keys []entity.Values
@@ -258,7 +255,7 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	if len(ue.Deletes) == 0 || deleted == 0 {
 		t.Errorf("deleted %d, unprocessed %d", deleted, len(ue.Deletes))
 	}
-	n, err := query.Scan(m.users).Collect(ctx, entity.NewDB(testenv.Client(t), name))
+	n, err := query.Scan(m.users).Collect(ctx, entity.NewDB(entitytest.Client(t), name))
 	if err != nil {
 		t.Fatal(err)
 	}

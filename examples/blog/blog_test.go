@@ -5,10 +5,8 @@ import (
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // newDB returns a DB on a fresh table of the blog's layout.
 func newDB(t *testing.T) *entity.DB {
@@ -17,7 +15,7 @@ func newDB(t *testing.T) *entity.DB {
 	in.TableName = nil
 	prefix := "blog-"
 	in.TableName = &prefix
-	return entity.NewDB(testenv.Client(t), testenv.NewTable(t, in))
+	return entity.NewDB(entitytest.Client(t), entitytest.NewTable(t, in))
 }
 
 // sampleDB returns a DB on a fresh table holding the sample data.

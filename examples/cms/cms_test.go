@@ -16,12 +16,10 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 	"github.com/ddbmodel/ddbmodel/query"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // testNow is the fixed clock of the tests.
 var testNow = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
@@ -77,8 +75,8 @@ func (c *countingClient) TransactWriteItems(ctx context.Context, in *dynamodb.Tr
 // it with the fixed clock, and the counting client under it.
 func newStore(t *testing.T) (*Store, *countingClient) {
 	t.Helper()
-	name := testenv.NewTable(t, Table.CreateTableInput())
-	cc := &countingClient{Client: testenv.Client(t)}
+	name := entitytest.NewTable(t, Table.CreateTableInput())
+	cc := &countingClient{Client: entitytest.Client(t)}
 	db := entity.NewDB(cc, name)
 	if err := LoadSample(t.Context(), db); err != nil {
 		t.Fatal(err)

@@ -14,11 +14,8 @@ import (
 	"github.com/ddbmodel/ddbmodel/examples/edtech"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 	"github.com/ddbmodel/ddbmodel/query"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()

@@ -15,11 +15,9 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // sortSets makes string sets (labels, assignees) compare regardless of the
 // order DynamoDB returns their elements in.
@@ -31,8 +29,8 @@ func diff(want, got any) string { return gocmp.Diff(want, got, sortSets) }
 // sample data is loaded.
 func newStore(t *testing.T, load bool) (*Store, SampleData) {
 	t.Helper()
-	client := testenv.Client(t)
-	name := testenv.NewTable(t, Table.CreateTableInput())
+	client := entitytest.Client(t)
+	name := entitytest.NewTable(t, Table.CreateTableInput())
 	s := NewStore(entity.NewDB(client, name))
 	s.Now = func() time.Time { return time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC) }
 	d := Sample()

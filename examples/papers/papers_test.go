@@ -11,17 +11,15 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 	"github.com/ddbmodel/ddbmodel/query"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // newDB creates a fresh table with the sample data.
 func newDB(t *testing.T) *entity.DB {
 	t.Helper()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, Table.CreateTableInput()))
+	db := entitytest.NewDB(t, Table)
 	if err := LoadSample(t.Context(), db); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/ddblocal"
+	"github.com/ddbmodel/ddbmodel/entity/ddblocal"
 )
 
 // EndpointEnv names the environment variable read when -endpoint is not
@@ -87,7 +87,7 @@ func Main(cfg Config) {
 // program name), writes the report to stdout and usage and notes to stderr,
 // and returns the error Main would print; flag.ErrHelp after -h. Tests of
 // example programs call it, typically with -endpoint set to
-// testenv.Endpoint(t) and a -table of their own.
+// entitytest.Endpoint(t) and a -table of their own.
 func Run(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
 	if cfg.Run == nil {
 		return errors.New("exampleapp: Config.Run is nil")

@@ -16,7 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
 // mainModeEnv makes the test binary act as an example program (see
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(mainModeEnv); mode != "" {
 		Main(demoConfig(mode == "fail"))
 	}
-	testenv.Main(m)
+	os.Exit(m.Run())
 }
 
 // demoConfig is a small model with two tables named by the -table prefix.
@@ -101,8 +101,8 @@ func dropTables(t *testing.T, client *dynamodb.Client, prefix string) {
 }
 
 func TestRunCreatesTablesAndReports(t *testing.T) {
-	client := testenv.Client(t)
-	endpoint := testenv.Endpoint(t)
+	client := entitytest.Client(t)
+	endpoint := entitytest.Endpoint(t)
 	prefix := "runtest"
 	dropTables(t, client, prefix)
 
@@ -131,8 +131,8 @@ func TestRunCreatesTablesAndReports(t *testing.T) {
 }
 
 func TestRunUsesEndpointFromEnvironment(t *testing.T) {
-	client := testenv.Client(t)
-	t.Setenv(EndpointEnv, testenv.Endpoint(t))
+	client := entitytest.Client(t)
+	t.Setenv(EndpointEnv, entitytest.Endpoint(t))
 	dropTables(t, client, "envtest")
 	var stdout, stderr bytes.Buffer
 	if err := Run(t.Context(), demoConfig(false), []string{"-table", "envtest"}, &stdout, &stderr); err != nil {
@@ -147,7 +147,7 @@ func TestRunUsesEndpointFromEnvironment(t *testing.T) {
 }
 
 func TestRunStartsDynamoDBLocal(t *testing.T) {
-	testenv.Client(t) // skips under -short
+	entitytest.Client(t) // skips under -short
 	t.Setenv(EndpointEnv, "")
 	var stdout, stderr bytes.Buffer
 	if err := Run(t.Context(), demoConfig(false), nil, &stdout, &stderr); err != nil {
@@ -189,8 +189,8 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestRunReturnsRunAndWriteErrors(t *testing.T) {
-	client := testenv.Client(t)
-	endpoint := testenv.Endpoint(t)
+	client := entitytest.Client(t)
+	endpoint := entitytest.Endpoint(t)
 	dropTables(t, client, "errtest")
 	var stdout, stderr bytes.Buffer
 	err := Run(t.Context(), demoConfig(true), []string{"-endpoint", endpoint, "-table", "errtest"}, &stdout, &stderr)
@@ -205,7 +205,7 @@ func TestRunReturnsRunAndWriteErrors(t *testing.T) {
 }
 
 func TestEnsureTableRejectsBadDefinitions(t *testing.T) {
-	client := testenv.Client(t)
+	client := entitytest.Client(t)
 	if err := EnsureTable(t.Context(), client, &dynamodb.CreateTableInput{}); err == nil {
 		t.Error("EnsureTable without a name succeeded")
 	}
@@ -220,8 +220,8 @@ func TestEnsureTableRejectsBadDefinitions(t *testing.T) {
 // TestMainExitCodes runs this test binary as an example program: Main must
 // exit 0 after a good run and 1, with the error on stderr, after a bad one.
 func TestMainExitCodes(t *testing.T) {
-	client := testenv.Client(t)
-	endpoint := testenv.Endpoint(t)
+	client := entitytest.Client(t)
+	endpoint := entitytest.Endpoint(t)
 	dropTables(t, client, "maintest")
 	for _, tt := range []struct {
 		mode       string

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
 
 // Sample creates a fresh copy of table on the test binary's DynamoDB Local,
@@ -17,7 +17,7 @@ import (
 func Sample(t *testing.T, table *entity.Table, load func(context.Context, *entity.DB) error) (context.Context, *entity.DB) {
 	t.Helper()
 	ctx := t.Context()
-	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+	db := entitytest.NewDB(t, table)
 	if err := load(ctx, db); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func Sample(t *testing.T, table *entity.Table, load func(context.Context, *entit
 // the same table.
 func RunTwice(t *testing.T, cfg exampleapp.Config, table string) string {
 	t.Helper()
-	args := []string{"-endpoint", testenv.Endpoint(t), "-table", table}
+	args := []string{"-endpoint", entitytest.Endpoint(t), "-table", table}
 	var reports [2]string
 	for run := range reports {
 		var out, errOut bytes.Buffer

@@ -12,10 +12,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/examples/edtech/geo"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 func setup(t *testing.T) (context.Context, *entity.DB) {
 	t.Helper()

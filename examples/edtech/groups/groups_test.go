@@ -13,10 +13,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/examples/edtech/groups"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // setup returns a DB on a fresh table holding the sample data.
 func setup(t *testing.T) (context.Context, *entity.DB) {

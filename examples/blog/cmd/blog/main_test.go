@@ -5,17 +5,15 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/examples/blog"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 func TestProgram(t *testing.T) {
 	in := blog.Table.CreateTableInput()
 	in.TableName = aws.String("blog-cmd-")
-	table := testenv.NewTable(t, in)
+	table := entitytest.NewTable(t, in)
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report,
 		"== AP1: Latest published posts",

@@ -3,18 +3,16 @@ package main
 import (
 	"testing"
 
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/examples/cms"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // TestProgram runs the program twice on one table: every pattern is
 // printed, and the second run (on the data the first one changed) prints
 // the same report.
 func TestProgram(t *testing.T) {
-	table := testenv.NewTable(t, cms.Table.CreateTableInput())
+	table := entitytest.NewTable(t, cms.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(
 		"== AP1: Get article metadata",

@@ -7,10 +7,7 @@ import (
 	"time"
 
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // TestProgram runs the program against the test server, twice on the same
 // tables (loading the sample is repeatable), and checks that every access

@@ -3,18 +3,16 @@ package main
 import (
 	"testing"
 
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/examples/github"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // TestProgram runs the program twice on one table: every pattern and
 // workflow is printed, and the second run (on the data the first one left)
 // prints the same report.
 func TestProgram(t *testing.T) {
-	table := testenv.NewTable(t, github.Table.CreateTableInput())
+	table := entitytest.NewTable(t, github.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(
 		"== AP1: Get a repository by owner and name",

@@ -3,17 +3,15 @@ package main
 import (
 	"testing"
 
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/examples/papers"
 	"github.com/ddbmodel/ddbmodel/internal/exampletest"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
 )
-
-func TestMain(m *testing.M) { testenv.Main(m) }
 
 // TestProgram runs the program twice on one table: every pattern is
 // printed, and the second run prints the same report.
 func TestProgram(t *testing.T) {
-	table := testenv.NewTable(t, papers.Table.CreateTableInput())
+	table := entitytest.NewTable(t, papers.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(
 		"== A1: Get a paper by id",

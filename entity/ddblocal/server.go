@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +41,9 @@ type Options struct {
 	// Log receives the output (stdout and stderr) of the Java process.
 	// nil discards it.
 	Log io.Writer
+	// Progress receives what the first download on a machine does (see
+	// [Install]); nil means os.Stderr, io.Discard silences it.
+	Progress io.Writer
 }
 
 // Server is a running DynamoDB Local process started by [Start].
@@ -99,16 +103,8 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := opts.CacheDir
-	if dir == "" {
-		if dir, err = DefaultCacheDir(); err != nil {
-			return nil, err
-		}
-	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return nil, fmt.Errorf("ddblocal: cache directory: %w", err)
-	}
-	if err := Install(ctx, dir); err != nil {
+	dir, err := serverDir(ctx, opts)
+	if err != nil {
 		return nil, err
 	}
 	if opts.Port != 0 {
@@ -167,6 +163,33 @@ func NewClient(endpoint string, optFns ...func(*dynamodb.Options)) *dynamodb.Cli
 	return dynamodb.New(opts, optFns...)
 }
 
+// serverDir returns the folder holding DynamoDBLocal.jar and
+// DynamoDBLocal_lib: $OfflineEnv when it names such a folder, else the cache,
+// installed first when needed.
+func serverDir(ctx context.Context, opts Options) (string, error) {
+	if local := os.Getenv(OfflineEnv); local != "" && !strings.HasSuffix(local, ".tgz") {
+		if _, err := os.Stat(filepath.Join(local, jarName)); err != nil {
+			return "", fmt.Errorf("ddblocal: $%s=%s should name a folder holding %s and %s, or the npm tarball (.tgz): %w", OfflineEnv, local, jarName, libDirName, err)
+		}
+		return filepath.Abs(local)
+	}
+	dir := opts.CacheDir
+	if dir == "" {
+		var err error
+		if dir, err = DefaultCacheDir(); err != nil {
+			return "", err
+		}
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("ddblocal: cache directory: %w", err)
+	}
+	if err := Install(ctx, dir, opts.Progress); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
 // findJava locates the java command on PATH, else in $JAVA_HOME/bin.
 func findJava() (string, error) {
 	if java, err := exec.LookPath("java"); err == nil {
@@ -219,9 +242,6 @@ func launch(ctx context.Context, java, dir string, port int, log io.Writer) (*Se
 	cmd.Stderr = w
 	cmd.WaitDelay = 5 * time.Second
 	setProcAttr(cmd)
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("ddblocal: start %s: %w", java, err)
-	}
 	s := &Server{
 		Endpoint: "http://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
 		Port:     port,
@@ -229,10 +249,25 @@ func launch(ctx context.Context, java, dir string, port int, log io.Writer) (*Se
 		output:   output,
 		done:     make(chan struct{}),
 	}
+	// On Linux the kernel kills the JVM when the thread that started it
+	// exits (Pdeathsig follows the thread, not the process), and the Go
+	// runtime may retire threads. So the JVM is started from a goroutine
+	// locked to its thread, which then waits for the JVM: the thread lives
+	// exactly as long as the process, and dies with it.
+	started := make(chan error, 1)
 	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
 		s.waitErr = cmd.Wait()
 		close(s.done)
 	}()
+	if err := <-started; err != nil {
+		return nil, fmt.Errorf("ddblocal: start %s: %w", java, err)
+	}
 	if err := s.waitReady(ctx); err != nil {
 		_ = s.Stop()
 		return nil, err

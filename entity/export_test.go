@@ -1,0 +1,21 @@
+package entity
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/google/go-cmp/cmp"
+)
+
+// testKit holds the parts of package entitytest that this package's
+// internal tests use. entitytest imports entity, so those tests cannot
+// import it; kit_test.go (package entity_test, in the same test binary)
+// fills testKit in through TestKit before any test runs.
+var testKit struct {
+	Client     func(testing.TB) *dynamodb.Client
+	NewTable   func(testing.TB, *dynamodb.CreateTableInput) string
+	CmpOptions cmp.Options
+}
+
+// TestKit lets kit_test.go fill in testKit.
+var TestKit = &testKit
