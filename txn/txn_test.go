@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
@@ -165,56 +163,17 @@ func TestWriteTransactionChecksBeforeSending(t *testing.T) {
 	}
 }
 
-// flaky returns part of every batch unprocessed a number of times.
-type flaky struct {
-	entity.Client
-	holdBack int32 // how many more responses hold items back
-	calls    atomic.Int32
-}
-
-func (f *flaky) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	f.calls.Add(1)
-	if atomic.AddInt32(&f.holdBack, -1) < 0 {
-		return f.Client.BatchWriteItem(ctx, in, opts...)
-	}
-	send, keep := map[string][]types.WriteRequest{}, map[string][]types.WriteRequest{}
-	for table, reqs := range in.RequestItems {
-		half := len(reqs) / 2
-		send[table], keep[table] = reqs[:half], reqs[half:]
-	}
-	out, err := f.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: send}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	out.UnprocessedItems = keep
-	return out, nil
-}
-
-func (f *flaky) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	f.calls.Add(1)
-	if atomic.AddInt32(&f.holdBack, -1) < 0 {
-		return f.Client.BatchGetItem(ctx, in, opts...)
-	}
-	send, keep := map[string]types.KeysAndAttributes{}, map[string]types.KeysAndAttributes{}
-	for table, ka := range in.RequestItems {
-		half := len(ka.Keys) / 2
-		send[table] = types.KeysAndAttributes{Keys: ka.Keys[:half]}
-		keep[table] = types.KeysAndAttributes{Keys: ka.Keys[half:]}
-	}
-	out, err := f.Client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: send}, opts...)
-	if err != nil {
-		return nil, err
-	}
-	out.UnprocessedKeys = keep
-	return out, nil
-}
-
 func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	name := entitytest.NewTable(t, m.table.CreateTableInput())
-	client := &flaky{Client: entitytest.Client(t), holdBack: 6}
-	db := entity.NewDB(client, name)
+	server := entitytest.NewDB(t, m.table)
+	rec := entitytest.NewRecorder(server.Client)
+	// holdBack makes the next n batch responses hold back part of their items.
+	db := *server
+	holdBack := func(n int) {
+		db.Client = entitytest.NewFaultClient(rec, 1, entitytest.FaultRule{Fault: entitytest.Unprocessed, Count: n})
+	}
+	holdBack(6)
 	var puts []entity.BatchWriter
 	var keys []entity.Values
 	var want []User
@@ -225,14 +184,14 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 		want = append(want, u)
 	}
 	opts := txn.BatchOptions{BaseDelay: time.Millisecond, MaxDelay: 5 * time.Millisecond}
-	if err := txn.BatchWrite(ctx, db, opts, puts...); err != nil {
+	if err := txn.BatchWrite(ctx, &db, opts, puts...); err != nil {
 		t.Fatal(err)
 	}
-	if c := client.calls.Load(); c < 4 {
+	if c := rec.Count(entitytest.BatchWriteItem); c < 4 {
 		t.Errorf("calls = %d: 60 items need 3 chunks plus retries", c)
 	}
-	client.holdBack = 4
-	got, err := txn.BatchGetOf(ctx, db, opts, m.users, append(keys, entity.Values{"userId": "missing"})...)
+	holdBack(4)
+	got, err := txn.BatchGetOf(ctx, &db, opts, m.users, append(keys, entity.Values{"userId": "missing"})...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,12 +199,12 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 		t.Errorf("batch get (-want +got):\n%s", diff)
 	}
 	// When items stay unprocessed after every attempt, they come back in the error.
-	client.holdBack = 1000
+	holdBack(0) // every response
 	var more []entity.BatchWriter
 	for i := 0; i < 30; i++ {
 		more = append(more, m.users.Delete(entity.Values{"userId": fmt.Sprintf("u%02d", i)}))
 	}
-	err = txn.BatchWrite(ctx, db, txn.BatchOptions{MaxAttempts: 3, BaseDelay: time.Millisecond}, more...)
+	err = txn.BatchWrite(ctx, &db, txn.BatchOptions{MaxAttempts: 3, BaseDelay: time.Millisecond}, more...)
 	var ue *ddbmodel.UnprocessedError
 	if !errors.As(err, &ue) || !errors.Is(err, ddbmodel.ErrUnprocessed) {
 		t.Fatalf("err = %v, want *UnprocessedError", err)
@@ -255,7 +214,7 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	if len(ue.Deletes) == 0 || deleted == 0 {
 		t.Errorf("deleted %d, unprocessed %d", deleted, len(ue.Deletes))
 	}
-	n, err := query.Scan(m.users).Collect(ctx, entity.NewDB(entitytest.Client(t), name))
+	n, err := query.Scan(m.users).Collect(ctx, server)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,11 +224,11 @@ func TestBatchesRetryUnprocessedItems(t *testing.T) {
 	// A canceled context stops the retries.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := txn.BatchWrite(cctx, db, opts, m.users.Put(User{UserID: "late"})); !errors.Is(err, context.Canceled) {
+	if err := txn.BatchWrite(cctx, &db, opts, m.users.Put(User{UserID: "late"})); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled context: err = %v", err)
 	}
 	// Conditions cannot ride in a batch.
-	if err := txn.BatchWrite(ctx, db, opts, m.users.Create(User{UserID: "x"})); !errors.Is(err, ddbmodel.ErrInvalid) {
+	if err := txn.BatchWrite(ctx, &db, opts, m.users.Create(User{UserID: "x"})); !errors.Is(err, ddbmodel.ErrInvalid) {
 		t.Errorf("create in a batch: err = %v", err)
 	}
 }

@@ -438,3 +438,12 @@ func count(bs []bool) int {
 	}
 	return n
 }
+
+func TestTransactionFaultOnAGivenAction(t *testing.T) {
+	db := entity.NewDB(entitytest.NewFaultClient(entitytest.NewRecorder(nil), 1, entitytest.FaultRule{Fault: entitytest.ConditionalCheckFailed, Action: 1}), "tickets")
+	err := txn.Write(Tickets.Create(Ticket{TicketID: "a", Team: "c", Title: "x"}), Tickets.Create(Ticket{TicketID: "b", Team: "c", Title: "x"})).Run(context.Background(), db)
+	var canceled *ddbmodel.TxCanceledError
+	if !errors.As(err, &canceled) || len(canceled.Failed()) != 1 || canceled.Failed()[0].Index != 1 || canceled.Failed()[0].Code != "ConditionalCheckFailed" {
+		t.Fatalf("error %v, want action 1 canceled by its condition", err)
+	}
+}

@@ -117,6 +117,11 @@ type FaultRule struct {
 	// Count stops the rule after it has fired this many times; 0 means no
 	// limit.
 	Count int
+	// Action is, for a transaction canceled by TransactionConflict or
+	// ConditionalCheckFailed, the index of the action whose reason carries
+	// the fault (the others say None); default 0. A transaction with fewer
+	// actions than that is canceled on its last action.
+	Action int
 }
 
 // FaultClient is an [entity.Client] that injects faults into the requests it
@@ -154,8 +159,9 @@ func (c *FaultClient) Injected() map[Fault]int {
 	return maps.Clone(c.injected)
 }
 
-// pick returns the fault to inject into a request of op, or 0.
-func (c *FaultClient) pick(op Operation) Fault {
+// pick returns the fault to inject into a request of op, or 0, and the
+// action of a transaction it names.
+func (c *FaultClient) pick(op Operation) (Fault, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range c.rules {
@@ -170,14 +176,14 @@ func (c *FaultClient) pick(op Operation) Fault {
 		}
 		c.fired[i]++
 		c.injected[r.Fault]++
-		return r.Fault
+		return r.Fault, r.Action
 	}
-	return 0
+	return 0, 0
 }
 
-// faultError returns the error the SDK would return for f on op, with
-// actions the number of actions of a transaction.
-func faultError(f Fault, op Operation, actions int) error {
+// faultError returns the error the SDK would return for f on op; a
+// transaction of actions actions is canceled on action at.
+func faultError(f Fault, op Operation, actions, at int) error {
 	var status int
 	var apiErr error
 	switch f {
@@ -196,14 +202,14 @@ func faultError(f Fault, op Operation, actions int) error {
 		return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: string(op), Err: &smithyhttp.RequestSendError{Err: reset}}
 	case TransactionConflict:
 		if op == TransactWriteItems || op == TransactGetItems {
-			status, apiErr = 400, canceled("TransactionConflict", actions)
+			status, apiErr = 400, canceled("TransactionConflict", "Transaction is ongoing for the item (injected)", actions, at)
 		} else {
 			msg := "Transaction is ongoing for the item (injected)"
 			status, apiErr = 400, &types.TransactionConflictException{Message: &msg}
 		}
 	case ConditionalCheckFailed:
 		if op == TransactWriteItems {
-			status, apiErr = 400, canceled("ConditionalCheckFailed", actions)
+			status, apiErr = 400, canceled("ConditionalCheckFailed", "The conditional request failed (injected)", actions, at)
 		} else {
 			msg := "The conditional request failed (injected)"
 			status, apiErr = 400, &types.ConditionalCheckFailedException{Message: &msg}
@@ -218,17 +224,16 @@ func faultError(f Fault, op Operation, actions int) error {
 	}}
 }
 
-// canceled is a TransactionCanceledException whose first action failed with
-// code and whose others are None.
-func canceled(code string, actions int) error {
+// canceled is a TransactionCanceledException whose action at failed with
+// code and message, and whose other actions say None.
+func canceled(code, message string, actions, at int) error {
 	reasons := make([]types.CancellationReason, max(actions, 1))
+	at = min(max(at, 0), len(reasons)-1)
 	for i := range reasons {
 		c := "None"
-		if i == 0 {
-			c = code
-		}
 		reasons[i] = types.CancellationReason{Code: &c}
 	}
+	reasons[at] = types.CancellationReason{Code: &code, Message: &message}
 	msg := fmt.Sprintf("Transaction cancelled, please refer cancellation reasons for specific reasons [%s] (injected)", code)
 	return &types.TransactionCanceledException{Message: &msg, CancellationReasons: reasons}
 }
@@ -240,7 +245,7 @@ func inject[Out any](ctx context.Context, c *FaultClient, op Operation, actions 
 	if err := ctx.Err(); err != nil {
 		return nil, &smithy.OperationError{ServiceID: "DynamoDB", OperationName: string(op), Err: err}
 	}
-	switch f := c.pick(op); f {
+	switch f, action := c.pick(op); f {
 	case 0:
 		return call(false)
 	case Unprocessed:
@@ -249,9 +254,9 @@ func inject[Out any](ctx context.Context, c *FaultClient, op Operation, actions 
 		if _, err := call(false); err != nil {
 			return nil, err
 		}
-		return nil, faultError(f, op, actions)
+		return nil, faultError(f, op, actions, action)
 	default:
-		return nil, faultError(f, op, actions)
+		return nil, faultError(f, op, actions, action)
 	}
 }
 
