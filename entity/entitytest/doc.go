@@ -15,7 +15,9 @@
 //
 // The server is DynamoDB Local, downloaded once into the user cache and run
 // in memory by package [github.com/ddbmodel/ddbmodel/entity/ddblocal] (Java
-// 17 must be on PATH). Tests that never call [NewDB], [NewTable], [Client]
+// 17 must be on PATH or in $JAVA_HOME/bin). The first download says so, with
+// its progress, on the test binary's stderr, which go test shows in its
+// output. Tests that never call [NewDB], [NewTable], [Client]
 // or [Endpoint] start nothing, so unit tests need no Java. When the
 // environment variable DYNAMODB_ENDPOINT is set, tests use the DynamoDB Local
 // it points to instead of starting one. Under go test -short those functions

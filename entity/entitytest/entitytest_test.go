@@ -311,7 +311,7 @@ func TestFaultsLookLikeTheSDKs(t *testing.T) {
 		status int
 		target any
 	}{
-		{entitytest.Throttling, "ThrottlingException", 400, nil},
+		{entitytest.Throttling, "ThrottlingException", 400, new(*types.ThrottlingException)},
 		{entitytest.ProvisionedThroughputExceeded, "ProvisionedThroughputExceededException", 400, new(*types.ProvisionedThroughputExceededException)},
 		{entitytest.InternalServerError, "InternalServerError", 500, new(*types.InternalServerError)},
 		{entitytest.ServiceUnavailable, "ServiceUnavailable", 503, nil},
@@ -445,5 +445,17 @@ func TestTransactionFaultOnAGivenAction(t *testing.T) {
 	var canceled *ddbmodel.TxCanceledError
 	if !errors.As(err, &canceled) || len(canceled.Failed()) != 1 || canceled.Failed()[0].Index != 1 || canceled.Failed()[0].Code != "ConditionalCheckFailed" {
 		t.Fatalf("error %v, want action 1 canceled by its condition", err)
+	}
+}
+
+func TestFaultClientWithoutANextClientAnswersEmpty(t *testing.T) {
+	fc := entitytest.NewFaultClient(nil, 1, entitytest.FaultRule{Fault: entitytest.Throttling, Count: 1})
+	db := entity.NewDB(fc, "tickets")
+	get := Tickets.Get(entity.Values{"ticketId": "t1"})
+	if _, err := get.Run(context.Background(), db); err == nil {
+		t.Fatal("the first request was not throttled")
+	}
+	if _, err := get.Run(context.Background(), db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Fatalf("second get: %v, want ErrNotFound from the empty answer", err)
 	}
 }

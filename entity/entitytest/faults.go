@@ -28,8 +28,8 @@ import (
 type Fault int
 
 const (
-	// Throttling is a ThrottlingException (HTTP 400); the request is not
-	// applied.
+	// Throttling is a *types.ThrottlingException (HTTP 400); the request is
+	// not applied.
 	Throttling Fault = iota + 1
 	// ProvisionedThroughputExceeded is a
 	// *types.ProvisionedThroughputExceededException (HTTP 400); the request is
@@ -62,7 +62,10 @@ const (
 	// ConditionalCheckFailed fails a single-item write with a
 	// *types.ConditionalCheckFailedException and cancels a
 	// TransactWriteItems with reason ConditionalCheckFailed on its first
-	// action; nothing is applied.
+	// action (see FaultRule.Action); nothing is applied. The failure carries
+	// no item, as when no item was there: a Create then reports
+	// ddbmodel.ErrConditionFailed, not ddbmodel.ErrAlreadyExists, which needs
+	// the existing item (test that one against DynamoDB Local).
 	ConditionalCheckFailed
 )
 
@@ -141,8 +144,12 @@ type FaultClient struct {
 }
 
 // NewFaultClient returns a client that passes requests to next, failing
-// them as rules say.
+// them as rules say. A nil next is [NewRecorder](nil): what is passed on is
+// answered with an empty output.
 func NewFaultClient(next entity.Client, seed uint64, rules ...FaultRule) *FaultClient {
+	if next == nil {
+		next = NewRecorder(nil)
+	}
 	return &FaultClient{
 		next:     next,
 		rules:    append([]FaultRule(nil), rules...),
@@ -188,7 +195,8 @@ func faultError(f Fault, op Operation, actions, at int) error {
 	var apiErr error
 	switch f {
 	case Throttling:
-		status, apiErr = 400, &smithy.GenericAPIError{Code: "ThrottlingException", Message: "Rate of requests exceeds the allowed throughput (injected)", Fault: smithy.FaultClient}
+		msg := "Rate of requests exceeds the allowed throughput (injected)"
+		status, apiErr = 400, &types.ThrottlingException{Message: &msg}
 	case ProvisionedThroughputExceeded:
 		msg := "The level of configured provisioned throughput for the table was exceeded (injected)"
 		status, apiErr = 400, &types.ProvisionedThroughputExceededException{Message: &msg}
