@@ -327,7 +327,7 @@ func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	users := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "User", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
-	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
+	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}, SharesKeysWith: []string{"User"}})
 	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
 	if _, err := users.Create(NamedAccount{Name: "ana", Email: "ana@example.com"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
