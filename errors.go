@@ -30,6 +30,9 @@ var (
 	ErrMissingComposites = errors.New("ddbmodel: missing key composites")
 	// ErrUnknownEntity: an item carries no entity marker, or one no entity is registered for.
 	ErrUnknownEntity = errors.New("ddbmodel: unknown entity")
+	// ErrKeyOverlap: an entity's key templates can render a key that another
+	// entity of the same table renders, on the table or on an index.
+	ErrKeyOverlap = errors.New("ddbmodel: key spaces of two entities overlap")
 	// ErrInvalidCursor: a cursor was malformed, tampered with, or made by another query.
 	ErrInvalidCursor = errors.New("ddbmodel: invalid cursor")
 	// ErrLimitExceeded: a request would exceed a DynamoDB limit (item size,
@@ -87,6 +90,47 @@ func (e *MissingCompositesError) Error() string {
 
 // Unwrap returns ErrMissingComposites.
 func (e *MissingCompositesError) Unwrap() error { return ErrMissingComposites }
+
+// KeyOverlapError reports, at definition, an entity whose templates can
+// render a key that another entity already defined on the same table
+// renders: on the table's primary key (Index "") or on an index. Two such
+// entities could read, overwrite or delete each other's items. The fix is
+// templates whose literals keep them apart, or, for a design whose entities
+// share a key space on purpose, naming the other entity in the Config's
+// SharesKeysWith.
+type KeyOverlapError struct {
+	Entity         string   // the entity being defined
+	Other          string   // the entity already defined
+	Index          string   // the index; "" for the table's primary key
+	Attributes     []string // the key attributes: partition, then sort when there is one
+	Templates      []string // Entity's template for each attribute ("" for a key computed by a function)
+	OtherTemplates []string // Other's template for each attribute
+	// Sample is a key both can render, one value per attribute.
+	Sample []string
+	// Confirmed reports that each entity renders Sample from one set of its
+	// values; see keys.Collision.
+	Confirmed bool
+}
+
+// Error describes the KeyOverlapError.
+func (e *KeyOverlapError) Error() string {
+	where := "the table"
+	if e.Index != "" {
+		where = "index " + e.Index
+	}
+	q := func(s []string) string {
+		out := make([]string, len(s))
+		for i, v := range s {
+			out[i] = fmt.Sprintf("%q", v)
+		}
+		return strings.Join(out, " / ")
+	}
+	return fmt.Sprintf("ddbmodel: %s and %s can render the same key on %s (%s): %s from %s and %s; name the other in SharesKeysWith if that is intended",
+		e.Entity, e.Other, where, strings.Join(e.Attributes, ", "), q(e.Sample), q(e.Templates), q(e.OtherTemplates))
+}
+
+// Unwrap returns ErrKeyOverlap.
+func (e *KeyOverlapError) Unwrap() error { return ErrKeyOverlap }
 
 // ConditionError reports a single-item write whose condition did not hold.
 type ConditionError struct {

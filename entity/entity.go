@@ -93,6 +93,14 @@ type Config[T any] struct {
 	Validate func(*T) error
 	// Now is the clock for timestamps; default time.Now.
 	Now func() time.Time
+	// SharesKeysWith names entities of the same table whose key spaces this
+	// one shares on purpose (GitHub's users and organizations, both
+	// ACCOUNT#${name}). Define refuses an entity whose templates can render
+	// a key that another entity of the table renders, on the table or on any
+	// index, with a *ddbmodel.KeyOverlapError, unless one of the two names
+	// the other here; the name may be of an entity defined later. Entities
+	// sharing keys rely on the entity marker alone to keep their items apart.
+	SharesKeysWith []string
 }
 
 // KeySpec describes one key attribute of an entity.
@@ -164,6 +172,8 @@ type Entity[T any] struct {
 	// maintained holds the key and marker attributes updates may not set;
 	// read-only after Define.
 	maintained map[string]bool
+	// shares is Config.SharesKeysWith.
+	shares []string
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -186,7 +196,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	e := &Entity[T]{
 		table: table, name: cfg.Name, version: cfg.Version,
 		fields: map[string][]int{}, byName: map[string]*fieldRule{},
-		valid: cfg.Validate, now: cfg.Now,
+		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
 	}
 	if e.version == "" {
 		e.version = "1"

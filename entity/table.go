@@ -78,6 +78,7 @@ type Table struct {
 type decoder interface {
 	Name() string
 	decodeAny(item map[string]types.AttributeValue) (any, error)
+	keySpace() keySpace
 }
 
 // EntityAttr returns the name of the entity marker attribute.
@@ -162,6 +163,9 @@ func (t *Table) register(d decoder) error {
 	}
 	if _, dup := t.entities[d.Name()]; dup {
 		return fmt.Errorf("entity: table %q already has an entity named %q", t.Name, d.Name())
+	}
+	if err := t.checkOverlap(d.Name(), d.keySpace()); err != nil {
+		return err
 	}
 	t.entities[d.Name()] = d
 	return nil

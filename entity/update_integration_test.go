@@ -326,7 +326,7 @@ func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
 	ctx := context.Background()
 	table := newTable()
 	users := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "User", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
-	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})
+	orgs := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "Organization", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}, SharesKeysWith: []string{"User"}})
 	db := entitytest.NewDB(t, table)
 	if _, err := users.Create(NamedAccount{Name: "ana", Email: "ana@example.com"}).Run(ctx, db); err != nil {
 		t.Fatal(err)

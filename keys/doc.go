@@ -41,15 +41,28 @@
 // back into its composites by [Template.Extract]. To keep that promise,
 // rendering rejects an empty value ([ErrEmpty]), a free-text value that
 // contains the first character of the literal that follows its composite or
-// the punctuation that ends the literal before it ([ErrDelimiter]), a value that does not fit its format or is not valid UTF-8
-// ([ErrFormat]), and a key longer than the Spec's MaxBytes ([ErrTooLong]).
-// Two composites may follow each other with no literal between them only when
-// the first has a fixed width (pad, rev, time, date or shard).
+// one of the template's delimiters ([ErrDelimiter]), a value that does not
+// fit its format or is not valid UTF-8 ([ErrFormat]), and a key longer than
+// the Spec's MaxBytes ([ErrTooLong]). Two composites may follow each other
+// with no literal between them only when the first has a fixed width (pad,
+// rev, time, date or shard).
 //
-// The second rule reaches across templates: with it, ITEM#${itemId} can
-// never render a key that ITEM#${itemId}#RETURN#${returnId} renders, because
-// no item ID holds "#". Keys of different entities in one partition cannot be
-// forged by a value.
+// A template's delimiters are the punctuation and symbol characters (Unicode
+// categories P and S) that end a literal followed by a composite or begin a
+// literal that follows one: "#" in ITEM#${item}#RETURN#${ret}, "-" and "#" in
+// LINE-${line}#${refund}, none in v${n}. No free-text value of the template may
+// hold any of them, wherever its composite stands, so a value can never spell
+// a level of the key's structure: ITEM#${itemId} never renders a key that
+// ITEM#${itemId}#RETURN#${returnId} renders, because no item ID holds "#".
+// Letters and the characters inside a literal (the "_" of USER_EMAIL#${email})
+// are not delimiters.
+//
+// The rule is the template's own, so that a template's keys do not depend on
+// which other templates exist. Across templates, [Overlap] decides exactly
+// whether two templates (with their partition keys) can render the same key,
+// and [PrefixOverlap] whether a partial key of one is a prefix of the other's
+// keys; package entity refuses to define an entity whose keys can collide
+// with another's on the same table or index.
 //
 // Values that are equal after canonicalisation render the same key: pad and
 // rev values are compared as integers (007 and 7), time values as instants,

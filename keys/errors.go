@@ -13,8 +13,10 @@ var (
 	// ErrEmpty reports that a composite's value is the empty string.
 	ErrEmpty = errors.New("keys: empty composite")
 	// ErrDelimiter reports that a free-text value contains the first
-	// character of the literal that follows its composite, so that the key
-	// could not be parsed back unambiguously.
+	// character of the literal that follows its composite, or one of the
+	// template's delimiters (see the package documentation), so that the key
+	// could not be parsed back unambiguously or could spell another level
+	// of a key.
 	ErrDelimiter = errors.New("keys: composite contains a delimiter of its key")
 	// ErrFormat reports that a value does not fit its composite's format,
 	// is not valid UTF-8, or (for a Number template) is not a DynamoDB number.

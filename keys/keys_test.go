@@ -67,6 +67,11 @@ func TestRenderErrors(t *testing.T) {
 		{Spec{Template: "M#${m}|L#${l}"}, Strings{"m": "a|b", "l": "x"}, ErrDelimiter, "m"},
 		{Spec{Template: "M#${m}#L#${l}"}, Strings{"m": "a", "l": "\xff"}, ErrFormat, "l"},
 		{Spec{Template: "É${a}é${b}"}, Strings{"a": "xé", "b": "y"}, ErrDelimiter, "a"},
+		// Every delimiter of the template, not only the composite's neighbours.
+		{Spec{Template: "${r}REACTION#${o}"}, Strings{"r": "ISSUE#1#", "o": "x"}, ErrDelimiter, "r"},
+		{Spec{Template: "LINE-${line}#REFUND#${refund}"}, Strings{"line": "7", "refund": "r-1"}, ErrDelimiter, "refund"},
+		{Spec{Template: "A-${a}|B#${b}"}, Strings{"a": "x#y", "b": "z"}, ErrDelimiter, "a"},
+		{Spec{Template: "A-${a}|B#${b}"}, Strings{"a": "x", "b": "z|"}, ErrDelimiter, "b"},
 		{Spec{Template: "V#${v:pad(2)}"}, Strings{"v": "100"}, ErrFormat, "v"},
 		{Spec{Template: "V#${v:pad(2)}"}, Strings{"v": "-1"}, ErrFormat, "v"},
 		{Spec{Template: "V#${v:pad(2)}"}, Strings{"v": "1.0"}, ErrFormat, "v"},
@@ -569,6 +574,11 @@ func TestNoForgedLevels(t *testing.T) {
 	real, err := ret.Render(Strings{"orderId": "o1", "itemId": "i1", "returnId": "r9"})
 	if err != nil || real != "ORDER#o1#ITEM#i1#RETURN#r9" {
 		t.Fatalf("return key = %q, %v", real, err)
+	}
+	// Punctuation inside a literal is not a delimiter: USER_EMAIL#${email}
+	// takes underscores.
+	if got, err := MustParse("USER_EMAIL#${email}").Render(Strings{"email": "a_b@c.d"}); err != nil || got != "USER_EMAIL#a_b@c.d" {
+		t.Errorf("USER_EMAIL#${email} = %q, %v", got, err)
 	}
 	// Letters before a composite are not delimiters: prefixes like "v" in v${n} stay free.
 	if got, err := MustParse("v${n}").Render(Strings{"n": "1.2#3"}); err != nil || got != "v1.2#3" {

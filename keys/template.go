@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -70,10 +71,10 @@ type composite struct {
 	n      int    // pad/rev width, shard count
 	width  int    // rendered width of a fixed-width format; 0 for free text
 	delim  string // for free text: the first character of the following literal; "" if the composite may hold anything
-	// forbid: for free text, the characters a value may not hold: delim, and
-	// the last character of the preceding literal when it is punctuation, so
-	// that a value can never forge a deeper level of a key that another
-	// template of the same shape renders (ITEM#${id} with id "1#RETURN#9").
+	// forbid: for free text, the characters a value may not hold: delim,
+	// and every delimiter of the template (see delimiters), so that a value
+	// can never forge a level of a key that another template of the same
+	// delimiters renders (ITEM#${id} with id "1#RETURN#9").
 	forbid string
 	// forbidASCII has bit c set for each byte c of forbid, when forbid is
 	// all ASCII: prepare checks ASCII values against it in one pass.
@@ -176,6 +177,7 @@ func Compile(spec Spec) (*Template, error) {
 		i++
 	}
 	t.lits = append(t.lits, src[litStart:])
+	delims := t.delimiters()
 	for k := range t.comps {
 		c := &t.comps[k]
 		if c.width == 0 {
@@ -184,10 +186,9 @@ func Compile(spec Spec) (*Template, error) {
 				c.delim = next[:size]
 			}
 			c.forbid = c.delim
-			if prev := t.lits[k]; prev != "" {
-				r, size := utf8.DecodeLastRuneInString(prev)
-				if isDelimiter(r) && prev[len(prev)-size:] != c.delim {
-					c.forbid += prev[len(prev)-size:]
+			for _, d := range delims {
+				if !strings.Contains(c.forbid, d) {
+					c.forbid += d
 				}
 			}
 			c.asciiOnly = true
@@ -374,6 +375,36 @@ func ShardOf(value string, count int) int {
 		h *= prime32
 	}
 	return int(h % uint32(count))
+}
+
+// delimiters returns the template's delimiters: each punctuation or symbol
+// character that ends a literal followed by a composite or begins a literal
+// that follows a composite, in template order, without repeats. No free-text
+// value of the template may hold one of them, so a value can never spell a
+// level of the key's structure: ITEM#${item}#RETURN#${ret} keeps "#" out of
+// both values, and LINE-${line}#${refund} keeps "-" and "#" out of both.
+func (t *Template) delimiters() []string {
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for k := range t.comps {
+		if prev := t.lits[k]; prev != "" {
+			r, size := utf8.DecodeLastRuneInString(prev)
+			if isDelimiter(r) {
+				add(prev[len(prev)-size:])
+			}
+		}
+		if next := t.lits[k+1]; next != "" {
+			r, size := utf8.DecodeRuneInString(next)
+			if isDelimiter(r) {
+				add(next[:size])
+			}
+		}
+	}
+	return out
 }
 
 // isDelimiter reports whether r separates levels of a key: punctuation or a

@@ -366,10 +366,14 @@ type Organization struct {
 }
 
 // Organizations is the Organization entity: ACCOUNT#<org name> twice,
-// repeated in GSI1.
+// repeated in GSI1. It shares its keys with User on purpose (SharesKeysWith):
+// the design relies on GitHub's rule that account names are unique across
+// users and organizations, so that an owner's name alone finds its account;
+// the entity marker tells the two kinds apart.
 var Organizations = entity.MustDefine(Table, entity.Config[Organization]{
-	Name: "Organization",
-	Key:  entity.Key{Partition: "ACCOUNT#${org_name}", Sort: "ACCOUNT#${org_name}"},
+	Name:           "Organization",
+	SharesKeysWith: []string{"User"},
+	Key:            entity.Key{Partition: "ACCOUNT#${org_name}", Sort: "ACCOUNT#${org_name}"},
 	Indexes: []entity.IndexKey[Organization]{
 		{Index: "GSI1", Partition: "ACCOUNT#${org_name}", Sort: "ACCOUNT#${org_name}"},
 	},

@@ -1,0 +1,188 @@
+package entity
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// keySpace is what the table compares of each registered entity: the keys
+// it renders and the entities it shares key spaces with on purpose.
+type keySpace struct {
+	keys   []KeySpec
+	shares []string
+}
+
+func (e *Entity[T]) keySpace() keySpace {
+	ks := keySpace{shares: e.shares}
+	for _, d := range e.allKeys {
+		ks.keys = append(ks.keys, d.KeySpec)
+	}
+	return ks
+}
+
+// placement is where items are addressed by a pair of key attributes: the
+// table's primary key (index "") or an index.
+type placement struct {
+	index  string
+	pk, sk string
+}
+
+func (t *Table) placements() []placement {
+	out := []placement{{"", t.PartitionKey.Name, t.SortKey.Name}}
+	for _, ix := range t.Indexes {
+		pk, sk, _ := t.KeyNames(ix.Name)
+		out = append(out, placement{ix.Name, pk, sk})
+	}
+	return out
+}
+
+// placedPair is one way an entity renders a placement's key attributes.
+type placedPair struct {
+	pair           keys.Pair
+	pkSpec, skSpec KeySpec
+}
+
+// pairs returns the pairs of templates with which the entity renders p's
+// key attributes; none if its items do not carry them (they are then not in
+// that index).
+func (ks keySpace) pairs(p placement) []placedPair {
+	var out []placedPair
+	for _, pk := range ks.keys {
+		if pk.Attribute != p.pk {
+			continue
+		}
+		if p.sk == "" {
+			out = append(out, placedPair{pair: keys.Pair{Partition: pk.Template}, pkSpec: pk})
+			continue
+		}
+		for _, sk := range ks.keys {
+			if sk.Attribute == p.sk {
+				out = append(out, placedPair{
+					pair:   keys.Pair{Partition: pk.Template, Sort: sk.Template, AnySort: sk.Template == nil},
+					pkSpec: pk, skSpec: sk,
+				})
+			}
+		}
+	}
+	return out
+}
+
+// checkOverlap refuses an entity whose keys can be rendered by an entity
+// already registered, on the table or on an index, unless one of the two
+// names the other in SharesKeysWith. The caller holds t.mu.
+func (t *Table) checkOverlap(name string, ks keySpace) error {
+	others := make([]string, 0, len(t.entities))
+	for n := range t.entities {
+		others = append(others, n)
+	}
+	sort.Strings(others)
+	for _, p := range t.placements() {
+		mine := ks.pairs(p)
+		if len(mine) == 0 {
+			continue
+		}
+		for _, other := range others {
+			oks := t.entities[other].keySpace()
+			if slices.Contains(ks.shares, other) || slices.Contains(oks.shares, name) {
+				continue
+			}
+			for _, a := range mine {
+				for _, b := range oks.pairs(p) {
+					c, ok := keys.Overlap(a.pair, b.pair)
+					if !ok {
+						continue
+					}
+					e := &ddbmodel.KeyOverlapError{
+						Entity: name, Other: other, Index: p.index,
+						Attributes:     []string{p.pk},
+						Templates:      []string{templateText(a.pkSpec)},
+						OtherTemplates: []string{templateText(b.pkSpec)},
+						Sample:         []string{c.Partition},
+						Confirmed:      c.Confirmed,
+					}
+					if p.sk != "" {
+						e.Attributes = append(e.Attributes, p.sk)
+						e.Templates = append(e.Templates, templateText(a.skSpec))
+						e.OtherTemplates = append(e.OtherTemplates, templateText(b.skSpec))
+						e.Sample = append(e.Sample, c.Sort)
+					}
+					return e
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func templateText(k KeySpec) string {
+	if k.Template == nil {
+		return ""
+	}
+	return k.Template.String()
+}
+
+// PrefixOverlap is a finding of [Table.PrefixOverlaps]: a query of Entity
+// with only some of its sort composites given (a begins_with condition) can
+// read items of Other in the same partition. It is not an error, since
+// queries of an entity decode only its own items, but such a query reads,
+// pays for and counts against its Limit the other entity's items, and a
+// design usually means to keep them apart (MODULE#${m} vs
+// MODULE#${m}#LESSON#${l}: a query of all modules returns the lessons).
+type PrefixOverlap struct {
+	Entity, Other string
+	Index         string   // "" for the table's primary key
+	Attributes    []string // partition and sort key attributes
+	Template      string   // Entity's sort template
+	OtherTemplate string   // Other's sort template ("" when computed by a function)
+	Partition     string   // a partition key both render
+	Prefix        string   // a begins_with prefix Entity's query renders
+	Sort          string   // a sort key of Other that begins with Prefix
+}
+
+// PrefixOverlaps returns, for every placement (the table, then each index
+// in order) and every ordered pair of entities defined on the table (sorted
+// by name), the first sort key of the second that a partial query of the
+// first can read: see [PrefixOverlap] and keys.PrefixOverlap. It is meant
+// for linting a model; entities that share key spaces on purpose
+// (SharesKeysWith) are included.
+func (t *Table) PrefixOverlaps() []PrefixOverlap {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	names := make([]string, 0, len(t.entities))
+	for n := range t.entities {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []PrefixOverlap
+	for _, p := range t.placements() {
+		if p.sk == "" {
+			continue
+		}
+		for _, a := range names {
+			for _, b := range names {
+				if a == b {
+					continue
+				}
+			pairs:
+				for _, pa := range t.entities[a].keySpace().pairs(p) {
+					for _, pb := range t.entities[b].keySpace().pairs(p) {
+						c, ok := keys.PrefixOverlap(pa.pair, pb.pair)
+						if !ok {
+							continue
+						}
+						out = append(out, PrefixOverlap{
+							Entity: a, Other: b, Index: p.index, Attributes: []string{p.pk, p.sk},
+							Template: templateText(pa.skSpec), OtherTemplate: templateText(pb.skSpec),
+							Partition: c.Partition, Prefix: c.Prefix, Sort: c.Sort,
+						})
+						break pairs
+					}
+				}
+			}
+		}
+	}
+	return out
+}
