@@ -1,10 +1,13 @@
 package ddbmodel
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -42,6 +45,10 @@ var (
 	ErrTxCanceled = errors.New("ddbmodel: transaction canceled")
 	// ErrUnprocessed: a batch left items unprocessed after every retry.
 	ErrUnprocessed = errors.New("ddbmodel: unprocessed batch items")
+	// ErrPanic: code run in a goroutine the library started (a batch
+	// chunk, a shard query, a scan segment) panicked; the panic was
+	// recovered and returned as a *PanicError.
+	ErrPanic = errors.New("ddbmodel: recovered panic")
 )
 
 // ValidationError reports input rejected before any request was sent.
@@ -296,13 +303,25 @@ func (e *LimitError) Error() string {
 // Unwrap returns ErrLimitExceeded.
 func (e *LimitError) Unwrap() error { return ErrLimitExceeded }
 
-// UnprocessedError reports batch items DynamoDB still left unprocessed after
-// every retry. Nothing is dropped silently: the items are all here.
+// UnprocessedError reports batch items whose write or read DynamoDB did not
+// confirm after every retry. Nothing is dropped silently: every item the
+// batch was given is either confirmed or listed here.
+//
+// Listed means "not confirmed", not "not written": a request whose
+// response was lost (a connection reset after the server applied it, a
+// timeout, a cancellation while it was in flight) may have been applied,
+// so a listed put may be stored and a listed delete may have happened.
+// Batch writes are idempotent, so sending the listed items again is safe.
 type UnprocessedError struct {
-	Puts    []map[string]types.AttributeValue // batch write: items not put
-	Deletes []map[string]types.AttributeValue // batch write: keys not deleted
+	Puts    []map[string]types.AttributeValue // batch write: puts not confirmed
+	Deletes []map[string]types.AttributeValue // batch write: keys whose delete was not confirmed
 	Keys    []map[string]types.AttributeValue // batch get: keys not read
-	Cause   error                             // the last error, if a request failed
+	// Cause is why requests failed, if any did: the context's error when
+	// the batch was canceled or timed out (so errors.Is(err,
+	// context.Canceled) and context.DeadlineExceeded hold), the first
+	// *PanicError of a chunk, and the first other request error, joined
+	// with errors.Join when there are several.
+	Cause error
 }
 
 // Error describes the UnprocessedError.
@@ -325,19 +344,71 @@ func IsConditionFailed(err error) bool {
 }
 
 // IsRetryable reports whether err is a transient outcome that a retry may
-// cure: a transaction canceled only by conflicts, a version conflict, a
-// throttled request, or DynamoDB's TransactionConflictException.
+// cure. It is true for:
+//
+//   - a transaction canceled only by conflicts (*TxCanceledError whose
+//     Conflict is true), ErrVersionConflict, and DynamoDB's
+//     TransactionConflictException and TransactionInProgressException;
+//   - throttling: ThrottlingException, ProvisionedThroughputExceededException,
+//     RequestLimitExceeded and the other throttling codes of the AWS SDK
+//     (retry.DefaultThrottleErrorCodes);
+//   - server errors: HTTP 500, 502, 503 and 504 (an error carrying
+//     HTTPStatusCode, as the SDK's response errors do), and the codes
+//     InternalServerError, InternalFailure, ServiceUnavailable and
+//     ServiceUnavailableException, RequestTimeout and RequestTimeoutException;
+//   - transport errors: a connection reset or closed, a refused connection,
+//     a failed dial, a network timeout, and any error whose
+//     RetryableError method says so (the SDK's retry.DefaultRetryables).
+//
+// It is false for nil, for a canceled or expired context (context.Canceled,
+// context.DeadlineExceeded, the SDK's canceled-request error), for a
+// *PanicError, and for everything else, such as a failed condition or
+// invalid input.
 func IsRetryable(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrPanic) {
+		return false
+	}
 	var tc *TxCanceledError
 	if errors.As(err, &tc) && tc.Conflict() {
 		return true
 	}
 	var conflict *types.TransactionConflictException
-	var throttled *types.ProvisionedThroughputExceededException
-	var limit *types.RequestLimitExceeded
-	var inProgress *types.TransactionInProgressException
-	return errors.Is(err, ErrVersionConflict) || errors.As(err, &conflict) ||
-		errors.As(err, &throttled) || errors.As(err, &limit) || errors.As(err, &inProgress)
+	if errors.Is(err, ErrVersionConflict) || errors.As(err, &conflict) {
+		return true
+	}
+	return retryables.IsErrorRetryable(err) == aws.TrueTernary
+}
+
+// retryables are the AWS SDK's own checks (which already say no to a
+// canceled request) and the server error codes DynamoDB and fakes return
+// without an HTTP status.
+var retryables = func() retry.IsErrorRetryables {
+	r := append(retry.IsErrorRetryables{}, retry.DefaultRetryables...)
+	return append(r, retry.RetryableErrorCode{Codes: map[string]struct{}{
+		"InternalServerError":         {},
+		"InternalFailure":             {},
+		"ServiceUnavailable":          {},
+		"ServiceUnavailableException": {},
+	}})
+}()
+
+// PanicError reports a panic recovered in a goroutine the library started:
+// a batch chunk's requests, a shard query of AllShards, a scan segment.
+// Such a panic (often a client that panics) would otherwise end the
+// process, since no caller can recover it.
+type PanicError struct {
+	Value any    // the value given to panic
+	Stack []byte // the panicking goroutine's stack
+}
+
+// Error describes the PanicError.
+func (e *PanicError) Error() string { return fmt.Sprintf("ddbmodel: recovered panic: %v", e.Value) }
+
+// Unwrap returns ErrPanic and the panic value when it is an error (for
+// instance a runtime.Error).
+func (e *PanicError) Unwrap() []error {
+	v, _ := e.Value.(error)
+	return nonNil(ErrPanic, v)
 }
 
 func nonNil(errs ...error) []error {

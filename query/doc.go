@@ -16,5 +16,7 @@
 // item into its own type (ItemsOf). AllShards fans a query out over every
 // shard of a write-sharded partition key and merges the results in sort key
 // order, with pagination across shards. Scanner scans one entity type in
-// parallel segments.
+// parallel segments. Shard queries and segments run at most 8 at once
+// unless Concurrency says otherwise; a panic in one of them comes back as a
+// *ddbmodel.PanicError.
 package query

@@ -12,7 +12,6 @@ import (
 	"math/big"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
 )
 
 const cursorVersion = 1
@@ -276,6 +276,9 @@ func partitionValue(in *dynamodb.QueryInput) string {
 
 // page runs one page of the spec's query and returns raw items.
 func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) ([]map[string]types.AttributeValue, string, error) {
+	if err := checkDB(db); err != nil {
+		return nil, "", err
+	}
 	ins, rng, err := s.compile()
 	if err != nil {
 		return nil, "", err
@@ -305,38 +308,45 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 type shardResult struct {
 	items []map[string]types.AttributeValue
 	lek   map[string]types.AttributeValue
-	err   error
 }
 
-// mergeShards reads one page from every unfinished shard concurrently and
-// merges them in sort key order. It only returns items that no unread item
-// of any shard can precede, so pages concatenate into one sorted list.
+// checkDB refuses a DB that cannot send requests.
+func checkDB(db *entity.DB) error {
+	switch {
+	case db == nil:
+		return &ddbmodel.ValidationError{Reason: "query: nil *entity.DB"}
+	case db.Client == nil:
+		return &ddbmodel.ValidationError{Reason: "query: entity.DB has no Client"}
+	}
+	return nil
+}
+
+// mergeShards reads one page from every unfinished shard, at most
+// s.concurrency (default fanout.DefaultLimit) at once, and merges them in
+// sort key order. It only returns items that no unread item of any shard
+// can precede, so pages concatenate into one sorted list. A panic in a
+// shard's request is returned as a *ddbmodel.PanicError.
 func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) ([]map[string]types.AttributeValue, string, error) {
 	table := s.members[0].Table()
 	_, skName, _ := table.KeyNames(s.index)
 	keyNames := table.PrimaryKeyNames(s.index)
 	res := make([]shardResult, len(ins))
-	var wg sync.WaitGroup
-	for i, in := range ins {
+	errs := fanout.Run(ctx, len(ins), s.concurrency, func(ctx context.Context, i int) error {
 		if done[i] {
-			continue
+			return nil
 		}
-		wg.Add(1)
-		go func(i int, in *dynamodb.QueryInput) {
-			defer wg.Done()
-			in.ExclusiveStartKey = starts[i]
-			out, err := db.Client.Query(ctx, in, db.Options...)
-			if err != nil {
-				res[i].err = err
-				return
-			}
-			res[i].items, res[i].lek = out.Items, out.LastEvaluatedKey
-		}(i, in)
-	}
-	wg.Wait()
-	for _, r := range res {
-		if r.err != nil {
-			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), r.err)
+		in := ins[i]
+		in.ExclusiveStartKey = starts[i]
+		out, err := db.Client.Query(ctx, in, db.Options...)
+		if err != nil {
+			return err
+		}
+		res[i].items, res[i].lek = out.Items, out.LastEvaluatedKey
+		return nil
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), err)
 		}
 	}
 	less := func(a, b types.AttributeValue) bool {

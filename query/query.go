@@ -61,7 +61,10 @@ type spec struct {
 	filter     entity.Condition
 	signKey    []byte
 	allShards  bool
-	err        error
+	// concurrency bounds the shard queries of AllShards in flight at
+	// once; 0 means fanout.DefaultLimit.
+	concurrency int
+	err         error
 }
 
 // Query reads items of one entity from its table or one of its indexes. It
@@ -195,6 +198,17 @@ func (q Query[T]) SignCursors(key []byte) Query[T] {
 // with a ${attr:shard(N)} composite) concurrently and merges the results in
 // sort key order. Where must not give the sharded attribute.
 func (q Query[T]) AllShards() Query[T] { q.s.allShards = true; return q }
+
+// Concurrency bounds how many shard queries of AllShards are in flight at
+// once (each shard's page is one request); default 8. It must not be
+// negative.
+func (q Query[T]) Concurrency(n int) Query[T] {
+	if n < 0 && q.s.err == nil {
+		q.s.err = invalidf("concurrency must not be negative, got %d", n)
+	}
+	q.s.concurrency = n
+	return q
+}
 
 // Build compiles the query without I/O. A sharded query (AllShards) has one
 // input per shard: use BuildShards.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -12,17 +11,19 @@ import (
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
 )
 
 // Scanner reads every item of one entity type from a table or index, in
 // parallel segments when asked. It filters on the entity marker, so other
 // entities' items are read (and paid for) but never returned.
 type Scanner[T any] struct {
-	e        *entity.Entity[T]
-	index    string
-	segments int
-	limit    int
-	filter   entity.Condition
+	e           *entity.Entity[T]
+	index       string
+	segments    int
+	concurrency int // segments in flight at once; 0 means fanout.DefaultLimit
+	limit       int
+	filter      entity.Condition
 }
 
 // Scan starts a scan of e's items.
@@ -31,8 +32,13 @@ func Scan[T any](e *entity.Entity[T]) Scanner[T] { return Scanner[T]{e: e, segme
 // Index scans a secondary index instead of the table.
 func (s Scanner[T]) Index(name string) Scanner[T] { s.index = name; return s }
 
-// Segments splits the scan into n parallel segments (1 to 1,000,000).
+// Segments splits the scan into n parallel segments (1 to 1,000,000), of
+// which at most Concurrency run at once.
 func (s Scanner[T]) Segments(n int) Scanner[T] { s.segments = n; return s }
+
+// Concurrency bounds how many segments are scanned at once, each by its own
+// goroutine; default 8. It must not be negative.
+func (s Scanner[T]) Concurrency(n int) Scanner[T] { s.concurrency = n; return s }
 
 // Limit caps the items DynamoDB evaluates per request.
 func (s Scanner[T]) Limit(n int) Scanner[T] { s.limit = n; return s }
@@ -47,6 +53,9 @@ func (s Scanner[T]) Filter(c entity.Condition) Scanner[T] {
 func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 	if s.segments < 1 || s.segments > 1000000 {
 		return nil, invalidf("scan segments must be 1 to 1000000, got %d", s.segments)
+	}
+	if s.concurrency < 0 {
+		return nil, invalidf("scan concurrency must not be negative, got %d", s.concurrency)
 	}
 	t := s.e.Table()
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
@@ -78,55 +87,81 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 	return ins, nil
 }
 
-// All streams every item. Segments run concurrently; items arrive in no
-// particular order. Stopping early cancels the remaining requests.
+// All streams every item. Segments run concurrently, at most Concurrency
+// at once; items arrive in no particular order. Stopping early cancels the
+// remaining requests, and All returns only after every goroutine it
+// started has ended. A panic in a segment's request is yielded as a
+// *ddbmodel.PanicError.
 func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
+		var zero T
+		if err := checkDB(db); err != nil {
+			yield(zero, err)
+			return
+		}
 		ins, err := s.Build()
 		if err != nil {
-			var zero T
 			yield(zero, err)
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)
-		defer cancel()
 		type msg struct {
 			items []map[string]types.AttributeValue
 			err   error
 		}
 		ch := make(chan msg)
-		var wg sync.WaitGroup
+		finished := make(chan struct{})
+		defer func() { cancel(); <-finished }()
+		send := func(m msg) bool {
+			select {
+			case ch <- m:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		segment := func(ctx context.Context, in *dynamodb.ScanInput) error {
+			for {
+				out, err := db.Client.Scan(ctx, in, db.Options...)
+				if err != nil {
+					return err
+				}
+				if !send(msg{items: out.Items}) {
+					return ctx.Err()
+				}
+				if len(out.LastEvaluatedKey) == 0 {
+					return nil
+				}
+				in.ExclusiveStartKey = out.LastEvaluatedKey
+			}
+		}
 		for _, in := range ins {
 			in.TableName = db.Table(aws.ToString(in.TableName))
-			wg.Add(1)
-			go func(in *dynamodb.ScanInput) {
-				defer wg.Done()
-				for {
-					out, err := db.Client.Scan(ctx, in, db.Options...)
-					if err != nil {
-						select {
-						case ch <- msg{err: fmt.Errorf("query: scan %s: %w", s.e.Name(), err)}:
-						case <-ctx.Done():
-						}
-						return
-					}
-					select {
-					case ch <- msg{items: out.Items}:
-					case <-ctx.Done():
-						return
-					}
-					if len(out.LastEvaluatedKey) == 0 {
-						return
-					}
-					in.ExclusiveStartKey = out.LastEvaluatedKey
-				}
-			}(in)
 		}
-		go func() { wg.Wait(); close(ch) }()
+		// failed is a segment's error (or ctx's, for segments never
+		// started); it is set before ch is closed.
+		var failed error
+		go func() {
+			defer close(finished)
+			defer close(ch)
+			errs := fanout.Run(ctx, len(ins), s.concurrency, func(ctx context.Context, i int) error {
+				err := fanout.Call(func() error { return segment(ctx, ins[i]) })
+				if err != nil {
+					send(msg{err: err})
+				}
+				return err
+			})
+			for _, err := range errs {
+				if err != nil {
+					failed = err
+					break
+				}
+			}
+		}()
+		fail := func(err error) { yield(zero, fmt.Errorf("query: scan %s: %w", s.e.Name(), err)) }
 		for m := range ch {
 			if m.err != nil {
-				var zero T
-				yield(zero, m.err)
+				fail(m.err)
 				return
 			}
 			for _, it := range m.items {
@@ -135,6 +170,11 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 					return
 				}
 			}
+		}
+		// ch closed without an error read: a segment failed only if the
+		// caller's ctx ended, and then the scan is incomplete.
+		if failed != nil {
+			fail(failed)
 		}
 	}
 }

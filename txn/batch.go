@@ -2,8 +2,10 @@ package txn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"sync"
 	"time"
 
@@ -14,14 +16,19 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
 )
 
 // BatchOptions tunes batch reads and writes. The zero value is usable.
 type BatchOptions struct {
-	// Concurrency is how many requests run at once; default 4.
+	// Concurrency is how many chunks are in flight at once, each in its
+	// own goroutine; default 4.
 	Concurrency int
 	// MaxAttempts is how many times one chunk is sent before what is
-	// still unprocessed is reported; default 8.
+	// still unconfirmed is reported; default 8. A chunk is sent again
+	// for the items DynamoDB left unprocessed and after every error
+	// ddbmodel.IsRetryable accepts (throttling, 5xx, connection resets),
+	// with the same backoff; any other error ends the chunk at once.
 	MaxAttempts int
 	// BaseDelay and MaxDelay bound the exponential backoff with full
 	// jitter between attempts; defaults 25ms and 2s.
@@ -62,63 +69,143 @@ func (o BatchOptions) backoff(ctx context.Context, n int) error {
 
 func keyID(table string, key map[string]types.AttributeValue) string { return expr.KeyID(table, key) }
 
-// retry sends pending until nothing is left or MaxAttempts is reached,
+// retry sends *pending until nothing is left or MaxAttempts is reached,
 // backing off between attempts; it stops early on an error a retry cannot
-// cure or when ctx is done. It returns what is still pending and the last
+// cure (ddbmodel.IsRetryable) or when ctx is done. *pending always holds
+// what is not confirmed yet, even when send panics; retry returns the last
 // error.
-func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pending P, send func(P) (P, error)) (P, error) {
+func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pending *P, send func(P) (P, error)) error {
 	var last error
-	for attempt := 1; attempt <= opts.MaxAttempts && len(pending) > 0; attempt++ {
+	for attempt := 1; attempt <= opts.MaxAttempts && len(*pending) > 0; attempt++ {
 		if attempt > 1 {
 			if err := opts.backoff(ctx, attempt-1); err != nil {
-				return pending, err
+				return err
 			}
 		}
-		next, err := send(pending)
+		next, err := send(*pending)
 		if err != nil {
 			last = err
 			if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
-				return pending, err
+				return err
 			}
 			continue
 		}
-		last, pending = nil, next
+		last, *pending = nil, next
 	}
-	return pending, last
+	return last
 }
 
-// runChunks runs fn over chunks with bounded concurrency, collecting errors.
-func runChunks(ctx context.Context, n, concurrency int, fn func(ctx context.Context, i int) error) []error {
-	errs := make([]error, n)
-	sem := make(chan struct{}, concurrency)
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			errs[i] = fn(ctx, i)
-		}(i)
+// checkDB refuses a DB that cannot send requests.
+func checkDB(db *entity.DB, what string) error {
+	switch {
+	case db == nil:
+		return &ddbmodel.ValidationError{Reason: what + ": nil *entity.DB"}
+	case db.Client == nil:
+		return &ddbmodel.ValidationError{Reason: what + ": entity.DB has no Client"}
 	}
-	wg.Wait()
-	return errs
+	return nil
+}
+
+// isNil reports whether op is nil or a nil pointer, map, func... behind an
+// interface, whose methods would panic.
+func isNil(op any) bool {
+	if op == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(op); v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
+		return v.IsNil()
+	}
+	return false
+}
+
+// compile calls an operation's compile step, refusing a nil operation and
+// turning a panic (a zero-value operation) into a *ddbmodel.ValidationError
+// that wraps the *ddbmodel.PanicError.
+func compile[R any](what string, i int, op any, fn func() (R, error)) (R, error) {
+	var r R
+	if isNil(op) {
+		return r, &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s %d: nil operation", what, i)}
+	}
+	err := fanout.Call(func() error {
+		var err error
+		r, err = fn()
+		return err
+	})
+	var pe *ddbmodel.PanicError
+	if errors.As(err, &pe) {
+		return r, &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s %d: the operation cannot be compiled (a zero value?)", what, i), Err: pe}
+	}
+	if err != nil {
+		return r, fmt.Errorf("txn: %s %d: %w", what, i, err)
+	}
+	return r, nil
+}
+
+// cause is the Cause of a batch's error when items are left unconfirmed:
+// ctx's error when ctx is done (so that errors.Is finds context.Canceled
+// or context.DeadlineExceeded), the first panic and the first other error
+// of the chunks, without repeats. (A chunk that fails always leaves items
+// unconfirmed, and a batch that confirmed everything returns nil, even if
+// ctx ended just after.)
+func cause(ctx context.Context, errs []error) error {
+	var out []error
+	add := func(err error) {
+		for _, e := range out {
+			if errors.Is(e, err) {
+				return
+			}
+		}
+		out = append(out, err)
+	}
+	if err := ctx.Err(); err != nil {
+		add(err)
+		if c := context.Cause(ctx); c != err {
+			add(c)
+		}
+	}
+	for _, err := range errs {
+		if errors.Is(err, ddbmodel.ErrPanic) {
+			add(err)
+			break
+		}
+	}
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, ddbmodel.ErrPanic) {
+			add(err)
+			break
+		}
+	}
+	switch len(out) {
+	case 0:
+		return nil
+	case 1:
+		return out[0]
+	}
+	return errors.Join(out...)
 }
 
 // BatchWrite puts and deletes items of any entities in chunks of 25, with
-// bounded concurrency, retrying unprocessed items with exponential backoff
-// and jitter. Batch writes are not transactions: each item is written or
-// not on its own. What is still unprocessed after every attempt comes back
-// in a *ddbmodel.UnprocessedError; nothing is dropped silently. Everything
-// is checked before the first request: an invalid item sends nothing.
+// bounded concurrency, retrying unprocessed items and retryable errors
+// (ddbmodel.IsRetryable) with exponential backoff and jitter. Batch writes
+// are not transactions: each item is written or not on its own. What is
+// not confirmed after every attempt comes back in a
+// *ddbmodel.UnprocessedError; nothing is dropped silently. Everything is
+// checked before the first request: a nil DB, a nil operation or an
+// invalid item sends nothing. A panic in a chunk's goroutine (a client
+// that panics) is returned as a *ddbmodel.PanicError, that chunk's items
+// as not confirmed. When ctx ends first, errors.Is(err, ctx.Err()) holds.
 func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...entity.BatchWriter) error {
+	if err := checkDB(db, "batch write"); err != nil {
+		return err
+	}
 	opts = opts.withDefaults()
 	reqs := make([]entity.BatchWrite, 0, len(ops))
 	seen := map[string]int{}
 	for i, op := range ops {
-		w, err := op.BatchWrite()
+		w, err := compile("batch write", i, op, func() (entity.BatchWrite, error) { return op.BatchWrite() })
 		if err != nil {
-			return fmt.Errorf("txn: batch write %d: %w", i, err)
+			return err
 		}
 		w.Table = aws.ToString(db.Table(w.Table))
 		id := keyID(w.Table, w.Key)
@@ -139,21 +226,23 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		chunks = append(chunks, reqs[:n])
 		reqs = reqs[n:]
 	}
+	// left[i] is what chunk i has not confirmed yet: all of it until its
+	// goroutine runs, whatever happens to that goroutine.
 	left := make([]map[string][]types.WriteRequest, len(chunks))
-	errs := runChunks(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
-		pending := map[string][]types.WriteRequest{}
+	for i := range chunks {
+		left[i] = map[string][]types.WriteRequest{}
 		for _, w := range chunks[i] {
-			pending[w.Table] = append(pending[w.Table], w.Request)
+			left[i][w.Table] = append(left[i][w.Table], w.Request)
 		}
-		var err error
-		left[i], err = retry(ctx, opts, pending, func(pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
+	}
+	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
+		return retry(ctx, opts, &left[i], func(pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
 			out, err := db.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending}, db.Options...)
 			if err != nil {
 				return pending, err
 			}
 			return out.UnprocessedItems, nil
 		})
-		return err
 	})
 	ue := &ddbmodel.UnprocessedError{}
 	for i := range chunks {
@@ -166,33 +255,36 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 				}
 			}
 		}
-		if errs[i] != nil && ue.Cause == nil {
-			ue.Cause = errs[i]
-		}
 	}
 	if len(ue.Puts)+len(ue.Deletes) > 0 {
+		ue.Cause = cause(ctx, errs)
 		return ue
-	}
-	if ue.Cause != nil {
-		return fmt.Errorf("txn: batch write: %w", ue.Cause)
 	}
 	return nil
 }
 
 // BatchGet reads items of any entities in chunks of 100 with bounded
-// concurrency, retrying unprocessed keys with exponential backoff and
-// jitter. The result is aligned with reads: Found(i) and Decode(items, i, e)
-// address read i. Keys still unprocessed after every attempt come back in a
-// *ddbmodel.UnprocessedError.
+// concurrency, retrying unprocessed keys and retryable errors
+// (ddbmodel.IsRetryable) with exponential backoff and jitter. The result
+// is aligned with reads: Found(i) and Decode(items, i, e) address read i.
+// Keys not read after every attempt come back in a
+// *ddbmodel.UnprocessedError. Nil DBs and reads, panics and cancellation
+// are reported as BatchWrite reports them.
 func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...ReadOp) (Items, error) {
+	if err := checkDB(db, "batch get"); err != nil {
+		return Items{}, err
+	}
 	opts = opts.withDefaults()
 	var uniq []batchKey
 	pos := map[string][]int{}
 	seen := map[string]int{} // key ID -> index in uniq
 	for i, r := range reads {
-		g, err := r.TransactGet()
+		g, err := compile("batch get", i, r, func() (types.TransactGetItem, error) { return r.TransactGet() })
 		if err != nil {
-			return Items{}, fmt.Errorf("txn: batch get %d: %w", i, err)
+			return Items{}, err
+		}
+		if g.Get == nil {
+			return Items{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("batch get %d: not a read", i)}
 		}
 		table := aws.ToString(db.Table(aws.ToString(g.Get.TableName)))
 		id := keyID(table, g.Get.Key)
@@ -213,25 +305,27 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 	res := Items{raw: make([]map[string]types.AttributeValue, len(reads))}
 	var mu sync.Mutex
 	left := make([]map[string]types.KeysAndAttributes, len(chunks))
-	errs := runChunks(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
-		pending := map[string]types.KeysAndAttributes{}
+	for i := range chunks {
+		left[i] = map[string]types.KeysAndAttributes{}
 		for _, w := range chunks[i] {
-			ka := pending[w.table]
+			ka := left[i][w.table]
 			ka.Keys = append(ka.Keys, w.key)
 			if w.consistent {
 				// DynamoDB sets consistency per table: one consistent read
 				// makes the chunk's reads of that table consistent.
 				ka.ConsistentRead = aws.Bool(true)
 			}
-			pending[w.table] = ka
+			left[i][w.table] = ka
 		}
-		var err error
-		left[i], err = retry(ctx, opts, pending, func(pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
+	}
+	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
+		return retry(ctx, opts, &left[i], func(pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
 			out, err := db.Client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending}, db.Options...)
 			if err != nil {
 				return pending, err
 			}
 			mu.Lock()
+			defer mu.Unlock()
 			for table, items := range out.Responses {
 				t := table
 				keyNames := keyNamesOf(chunks[i], t)
@@ -245,25 +339,18 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 					}
 				}
 			}
-			mu.Unlock()
 			return out.UnprocessedKeys, nil
 		})
-		return err
 	})
 	ue := &ddbmodel.UnprocessedError{}
 	for i := range chunks {
 		for _, ka := range left[i] {
 			ue.Keys = append(ue.Keys, ka.Keys...)
 		}
-		if errs[i] != nil && ue.Cause == nil {
-			ue.Cause = errs[i]
-		}
 	}
 	if len(ue.Keys) > 0 {
+		ue.Cause = cause(ctx, errs)
 		return res, ue
-	}
-	if ue.Cause != nil {
-		return res, fmt.Errorf("txn: batch get: %w", ue.Cause)
 	}
 	return res, nil
 }
@@ -291,6 +378,9 @@ func keyNamesOf(chunk []batchKey, table string) []string {
 // BatchGetOf reads items of one entity by their key composites and returns
 // those found, in the order of keys.
 func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
+	if e == nil {
+		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
+	}
 	reads := make([]ReadOp, len(keys))
 	for i, k := range keys {
 		reads[i] = e.Get(k)

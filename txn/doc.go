@@ -14,7 +14,9 @@
 //
 // Read transactions return typed items through Decode. BatchWrite and
 // BatchGet chunk requests (25 writes, 100 reads), run them with bounded
-// concurrency, and retry unprocessed items with exponential backoff and
-// jitter; what is left after every attempt is returned in a
-// *ddbmodel.UnprocessedError, never dropped.
+// concurrency, and retry unprocessed items and every retryable error
+// (ddbmodel.IsRetryable: throttling, 5xx, connection resets) with
+// exponential backoff and jitter; what is not confirmed after every attempt
+// is returned in a *ddbmodel.UnprocessedError, never dropped. A panic in a
+// batch's goroutine comes back as a *ddbmodel.PanicError.
 package txn
