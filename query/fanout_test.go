@@ -14,7 +14,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -36,7 +36,7 @@ func tickets() *entity.Entity[Ticket] {
 // fanClient answers queries and scans after a short wait, recording how
 // many were in flight at once; it panics or cancels when told to.
 type fanClient struct {
-	NoCalls
+	entity.Client
 	inFlight, peak atomic.Int64
 	panicOn        func(n int64) bool // panic on the nth call, if set
 	calls          atomic.Int64
@@ -75,7 +75,7 @@ func (c *fanClient) Scan(ctx context.Context, in *dynamodb.ScanInput, _ ...func(
 	out := &dynamodb.ScanOutput{}
 	if c.item != nil {
 		out.Items = []map[string]types.AttributeValue{c.item}
-		out.LastEvaluatedKey = map[string]types.AttributeValue{"PK": S("x"), "SK": S("y")}
+		out.LastEvaluatedKey = map[string]types.AttributeValue{"PK": s("x"), "SK": s("y")}
 	}
 	return out, nil
 }
@@ -89,7 +89,7 @@ func TestShardsAndSegmentsAreBounded(t *testing.T) {
 		concurrency int
 		want        int64
 	}{{0, 8}, {3, 3}, {1, 1}} {
-		c := &fanClient{NoCalls: NoCalls{T: t}}
+		c := &fanClient{Client: entitytest.NoRequests(t)}
 		db := entity.NewDB(c, "t")
 		q := query.New(e).Index("ByQueue").AllShards()
 		if tc.concurrency != 0 {
@@ -102,7 +102,7 @@ func TestShardsAndSegmentsAreBounded(t *testing.T) {
 			t.Errorf("AllShards, concurrency %d: %d queries at once of %d, want at most %d of 40", tc.concurrency, p, c.calls.Load(), tc.want)
 		}
 
-		c = &fanClient{NoCalls: NoCalls{T: t}}
+		c = &fanClient{Client: entitytest.NoRequests(t)}
 		db = entity.NewDB(c, "t")
 		s := query.Scan(e).Segments(50)
 		if tc.concurrency != 0 {
@@ -116,7 +116,7 @@ func TestShardsAndSegmentsAreBounded(t *testing.T) {
 		}
 	}
 	var ve *ddbmodel.ValidationError
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	if _, err := query.New(e).Index("ByQueue").AllShards().Concurrency(-1).Page(ctx, db, ""); !errors.As(err, &ve) {
 		t.Errorf("negative shard concurrency: err = %v, want *ValidationError", err)
 	}
@@ -130,14 +130,14 @@ func TestShardsAndSegmentsAreBounded(t *testing.T) {
 func TestShardAndSegmentPanicsAreErrors(t *testing.T) {
 	ctx := context.Background()
 	e := tickets()
-	c := &fanClient{NoCalls: NoCalls{T: t}, panicOn: func(n int64) bool { return n == 5 }}
+	c := &fanClient{Client: entitytest.NoRequests(t), panicOn: func(n int64) bool { return n == 5 }}
 	_, err := query.New(e).Index("ByQueue").AllShards().Page(ctx, entity.NewDB(c, "t"), "")
 	var pe *ddbmodel.PanicError
 	if !errors.As(err, &pe) || pe.Value != "client bug" || !errors.Is(err, ddbmodel.ErrPanic) {
 		t.Errorf("AllShards: err = %v, want a *PanicError(client bug)", err)
 	}
 
-	c = &fanClient{NoCalls: NoCalls{T: t}, panicOn: func(n int64) bool { return n == 5 }}
+	c = &fanClient{Client: entitytest.NoRequests(t), panicOn: func(n int64) bool { return n == 5 }}
 	_, err = query.Scan(e).Segments(20).Collect(ctx, entity.NewDB(c, "t"))
 	if !errors.As(err, &pe) || pe.Value != "client bug" {
 		t.Errorf("scan: err = %v, want a *PanicError(client bug)", err)
@@ -183,7 +183,7 @@ func TestScanCanceledMidwayReportsIt(t *testing.T) {
 	}
 	for i := 0; i < 30; i++ {
 		ctx, cancel := context.WithCancel(context.Background())
-		c := &fanClient{NoCalls: NoCalls{T: t}, item: put.Item, cancel: cancel}
+		c := &fanClient{Client: entitytest.NoRequests(t), item: put.Item, cancel: cancel}
 		got, err := 0, error(nil)
 		for _, ierr := range query.Scan(e).Segments(1).All(ctx, entity.NewDB(c, "t")) {
 			if ierr != nil {

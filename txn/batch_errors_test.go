@@ -22,7 +22,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	. "github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -73,7 +73,7 @@ var fastRetries = txn.BatchOptions{BaseDelay: time.Millisecond, MaxDelay: 2 * ti
 // scripted answers batch requests with the errors in errs, one per call,
 // then with success; it can panic or cancel instead.
 type scripted struct {
-	NoCalls
+	entity.Client
 	mu     sync.Mutex
 	calls  int
 	errs   []error
@@ -136,19 +136,19 @@ func TestBatchRetriesEveryTransientError(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
 	for name, err := range transientFaults("BatchWriteItem") {
-		c := &scripted{NoCalls: NoCalls{T: t}, errs: []error{err, err}}
+		c := &scripted{Client: entitytest.NoRequests(t), errs: []error{err, err}}
 		if err := txn.BatchWrite(ctx, entity.NewDB(c, "t"), fastRetries, userPuts(m, 3)...); err != nil || c.calls != 3 {
 			t.Errorf("write after two %s: err = %v after %d calls, want success on the third", name, err, c.calls)
 		}
 	}
 	for name, err := range transientFaults("BatchGetItem") {
-		c := &scripted{NoCalls: NoCalls{T: t}, errs: []error{err}}
+		c := &scripted{Client: entitytest.NoRequests(t), errs: []error{err}}
 		if _, err := txn.BatchGet(ctx, entity.NewDB(c, "t"), fastRetries, userReads(m, 3)...); err != nil || c.calls != 2 {
 			t.Errorf("read after one %s: err = %v after %d calls, want success on the second", name, err, c.calls)
 		}
 	}
 	bad := apiErr("BatchWriteItem", 400, &smithy.GenericAPIError{Code: "ValidationException"})
-	c := &scripted{NoCalls: NoCalls{T: t}, errs: []error{bad, bad}}
+	c := &scripted{Client: entitytest.NoRequests(t), errs: []error{bad, bad}}
 	err := txn.BatchWrite(ctx, entity.NewDB(c, "t"), fastRetries, userPuts(m, 3)...)
 	var ue *ddbmodel.UnprocessedError
 	var api smithy.APIError
@@ -169,7 +169,7 @@ func TestBatchCancellationIsVisible(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	canceled := &smithy.OperationError{ServiceID: "DynamoDB", OperationName: "BatchWriteItem", Err: &aws.RequestCanceledError{Err: context.Canceled}}
-	c := &scripted{NoCalls: NoCalls{T: t}, errs: []error{bad, canceled}, before: func(call int) {
+	c := &scripted{Client: entitytest.NoRequests(t), errs: []error{bad, canceled}, before: func(call int) {
 		if call == 2 {
 			cancel()
 		}
@@ -184,7 +184,7 @@ func TestBatchCancellationIsVisible(t *testing.T) {
 	// A deadline that passes while a chunk is throttled, after another
 	// chunk failed: errors.Is(err, context.DeadlineExceeded).
 	throttled := transientFaults("BatchWriteItem")["ThrottlingException"]
-	c = &scripted{NoCalls: NoCalls{T: t}, errs: []error{bad}}
+	c = &scripted{Client: entitytest.NoRequests(t), errs: []error{bad}}
 	for range 10000 {
 		c.errs = append(c.errs, throttled)
 	}
@@ -199,7 +199,7 @@ func TestBatchCancellationIsVisible(t *testing.T) {
 	// Reads likewise.
 	ctx, cancel3 := context.WithCancel(context.Background())
 	defer cancel3()
-	c = &scripted{NoCalls: NoCalls{T: t}, errs: []error{bad, canceled}, before: func(call int) {
+	c = &scripted{Client: entitytest.NoRequests(t), errs: []error{bad, canceled}, before: func(call int) {
 		if call == 2 {
 			cancel3()
 		}
@@ -216,7 +216,7 @@ func TestBatchCancellationIsVisible(t *testing.T) {
 func TestBatchClientPanicIsAnError(t *testing.T) {
 	m := newModel()
 	opts := txn.BatchOptions{Concurrency: 1}
-	c := &scripted{NoCalls: NoCalls{T: t}, panicA: 2}
+	c := &scripted{Client: entitytest.NoRequests(t), panicA: 2}
 	err := txn.BatchWrite(context.Background(), entity.NewDB(c, "t"), opts, userPuts(m, 60)...)
 	var pe *ddbmodel.PanicError
 	var ue *ddbmodel.UnprocessedError
@@ -229,7 +229,7 @@ func TestBatchClientPanicIsAnError(t *testing.T) {
 		t.Error("a panic is reported as retryable")
 	}
 
-	c = &scripted{NoCalls: NoCalls{T: t}, panicA: 1}
+	c = &scripted{Client: entitytest.NoRequests(t), panicA: 1}
 	_, err = txn.BatchGet(context.Background(), entity.NewDB(c, "t"), opts, userReads(m, 150)...)
 	if !errors.As(err, &pe) || pe.Value != "client bug" || !errors.As(err, &ue) || len(ue.Keys) != 100 {
 		t.Errorf("read: err = %v; want a *PanicError(client bug) and the first chunk's 100 keys unread", err)
@@ -246,7 +246,7 @@ func (o *nilOp) BatchWrite() (entity.BatchWrite, error) { return o.w, nil }
 func TestBatchRefusesNilInputs(t *testing.T) {
 	ctx := context.Background()
 	m := newModel()
-	db := entity.NewDB(NoCalls{T: t}, "t")
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	put := m.users.Put(User{UserID: "u1"})
 	get := m.users.Get(entity.Values{"userId": "u1"})
 	for name, run := range map[string]func() error{

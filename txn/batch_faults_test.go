@@ -20,7 +20,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/testenv"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -254,8 +254,8 @@ func TestBatchWriteUnderFaults(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	m := newModel()
-	client := testenv.Client(t)
-	table := testenv.NewTable(t, m.table.CreateTableInput())
+	client := entitytest.Client(t)
+	table := entitytest.NewTable(t, m.table.CreateTableInput())
 	noRetryer := []func(*dynamodb.Options){func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }}
 	f := newFaulty(client, 13, 0.3)
 	db := &entity.DB{Client: f, TableName: table, Options: noRetryer}
