@@ -243,6 +243,86 @@ func TestLockedPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {
 	}
 }
 
+// The case: a Post update changing the slug (a move) addressed at a
+// Draft's item must neither delete the Draft nor create a Post from it.
+func TestMoveNeverMovesAnotherEntitysItem(t *testing.T) {
+	ctx := context.Background()
+	posts, drafts, db := sharedLayout(t, "")
+	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	from, _ := drafts.Key(entity.Values{"slug": "d1"})
+	to, _ := drafts.Key(entity.Values{"slug": "p9"})
+	before := rawItem(t, db, from)
+	for _, op := range []entity.UpdateOp[SharedDoc]{
+		posts.Update(entity.Values{"slug": "d1"}).Set("slug", "p9"),
+		posts.Update(entity.Values{"slug": "d1"}).Set("slug", "p9").ReadFirst(),
+	} {
+		_, err := op.Run(ctx, db)
+		if !errors.Is(err, ddbmodel.ErrNotFound) {
+			t.Errorf("moving a Draft as a Post: err = %v, want ErrNotFound", err)
+		}
+		if diff := cmp.Diff(before, rawItem(t, db, from), CmpOpts); diff != "" {
+			t.Errorf("a refused move changed the Draft (-before +after):\n%s", diff)
+		}
+		if item := rawItem(t, db, to); item != nil {
+			t.Errorf("a refused move wrote %v", item)
+		}
+	}
+}
+
+// The move's delete is conditioned on the marker itself: when the Post read
+// is replaced by a Draft of the same lock version before the move is sent,
+// the move is canceled and the Draft stays.
+func TestMoveDeleteIsConditionedOnTheMarker(t *testing.T) {
+	ctx := context.Background()
+	posts, _, db := sharedLayout(t, "rev")
+	if _, err := posts.Create(SharedDoc{Slug: "a", Body: "post body"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	from, _ := posts.Key(entity.Values{"slug": "a"})
+	to, _ := posts.Key(entity.Values{"slug": "b"})
+	var replaced map[string]types.AttributeValue
+	racing := &txRacingClient{Client: db.Client, before: func() {
+		// Another writer replaces the Post with a Draft at the same version.
+		item := rawItem(t, db, from)
+		item["__entity"] = S("Draft")
+		item["body"] = S("draft body")
+		if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: item}); err != nil {
+			t.Error(err)
+		}
+		replaced = item
+	}}
+	_, err := posts.Update(entity.Values{"slug": "a"}).Set("slug", "b").Run(ctx, &entity.DB{Client: racing, TableName: db.TableName})
+	if !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("a move whose item became a Draft: err = %v, want ErrNotFound", err)
+	}
+	if replaced == nil {
+		t.Fatal("the move sent no transaction")
+	}
+	if diff := cmp.Diff(replaced, rawItem(t, db, from), CmpOpts); diff != "" {
+		t.Errorf("the Draft changed (-want +got):\n%s", diff)
+	}
+	if item := rawItem(t, db, to); item != nil {
+		t.Errorf("a canceled move wrote %v", item)
+	}
+}
+
+// txRacingClient runs before() ahead of the first transaction it sends.
+type txRacingClient struct {
+	entity.Client
+	before func()
+}
+
+func (c *txRacingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if c.before != nil {
+		f := c.before
+		c.before = nil
+		f()
+	}
+	return c.Client.TransactWriteItems(ctx, in, opts...)
+}
+
 func TestTransactionPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "")
