@@ -387,8 +387,9 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		if op.create && !op.keepVersion {
 			cur = 0
 		}
+		want := cur // on the heap only for an entity with a lock
 		c.fail.lockAttr = e.lock.name
-		c.fail.lockWant = &cur
+		c.fail.lockWant = &want
 		if cur == 0 {
 			guarded = false
 		}
@@ -450,7 +451,15 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	return c.input(op.e.table.Name), nil
 }
 
+// input returns the request, the caller's to keep and change.
 func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+	return c.request(table, true)
+}
+
+// request returns the request. Unless own is set, a guard's names and
+// values are the entity's read-only maps, not copies: only for a request
+// that is sent and dropped, never handed to the caller.
+func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput {
 	c.table = table
 	in := &c.in
 	*in = dynamodb.PutItemInput{
@@ -460,9 +469,11 @@ func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
 		ExpressionAttributeValues: c.w.Values(),
 	}
 	if c.guard != nil {
-		// Copies: a built request is the caller's to change.
-		in.ExpressionAttributeNames = maps.Clone(c.guard.names)
-		in.ExpressionAttributeValues = maps.Clone(c.guard.values)
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues = c.guard.names, c.guard.values
+		if own {
+			in.ExpressionAttributeNames = maps.Clone(c.guard.names)
+			in.ExpressionAttributeValues = maps.Clone(c.guard.values)
+		}
 	}
 	if c.cond != "" {
 		in.ConditionExpression = &c.cond
@@ -479,7 +490,8 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		var zero T
 		return zero, err
 	}
-	in := c.input(op.e.table.Name)
+	// Sent and dropped: the guard's maps need no copies.
+	in := c.request(op.e.table.Name, false)
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := db.Client.PutItem(ctx, in, db.Options...); err != nil {
 		var zero T
