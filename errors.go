@@ -26,6 +26,10 @@ var (
 	ErrConditionFailed = errors.New("ddbmodel: condition failed")
 	// ErrVersionConflict: an optimistic-locking check found another version.
 	ErrVersionConflict = errors.New("ddbmodel: version conflict")
+	// ErrOtherEntity: a put or delete found, under its key, an item that is
+	// not this entity's (another entity's marker, or none), and left it
+	// unchanged. Errors satisfying it satisfy ErrConditionFailed as well.
+	ErrOtherEntity = errors.New("ddbmodel: the item under the key is another entity's")
 	// ErrInvalid: an item, key or value failed validation before any request was sent.
 	ErrInvalid = errors.New("ddbmodel: invalid input")
 	// ErrMissingComposites: an index key could not be computed because
@@ -143,7 +147,7 @@ func (e *KeyOverlapError) Unwrap() error { return ErrKeyOverlap }
 type ConditionError struct {
 	Entity string
 	Op     string // "put", "create", "update", "delete"
-	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound or ErrVersionConflict
+	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict or ErrOtherEntity
 	Item   map[string]types.AttributeValue
 	Cause  error // the AWS error
 }
@@ -170,7 +174,7 @@ type CancelReason struct {
 	Code    string // DynamoDB's code: "None", "ConditionalCheckFailed", "TransactionConflict", ...
 	Message string
 	// Err is the outcome sentinel for a failed condition (ErrAlreadyExists,
-	// ErrVersionConflict, ErrConditionFailed, ErrNotFound), nil otherwise.
+	// ErrVersionConflict, ErrConditionFailed, ErrNotFound, ErrOtherEntity), nil otherwise.
 	Err error
 	// Item is the item as it was, when DynamoDB returned it
 	// (ReturnValuesOnConditionCheckFailure ALL_OLD).

@@ -62,9 +62,10 @@ func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
 			"createdAt": s("2026-01-02T03:04:05Z"), "updatedAt": s("2026-01-02T03:04:05Z"),
 			"__entity": s("Article"), "__entity_version": s("1"),
 		},
-		ConditionExpression:                 aws.String("#revision = :v0"),
-		ExpressionAttributeNames:            map[string]string{"#revision": "revision"},
-		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": n("4")},
+		// The lock condition needs an item: it must be this entity's.
+		ConditionExpression:                 aws.String("(#__entity = :v0) AND (#revision = :v1)"),
+		ExpressionAttributeNames:            map[string]string{"#__entity": "__entity", "#revision": "revision"},
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": s("Article"), ":v1": n("4")},
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
 	if diff := cmp.Diff(want, in, entitytest.CmpOptions); diff != "" {

@@ -26,11 +26,19 @@
 // unchanged. Changing a composite of the primary key moves the item in one
 // transaction.
 //
-// Items are marked with their entity. Updates and must-exist deletes are
-// conditioned on the marker and Get reports another entity's item as not
-// found, so entities that share a key layout never read or change each
-// other's items; an item without the marker (written by other code) cannot
-// be updated through an entity until it is put through one.
+// Items are marked with their entity, and every single-item write is
+// guarded by the marker at run time, in the same request: a put or a plain
+// delete is conditioned on the key holding no item or an item of its entity
+// (otherwise nothing is written and the error satisfies
+// errors.Is(err, ddbmodel.ErrOtherEntity)); updates, moves and must-exist
+// deletes on the item being the entity's (ErrNotFound otherwise); a create
+// on the key being free (ErrAlreadyExists). Get and the read of ReadFirst
+// or of a move report another entity's item as not found. So entities that
+// share a key layout never read, overwrite, move or delete each other's
+// items; transactions carry the same conditions. An item without the marker
+// (written by other code) counts as another entity's. Batch writes cannot
+// carry conditions: batch puts and deletes are not marker-guarded at run
+// time and rely on the key isolation Define checks between entities.
 //
 // Every write checks its input before sending: attribute rules, key
 // composites (empty values, delimiters inside values, key sizes), item size

@@ -174,6 +174,8 @@ type Entity[T any] struct {
 	maintained map[string]bool
 	// shares is Config.SharesKeysWith.
 	shares []string
+	// writeGuard is the marker condition of a plain put or delete.
+	writeGuard writeGuard
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -306,6 +308,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	e.allKeys = e.allKeyDefs()
 	e.maintained = e.maintainedAttrs()
+	e.writeGuard = e.newWriteGuard()
 	for _, d := range e.allKeys {
 		if !slices.Contains(e.keyAttrs, d.Attribute) {
 			e.keyAttrs = append(e.keyAttrs, d.Attribute)

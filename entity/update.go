@@ -330,6 +330,11 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 	if len(out.Item) == 0 {
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}
 	}
+	if !e.Is(out.Item) {
+		// Another entity's item under the key: this entity has none to
+		// update or move.
+		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound, Item: out.Item}
+	}
 	return out.Item, nil
 }
 
@@ -388,12 +393,17 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		}
 	}
 	var w expr.Writer
-	var parts []string
+	// The item deleted is this entity's (the read checked it; the marker
+	// condition holds it to that), and unchanged since the read.
+	parts := []string{e.exists(&w)}
 	if lockGuards(e.lock, old) {
 		// Every write increments the lock: its version guards the whole item.
 		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(old[e.lock.name]))
 	} else {
 		for _, name := range sortedKeys(old) {
+			if name == e.table.EntityAttr() {
+				continue // conditioned above
+			}
 			parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
 		}
 	}

@@ -212,8 +212,9 @@ type failure struct {
 	op        string
 	create    bool
 	mustExist bool
-	// markerAttr, with mustExist: the item must also be this entity's (its
-	// marker attribute holds entity).
+	// markerAttr: the write is guarded by the entity marker. With
+	// mustExist, another entity's item is reported as not found; otherwise
+	// (a put or a plain delete) as ErrOtherEntity.
 	markerAttr string
 	lockAttr   string
 	lockWant   *int64 // the version the write expects to find (0: none)
@@ -227,6 +228,9 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 	}
 	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && stringAttr(old, f.markerAttr) != f.entity) {
 		return ddbmodel.ErrNotFound
+	}
+	if f.markerAttr != "" && len(old) > 0 && stringAttr(old, f.markerAttr) != f.entity {
+		return ddbmodel.ErrOtherEntity
 	}
 	if f.lockWant != nil {
 		got := int64(0)
@@ -257,6 +261,29 @@ func (e *Entity[T]) exists(w *expr.Writer) string {
 
 func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
 	return "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+}
+
+// guard writes into w the condition that guards a put or a plain delete:
+// no item under the key, or an item of this entity. An item of another
+// entity, or one without a marker, is left unchanged (ErrOtherEntity).
+func (e *Entity[T]) guard(w *expr.Writer) string {
+	return e.pkAbsent(w) + " OR " + w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
+}
+
+// writeGuard is the guard condition as a fresh writer renders it, computed
+// once at Define for the writes whose only condition it is (a plain put or
+// delete). A write with more conditions writes the guard first, so its
+// placeholders are these too.
+type writeGuard struct {
+	cond   string
+	names  map[string]string               // read-only: requests get copies
+	values map[string]types.AttributeValue // read-only: requests get copies
+}
+
+func (e *Entity[T]) newWriteGuard() writeGuard {
+	var w expr.Writer
+	cond := e.guard(&w)
+	return writeGuard{cond: cond, names: w.Names(), values: w.Values()}
 }
 
 func joinAnd(parts []string) string {
@@ -311,7 +338,11 @@ var _ WriteOp = PutOp[struct{}]{}
 
 func (PutOp[T]) writeOp() {}
 
-// Put returns an operation that writes v, replacing any item with its key.
+// Put returns an operation that writes v, replacing the item with its key
+// if that item is this entity's. The put is conditioned on the entity
+// marker: when the key holds another entity's item (or an item without a
+// marker), nothing is written and the error satisfies
+// errors.Is(err, ddbmodel.ErrOtherEntity) (and ErrConditionFailed).
 func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
 
 // Create returns an operation that writes v only if no item has its key.
@@ -330,9 +361,12 @@ type compiledPut[T any] struct {
 	item    map[string]types.AttributeValue
 	cond    string
 	w       expr.Writer
-	fail    failure
-	in      dynamodb.PutItemInput
-	table   string
+	// guard, when set, is the only condition: its names and values are
+	// copied from the entity's, and w is empty.
+	guard *writeGuard
+	fail  failure
+	in    dynamodb.PutItemInput
+	table string
 }
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
@@ -342,41 +376,69 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		c.fail.op = "create"
 	}
 	v := &c.written
-	var parts []string
+	// A put replaces only this entity's item; a create, or a put expecting
+	// lock version 0, needs the key free, which guards it already.
+	guarded := !op.create
+	var lockf reflect.Value
+	var cur int64
 	if e.lock != nil {
-		f := reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
-		cur := intValue(f)
+		lockf = reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
+		cur = intValue(lockf)
 		if op.create && !op.keepVersion {
 			cur = 0
 		}
+		want := cur // on the heap only for an entity with a lock
 		c.fail.lockAttr = e.lock.name
-		c.fail.lockWant = &cur
-		switch {
-		case op.create:
-			// attribute_not_exists below
-		case cur == 0:
-			parts = append(parts, e.pkAbsent(&c.w))
-		default:
-			parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
+		c.fail.lockWant = &want
+		if cur == 0 {
+			guarded = false
 		}
-		setInt(f, cur+1)
+	}
+	if guarded {
+		c.fail.markerAttr = e.table.EntityAttr()
+	}
+	if guarded && e.lock == nil && op.cond.IsZero() {
+		// The hot path: the guard is the whole condition, rendered at Define.
+		c.guard = &e.writeGuard
+		c.cond = e.writeGuard.cond
+	} else {
+		// Placeholders in a fixed order: the guard, the lock, the create,
+		// the caller's condition.
+		var parts []string
+		switch {
+		case guarded && e.lock != nil:
+			// The lock condition needs an item: it must be this entity's.
+			parts = append(parts, e.exists(&c.w))
+		case guarded:
+			parts = append(parts, e.guard(&c.w))
+		}
+		if e.lock != nil && !op.create {
+			if cur == 0 {
+				parts = append(parts, e.pkAbsent(&c.w))
+			} else {
+				parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
+			}
+		}
+		if op.create {
+			parts = append(parts, e.pkAbsent(&c.w))
+		}
+		if !op.cond.IsZero() {
+			s, err := op.cond.render(&c.w)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, s)
+		}
+		c.cond = joinAnd(parts)
+	}
+	if e.lock != nil {
+		setInt(lockf, cur+1)
 	}
 	item, err := e.encode(v, op.create)
 	if err != nil {
 		return nil, err
 	}
 	c.item = item
-	if op.create {
-		parts = append(parts, e.pkAbsent(&c.w))
-	}
-	if !op.cond.IsZero() {
-		s, err := op.cond.render(&c.w)
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, s)
-	}
-	c.cond = joinAnd(parts)
 	return c, nil
 }
 
@@ -389,7 +451,15 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	return c.input(op.e.table.Name), nil
 }
 
+// input returns the request, the caller's to keep and change.
 func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+	return c.request(table, true)
+}
+
+// request returns the request. Unless own is set, a guard's names and
+// values are the entity's read-only maps, not copies: only for a request
+// that is sent and dropped, never handed to the caller.
+func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput {
 	c.table = table
 	in := &c.in
 	*in = dynamodb.PutItemInput{
@@ -398,8 +468,15 @@ func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
 		ExpressionAttributeNames:  c.w.Names(),
 		ExpressionAttributeValues: c.w.Values(),
 	}
+	if c.guard != nil {
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues = c.guard.names, c.guard.values
+		if own {
+			in.ExpressionAttributeNames = maps.Clone(c.guard.names)
+			in.ExpressionAttributeValues = maps.Clone(c.guard.values)
+		}
+	}
 	if c.cond != "" {
-		in.ConditionExpression = aws.String(c.cond)
+		in.ConditionExpression = &c.cond
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
 	return in
@@ -413,7 +490,8 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		var zero T
 		return zero, err
 	}
-	in := c.input(op.e.table.Name)
+	// Sent and dropped: the guard's maps need no copies.
+	in := c.request(op.e.table.Name, false)
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := db.Client.PutItem(ctx, in, db.Options...); err != nil {
 		var zero T
@@ -547,7 +625,10 @@ var _ WriteOp = DeleteOp[struct{}]{}
 func (DeleteOp[T]) writeOp() {}
 
 // Delete returns an operation deleting the item whose key composites are key.
-// Deleting an absent item succeeds unless MustExist is set.
+// Deleting an absent item succeeds unless MustExist is set. The delete is
+// conditioned on the entity marker: when the key holds another entity's item
+// (or an item without a marker), nothing is deleted and the error satisfies
+// errors.Is(err, ddbmodel.ErrOtherEntity) (ErrNotFound with MustExist).
 func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: maps.Clone(key)} }
 
 // If adds a condition that must hold for the delete to happen.
@@ -556,7 +637,8 @@ func (op DeleteOp[T]) If(c Condition) DeleteOp[T] {
 	return op
 }
 
-// MustExist makes deleting an absent item fail with ErrNotFound.
+// MustExist makes deleting an absent item, or another entity's item, fail
+// with ErrNotFound.
 func (op DeleteOp[T]) MustExist() DeleteOp[T] {
 	op.mustExist = true
 	return op
@@ -578,8 +660,12 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	}
 	var w expr.Writer
 	var parts []string
-	if op.mustExist {
+	if op.mustExist || op.lockWant != nil {
+		// The item must exist (the lock condition needs one too): it must
+		// be this entity's.
 		parts = append(parts, e.exists(&w))
+	} else {
+		parts = append(parts, e.guard(&w))
 	}
 	if op.lockWant != nil {
 		if e.lock == nil {
@@ -789,7 +875,11 @@ type BatchWriter interface {
 }
 
 // BatchWrite compiles the put for a batch write. Batch writes take no
-// conditions: a put with one (a create, an If, a lock) is an error.
+// conditions: a put with one (a create, an If, a lock) is an error, and a
+// batch put is not guarded by the entity marker at run time (it replaces
+// whatever item has its key). It relies on the key isolation Define checks
+// across the table's entities; use Put, or a transaction, where another
+// entity's item may share the key.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.create || !op.cond.IsZero() || op.e.lock != nil {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
@@ -804,6 +894,8 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 }
 
 // BatchWrite compiles the delete for a batch write; conditions are an error.
+// Like a batch put, a batch delete is not guarded by the entity marker at
+// run time and relies on the key isolation Define checks.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}
