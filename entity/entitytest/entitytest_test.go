@@ -390,8 +390,8 @@ func TestUnprocessedSendsHalfAndReturnsTheRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	sent := rec.Requests()[0].Input.(*dynamodb.BatchWriteItemInput).RequestItems["t"]
-	if len(sent) != 3 || len(out.UnprocessedItems["t"]) != 2 {
-		t.Fatalf("sent %d, unprocessed %d; want 3 and 2", len(sent), len(out.UnprocessedItems["t"]))
+	if len(sent) != 2 || len(out.UnprocessedItems["t"]) != 3 {
+		t.Fatalf("sent %d, unprocessed %d; want 2 and 3", len(sent), len(out.UnprocessedItems["t"]))
 	}
 	if diff := cmp.Diff(writes, append(append([]types.WriteRequest(nil), sent...), out.UnprocessedItems["t"]...), entitytest.CmpOptions); diff != "" {
 		t.Errorf("sent + unprocessed differ from the request:\n%s", diff)
@@ -457,5 +457,74 @@ func TestFaultClientWithoutANextClientAnswersEmpty(t *testing.T) {
 	}
 	if _, err := get.Run(context.Background(), db); !errors.Is(err, ddbmodel.ErrNotFound) {
 		t.Fatalf("second get: %v, want ErrNotFound from the empty answer", err)
+	}
+}
+
+func TestUnprocessedKeepsBackASingleItem(t *testing.T) {
+	rec := entitytest.NewRecorder(nil)
+	fc := entitytest.NewFaultClient(rec, 1, entitytest.FaultRule{Fault: entitytest.Unprocessed, Count: 1})
+	one := map[string][]types.WriteRequest{"t": {{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "1"}}}}}}
+	out, err := fc.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{RequestItems: one})
+	if err != nil || len(out.UnprocessedItems["t"]) != 1 || rec.Count() != 0 {
+		t.Fatalf("one item: %v, unprocessed %d, sent %d requests; want it kept back unsent", err, len(out.UnprocessedItems["t"]), rec.Count())
+	}
+	keys := map[string]types.KeysAndAttributes{"t": {Keys: []map[string]types.AttributeValue{{"PK": &types.AttributeValueMemberS{Value: "1"}}}}}
+	fc = entitytest.NewFaultClient(rec, 1, entitytest.FaultRule{Fault: entitytest.Unprocessed})
+	got, err := fc.BatchGetItem(context.Background(), &dynamodb.BatchGetItemInput{RequestItems: keys})
+	if err != nil || len(got.UnprocessedKeys["t"].Keys) != 1 || rec.Count() != 0 {
+		t.Fatalf("one key: %v, unprocessed %v, sent %d requests", err, got.UnprocessedKeys, rec.Count())
+	}
+}
+
+func TestInvalidFaultRulesFailEveryRequest(t *testing.T) {
+	for _, r := range []entitytest.FaultRule{
+		{},
+		{Fault: entitytest.Fault(99)},
+		{Fault: entitytest.Throttling, Rate: 2},
+		{Fault: entitytest.Throttling, Rate: -1},
+		{Fault: entitytest.Throttling, Count: -1},
+		{Fault: entitytest.Unprocessed, Operations: []entitytest.Operation{entitytest.PutItem}},
+	} {
+		rec := entitytest.NewRecorder(nil)
+		fc := entitytest.NewFaultClient(rec, 1, r)
+		if _, err := fc.GetItem(context.Background(), &dynamodb.GetItemInput{}); err == nil || !strings.Contains(err.Error(), "FaultRule 0") || rec.Count() != 0 {
+			t.Errorf("rule %+v: %v after %d requests, want every request refused naming the rule", r, err, rec.Count())
+		}
+	}
+}
+
+func TestLongModelNamesFitDynamoDBsLimit(t *testing.T) {
+	long := *Table
+	long.Name = strings.Repeat("t", 255)
+	db := entitytest.NewDB(t, &long)
+	if len(db.TableName) != 255 {
+		t.Errorf("table name of %d characters, want 255", len(db.TableName))
+	}
+}
+
+func TestAnEndpointThatNeverAnswersFailsFast(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // accept, never answer
+		}
+	}()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChildNeedsServer$", "-test.v")
+	cmd.Env = append(os.Environ(), childEnv+"=connect", entitytest.EndpointEnv+"=http://"+l.Addr().String())
+	began := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "does not answer") {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if took := time.Since(began); took > time.Minute {
+		t.Errorf("failing on a silent endpoint took %s", took)
 	}
 }

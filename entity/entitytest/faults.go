@@ -50,9 +50,9 @@ const (
 	// the caller gets the same error as for ConnectionReset and cannot tell.
 	ResponseLost
 	// Unprocessed applies to BatchWriteItem and BatchGetItem only: the first
-	// half of the request's items (at least one) is sent on, and the rest is
+	// half of the request's items (rounded down) is sent on, and the rest is
 	// returned as UnprocessedItems or UnprocessedKeys, as DynamoDB does under
-	// load.
+	// load; a request of one item comes back whole, without being sent.
 	Unprocessed
 	// TransactionConflict cancels a TransactWriteItems or TransactGetItems
 	// with reason TransactionConflict on its first action (None on the
@@ -127,6 +127,24 @@ type FaultRule struct {
 	Action int
 }
 
+// check reports why r cannot fire as written.
+func (r FaultRule) check() error {
+	switch {
+	case r.Fault < Throttling || r.Fault > ConditionalCheckFailed:
+		return fmt.Errorf("unknown fault %v", r.Fault)
+	case r.Rate < 0 || r.Rate > 1:
+		return fmt.Errorf("rate %v outside [0, 1]", r.Rate)
+	case r.Count < 0 || r.Action < 0:
+		return fmt.Errorf("negative Count or Action")
+	}
+	for _, op := range r.Operations {
+		if !r.Fault.appliesTo(op) {
+			return fmt.Errorf("%v does not apply to %s", r.Fault, op)
+		}
+	}
+	return nil
+}
+
 // FaultClient is an [entity.Client] that injects faults into the requests it
 // passes to another client. Rules are tried in order for each request; the
 // first that fires decides the fault, and a request no rule fires for is
@@ -134,8 +152,9 @@ type FaultRule struct {
 // repeatable for the same sequence of requests. It is safe for concurrent
 // use.
 type FaultClient struct {
-	next  entity.Client
-	rules []FaultRule
+	invalid error // a rule that cannot fire as written
+	next    entity.Client
+	rules   []FaultRule
 
 	mu       sync.Mutex
 	rng      *rand.Rand
@@ -146,11 +165,28 @@ type FaultClient struct {
 // NewFaultClient returns a client that passes requests to next, failing
 // them as rules say. A nil next is [NewRecorder](nil): what is passed on is
 // answered with an empty output.
+//
+// A rule that cannot fire as written (an unknown Fault, a Rate outside
+// [0, 1], a negative Count or Action, or Operations the fault does not apply
+// to) makes every request fail with an error naming the rule, so that a
+// test with a mistaken rule fails instead of silently passing.
+//
+// The errors are those of one attempt. A *dynamodb.Client retries throttling,
+// 5xx and resets itself before returning, so a fault injected here at a rate
+// reaches the caller more often than the same rate of faults on the wire.
 func NewFaultClient(next entity.Client, seed uint64, rules ...FaultRule) *FaultClient {
 	if next == nil {
 		next = NewRecorder(nil)
 	}
+	var invalid error
+	for i, r := range rules {
+		if err := r.check(); err != nil {
+			invalid = fmt.Errorf("entitytest: FaultRule %d: %w", i, err)
+			break
+		}
+	}
 	return &FaultClient{
+		invalid:  invalid,
 		next:     next,
 		rules:    append([]FaultRule(nil), rules...),
 		rng:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
@@ -250,6 +286,9 @@ func canceled(code, message string, actions, at int) error {
 // only part of it when partial is true (Unprocessed); actions is the number
 // of actions of a transaction.
 func inject[Out any](ctx context.Context, c *FaultClient, op Operation, actions int, call func(partial bool) (*Out, error)) (*Out, error) {
+	if c.invalid != nil {
+		return nil, c.invalid
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, &smithy.OperationError{ServiceID: "DynamoDB", OperationName: string(op), Err: err}
 	}
@@ -317,11 +356,14 @@ func (c *FaultClient) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetIte
 	return inject(ctx, c, BatchGetItem, 0, func(partial bool) (*dynamodb.BatchGetItemOutput, error) {
 		if partial {
 			sent, kept := splitGets(in.RequestItems)
-			part := *in
-			part.RequestItems = sent
-			out, err := c.next.BatchGetItem(ctx, &part, optFns...)
-			if err != nil {
-				return nil, err
+			out := &dynamodb.BatchGetItemOutput{}
+			if len(sent) > 0 {
+				part := *in
+				part.RequestItems = sent
+				var err error
+				if out, err = c.next.BatchGetItem(ctx, &part, optFns...); err != nil {
+					return nil, err
+				}
 			}
 			for table, ka := range kept {
 				if out.UnprocessedKeys == nil {
@@ -343,11 +385,14 @@ func (c *FaultClient) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWrit
 	return inject(ctx, c, BatchWriteItem, 0, func(partial bool) (*dynamodb.BatchWriteItemOutput, error) {
 		if partial {
 			sent, kept := splitWrites(in.RequestItems)
-			part := *in
-			part.RequestItems = sent
-			out, err := c.next.BatchWriteItem(ctx, &part, optFns...)
-			if err != nil {
-				return nil, err
+			out := &dynamodb.BatchWriteItemOutput{}
+			if len(sent) > 0 {
+				part := *in
+				part.RequestItems = sent
+				var err error
+				if out, err = c.next.BatchWriteItem(ctx, &part, optFns...); err != nil {
+					return nil, err
+				}
 			}
 			for table, reqs := range kept {
 				if out.UnprocessedItems == nil {
@@ -363,15 +408,16 @@ func (c *FaultClient) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWrit
 
 var _ entity.Client = (*FaultClient)(nil)
 
-// splitWrites splits a batch write's requests into the first half (at least
-// one), sent, and the rest, kept back as unprocessed. Tables are taken in
+// splitWrites splits a batch write's requests into the first half (rounded
+// down, so a single request is all kept back), sent, and the rest, kept back
+// as unprocessed. Tables are taken in
 // sorted order so that the split is repeatable.
 func splitWrites(items map[string][]types.WriteRequest) (sent, kept map[string][]types.WriteRequest) {
 	total := 0
 	for _, reqs := range items {
 		total += len(reqs)
 	}
-	send := max((total+1)/2, 1)
+	send := total / 2
 	sent, kept = map[string][]types.WriteRequest{}, map[string][]types.WriteRequest{}
 	for _, table := range slices.Sorted(maps.Keys(items)) {
 		reqs := items[table]
@@ -393,7 +439,7 @@ func splitGets(items map[string]types.KeysAndAttributes) (sent, kept map[string]
 	for _, ka := range items {
 		total += len(ka.Keys)
 	}
-	send := max((total+1)/2, 1)
+	send := total / 2
 	sent, kept = map[string]types.KeysAndAttributes{}, map[string]types.KeysAndAttributes{}
 	for _, table := range slices.Sorted(maps.Keys(items)) {
 		ka := items[table]

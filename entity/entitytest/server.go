@@ -27,6 +27,9 @@ const EndpointEnv = "DYNAMODB_ENDPOINT"
 // skipReason is the message of tests skipped under -short.
 const skipReason = "entitytest: integration test skipped under -short (it needs DynamoDB Local)"
 
+// maxTableName is DynamoDB's limit on the length of a table name.
+const maxTableName = 255
+
 // startTimeout bounds starting the server, including the first download of
 // DynamoDB Local on a machine with an empty cache.
 const startTimeout = 5 * time.Minute
@@ -55,7 +58,11 @@ func connect() (string, *dynamodb.Client, error) {
 	defer cancel()
 	if endpoint := os.Getenv(EndpointEnv); endpoint != "" {
 		client := ddblocal.NewClient(endpoint)
-		if _, err := client.ListTables(ctx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
+		// A server that accepts connections and never answers must fail
+		// the tests in seconds, not at the end of startTimeout.
+		probe, cancelProbe := context.WithTimeout(ctx, 10*time.Second)
+		defer cancelProbe()
+		if _, err := client.ListTables(probe, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
 			shared.err = fmt.Errorf("entitytest: DynamoDB at $%s=%s does not answer: %w", EndpointEnv, endpoint, err)
 			return "", nil, shared.err
 		}
@@ -135,8 +142,8 @@ func NewDB(tb testing.TB, table *entity.Table) *entity.DB {
 	return entity.NewDB(Client(tb), NewTable(tb, in))
 }
 
-// NewTable creates a table from input under a unique name (input.TableName
-// followed by random hex digits; "test-" when it is empty), waits until it
+// NewTable creates a table from input under a unique name (input.TableName,
+// cut to fit DynamoDB's 255 characters, followed by 12 random hex digits; "test-" when it is empty), waits until it
 // is active, deletes it when the test ends, and returns its name. It does
 // not modify input. When input sets neither BillingMode nor
 // ProvisionedThroughput, the table is on demand. Use it for tables that no
@@ -152,6 +159,8 @@ func NewTable(tb testing.TB, input *dynamodb.CreateTableInput) string {
 	if prefix == "" {
 		prefix = "test-"
 	}
+	// Table names hold at most 255 characters; the suffix takes 12.
+	prefix = prefix[:min(len(prefix), maxTableName-12)]
 	var suffix [6]byte
 	if _, err := rand.Read(suffix[:]); err != nil {
 		tb.Fatalf("entitytest: random table name: %v", err)
