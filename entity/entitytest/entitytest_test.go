@@ -6,15 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -355,8 +358,12 @@ func TestConnectionResetAndResponseLost(t *testing.T) {
 		db := entity.NewDB(entitytest.NewFaultClient(rec, 1, entitytest.FaultRule{Fault: tt.fault}), "tickets")
 		_, err := put.Run(ctx, db)
 		var sendErr *smithyhttp.RequestSendError
-		if !errors.As(err, &sendErr) {
-			t.Errorf("%s: error %v, want a RequestSendError", tt.fault, err)
+		var urlErr *url.Error
+		if !errors.As(err, &sendErr) || !errors.As(err, &urlErr) || !errors.Is(err, syscall.ECONNRESET) {
+			t.Errorf("%s: error %v, want a RequestSendError around a *url.Error of ECONNRESET", tt.fault, err)
+		}
+		if !retry.IsErrorRetryables(retry.DefaultRetryables).IsErrorRetryable(err).Bool() {
+			t.Errorf("%s: the SDK's own retryer would not retry %v", tt.fault, err)
 		}
 		if rec.Count() != tt.sent {
 			t.Errorf("%s: %d requests reached the server, want %d", tt.fault, rec.Count(), tt.sent)
@@ -494,9 +501,8 @@ func TestInvalidFaultRulesFailEveryRequest(t *testing.T) {
 }
 
 func TestLongModelNamesFitDynamoDBsLimit(t *testing.T) {
-	long := *Table
-	long.Name = strings.Repeat("t", 255)
-	db := entitytest.NewDB(t, &long)
+	long := &entity.Table{Name: strings.Repeat("t", 255), PartitionKey: entity.S("PK")}
+	db := entitytest.NewDB(t, long)
 	if len(db.TableName) != 255 {
 		t.Errorf("table name of %d characters, want 255", len(db.TableName))
 	}

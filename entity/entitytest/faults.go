@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"sync"
@@ -240,10 +241,17 @@ func faultError(f Fault, op Operation, actions, at int) error {
 		msg := "Internal server error (injected)"
 		status, apiErr = 500, &types.InternalServerError{Message: &msg}
 	case ServiceUnavailable:
-		status, apiErr = 503, &smithy.GenericAPIError{Code: "ServiceUnavailable", Message: "Service unavailable (injected)", Fault: smithy.FaultServer}
+		status, apiErr = 503, &smithy.GenericAPIError{Code: "ServiceUnavailable", Message: "Service unavailable (injected)"}
 	case ConnectionReset, ResponseLost:
+		// As the SDK reports a reset before any response arrived: no
+		// status, a send error around the transport's *url.Error.
 		reset := &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}
-		return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: string(op), Err: &smithyhttp.RequestSendError{Err: reset}}
+		return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: string(op), Err: &awshttp.ResponseError{
+			ResponseError: &smithyhttp.ResponseError{
+				Response: &smithyhttp.Response{Response: &http.Response{Header: http.Header{}}},
+				Err:      &smithyhttp.RequestSendError{Err: &url.Error{Op: "Post", URL: "http://dynamodb/", Err: reset}},
+			},
+		}}
 	case TransactionConflict:
 		if op == TransactWriteItems || op == TransactGetItems {
 			status, apiErr = 400, canceled("TransactionConflict", "Transaction is ongoing for the item (injected)", actions, at)
