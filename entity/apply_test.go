@@ -21,6 +21,7 @@ import (
 // applyLocally computes (and that ReadFirst updates derive keys and
 // conditions from) is the item DynamoDB returns as ALL_NEW.
 func TestApplyLocallyMatchesDynamoDB(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	client := testKit.Client(t)
 	table := testKit.NewTable(t, &dynamodb.CreateTableInput{

@@ -46,6 +46,7 @@ func defineVersions(t *testing.T, table *entity.Table) *entity.Entity[Version] {
 }
 
 func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	articles := defineArticles(t, table)
 	in, err := articles.Put(Article{ArticleID: "01H", Title: "T", AuthorID: "u1", Revision: 4}).Build()
@@ -74,6 +75,7 @@ func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
 }
 
 func TestCreateBuildIsConditionedOnAbsence(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	versions := defineVersions(t, table)
 	in, err := versions.Create(Version{ArticleID: "a1", Version: 10, Body: "b"}).Build()
@@ -92,6 +94,7 @@ func TestCreateBuildIsConditionedOnAbsence(t *testing.T) {
 }
 
 func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	articles := defineArticles(t, table)
 	in, err := articles.Update(entity.Values{"articleId": "a1"}).Set("status", "archived").Build()
@@ -118,6 +121,7 @@ func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
 }
 
 func TestUpdateNeverWritesAPartialKey(t *testing.T) {
+	t.Parallel()
 	table := &entity.Table{
 		Name: "t", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
 		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}},
@@ -174,6 +178,7 @@ func TestUpdateNeverWritesAPartialKey(t *testing.T) {
 }
 
 func TestUpdateRefusesReadOnlyAndNonSparseRemoval(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	versions := defineVersions(t, table)
 	articles := defineArticles(t, table)
@@ -197,6 +202,7 @@ func TestUpdateRefusesReadOnlyAndNonSparseRemoval(t *testing.T) {
 }
 
 func TestInvalidInputSendsNothing(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	articles := defineArticles(t, table)
 	versions := defineVersions(t, table)
@@ -242,6 +248,7 @@ func TestInvalidInputSendsNothing(t *testing.T) {
 }
 
 func TestDecodeByMarker(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	articles := defineArticles(t, table)
 	versions := defineVersions(t, table)
@@ -270,6 +277,7 @@ func TestDecodeByMarker(t *testing.T) {
 }
 
 func TestDefineRejectsBadDefinitions(t *testing.T) {
+	t.Parallel()
 	type X struct {
 		ID string `dynamo:"id"`
 	}
@@ -302,6 +310,7 @@ func TestDefineRejectsBadDefinitions(t *testing.T) {
 }
 
 func TestCreateTableInput(t *testing.T) {
+	t.Parallel()
 	table := &entity.Table{
 		Name: "blog", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"),
 		Indexes: []entity.Index{
@@ -345,6 +354,7 @@ func TestCreateTableInput(t *testing.T) {
 }
 
 func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	type Repo struct {
 		Owner     string `dynamo:"owner"`
@@ -373,6 +383,7 @@ func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {
 }
 
 func TestMissingCompositesNameEveryKey(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	type Score struct {
 		Player string `dynamo:"player"`

@@ -14,6 +14,7 @@ import (
 // does not encode) is a *ValidationError naming the attribute, and nothing
 // is sent.
 func TestBadConditionIsTyped(t *testing.T) {
+	t.Parallel()
 	players := definePlayers(newTable())
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	many := make([]any, 101)

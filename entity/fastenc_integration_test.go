@@ -30,6 +30,7 @@ type plainNote struct {
 // note's own "owner" attribute, which the key replaces, so the item is
 // measured again rather than added up.
 func TestFastPathItemSizeLimit(t *testing.T) {
+	t.Parallel()
 	overlapping := &entity.Table{Name: "overlap", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
 		Indexes: []entity.Index{{Name: "ByOwner", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("owner")}}}
 	cases := map[string]struct {

@@ -79,6 +79,7 @@ type textName string
 func (n textName) MarshalText() ([]byte, error) { return []byte("n:" + string(n)), nil }
 
 func TestFastEncoderFallsBack(t *testing.T) {
+	t.Parallel()
 	cases := map[string]any{
 		"embedded struct": struct{ fastAll }{},
 		"pointer field":   struct{ P *string }{},

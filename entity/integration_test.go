@@ -60,6 +60,7 @@ func defineArticles(t *testing.T, table *entity.Table) *entity.Entity[Article] {
 }
 
 func TestSingleItemLifecycle(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	articles := defineArticles(t, table)

@@ -22,6 +22,7 @@ type Readings struct {
 // holds (negative and fractional ones were under-counted, numbers with zeros
 // over-counted).
 func TestItemSizeLimitWithNumbers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	readings := entity.MustDefine(table, entity.Config[Readings]{Name: "Readings", Key: entity.Key{Partition: "R#${id}", Sort: "R"}})

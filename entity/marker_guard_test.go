@@ -38,6 +38,7 @@ func sharedLayout(t *testing.T, lock string) (posts, drafts *entity.Entity[Share
 // The request shapes: the guard comes first, so its placeholders are the
 // same whatever follows it.
 func TestPutAndDeleteBuildAreGuardedByTheMarker(t *testing.T) {
+	t.Parallel()
 	posts, _, _ := sharedLayout(t, "")
 	guard := "attribute_not_exists(#PK) OR #__entity = :v0"
 	names := map[string]string{"#PK": "PK", "#__entity": "__entity"}
@@ -115,6 +116,7 @@ func TestPutAndDeleteBuildAreGuardedByTheMarker(t *testing.T) {
 }
 
 func TestPutNeverOverwritesAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "")
 	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {
@@ -164,6 +166,7 @@ func TestPutNeverOverwritesAnotherEntitysItem(t *testing.T) {
 // An item without a marker (written by other code) counts as another
 // entity's.
 func TestPutAndDeleteRefuseAnUnmarkedItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, _, db := sharedLayout(t, "")
 	pk, _ := posts.Key(entity.Values{"slug": "raw"})
@@ -183,6 +186,7 @@ func TestPutAndDeleteRefuseAnUnmarkedItem(t *testing.T) {
 }
 
 func TestDeleteNeverDeletesAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "")
 	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {
@@ -225,6 +229,7 @@ func TestDeleteNeverDeletesAnotherEntitysItem(t *testing.T) {
 // With optimistic locking, the lock condition is joined by the marker's: a
 // Draft at the same version is not a Post at that version.
 func TestLockedPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "rev")
 	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {
@@ -247,6 +252,7 @@ func TestLockedPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {
 // The case: a Post update changing the slug (a move) addressed at a
 // Draft's item must neither delete the Draft nor create a Post from it.
 func TestMoveNeverMovesAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "")
 	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {
@@ -276,6 +282,7 @@ func TestMoveNeverMovesAnotherEntitysItem(t *testing.T) {
 // is replaced by a Draft of the same lock version before the move is sent,
 // the move is canceled and the Draft stays.
 func TestMoveDeleteIsConditionedOnTheMarker(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, _, db := sharedLayout(t, "rev")
 	if _, err := posts.Create(SharedDoc{Slug: "a", Body: "post body"}).Run(ctx, db); err != nil {
@@ -325,6 +332,7 @@ func (c *txRacingClient) TransactWriteItems(ctx context.Context, in *dynamodb.Tr
 }
 
 func TestTransactionPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	posts, drafts, db := sharedLayout(t, "")
 	if _, err := drafts.Create(SharedDoc{Slug: "d1", Body: "draft body"}).Run(ctx, db); err != nil {

@@ -50,6 +50,7 @@ type ovCase struct {
 func ovKey(pk, sk string) entity.Key { return entity.Key{Partition: pk, Sort: sk} }
 
 func TestDefineRefusesOverlappingKeys(t *testing.T) {
+	t.Parallel()
 	a := func(key entity.Key, ix ...entity.IndexKey[ovItem]) entity.Config[ovItem] {
 		return entity.Config[ovItem]{Name: "A", Key: key, Indexes: ix}
 	}
@@ -189,6 +190,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 // The sample of a refusal is a key both entities render: B's put of the
 // sample's values would have replaced A's item.
 func TestOverlapSampleIsBothEntitiesKey(t *testing.T) {
+	t.Parallel()
 	tbl := ovTable()
 	lines := entity.MustDefine(tbl, entity.Config[ovItem]{Name: "Line", Key: ovKey("ORDER#${order}", "LINE-${line}")})
 	_, err := entity.Define(tbl, entity.Config[ovItem]{Name: "Refund", Key: ovKey("ORDER#${order}", "LINE-${line}#REFUND#${refund}")})
@@ -215,6 +217,7 @@ func TestOverlapSampleIsBothEntitiesKey(t *testing.T) {
 // PrefixOverlaps finds a partial query of one entity that reads another's
 // items; the opt-in does not hide it.
 func TestPrefixOverlaps(t *testing.T) {
+	t.Parallel()
 	tbl := ovTable()
 	entity.MustDefine(tbl, entity.Config[ovItem]{Name: "Module", Key: ovKey("COURSE#${id}", "MODULE#${x}")})
 	entity.MustDefine(tbl, entity.Config[ovItem]{Name: "Lesson", Key: ovKey("COURSE#${id}", "MODULE#${x}#LESSON#${y}")})

@@ -15,6 +15,7 @@ import (
 // and by rating): an update of the status sets that attribute once, which
 // DynamoDB requires (overlapping paths are rejected).
 func TestUpdateSetsASharedIndexKeyOnce(t *testing.T) {
+	t.Parallel()
 	type Post struct {
 		ID     string `dynamo:"id"`
 		Status string `dynamo:"status"`

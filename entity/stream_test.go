@@ -10,6 +10,7 @@ import (
 )
 
 func TestDecodeStreamRecord(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	defineArticles(t, table)
 	versions := defineVersions(t, table)

@@ -86,6 +86,7 @@ func rawItem(t *testing.T, db *entity.DB, key map[string]types.AttributeValue) m
 }
 
 func TestComputedKeyMovesWithStatus(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
@@ -114,6 +115,7 @@ func TestComputedKeyMovesWithStatus(t *testing.T) {
 }
 
 func TestUpdateActionsApply(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
@@ -148,6 +150,7 @@ func TestUpdateActionsApply(t *testing.T) {
 }
 
 func TestSparseIndexEntersAndLeaves(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := issueTable()
 	issues := defineIssues(t, table)
@@ -185,6 +188,7 @@ type Member struct {
 }
 
 func TestReadFirstAndMove(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	members := entity.MustDefine(table, entity.Config[Member]{
@@ -248,6 +252,7 @@ type Profile struct {
 }
 
 func TestReadFirstFillsMissingComposites(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	profiles := entity.MustDefine(table, entity.Config[Profile]{
@@ -323,6 +328,7 @@ type NamedAccount struct {
 // account namespace); an update or a must-exist delete of one never touches
 // the other's item.
 func TestUpdatesNeverTouchAnotherEntitysItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	users := entity.MustDefine(table, entity.Config[NamedAccount]{Name: "User", Key: entity.Key{Partition: "ACCOUNT#${name}", Sort: "ACCOUNT#${name}"}})

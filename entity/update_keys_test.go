@@ -51,6 +51,7 @@ func playersWith(t *testing.T, first Player) (*entity.Entity[Player], *entity.DB
 // An Add to a composite has no value the update knows; with ReadFirst the
 // new key is computed from the item read, never dropped from the index.
 func TestReadFirstComputesKeyFromAdd(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
@@ -87,6 +88,7 @@ func TestReadFirstComputesKeyFromAdd(t *testing.T) {
 // A key computed from an added value is conditioned on the value it was
 // computed from: a concurrent Add makes the update fail, not write a stale key.
 func TestReadFirstAddIsConditionedOnTheValueRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
@@ -109,6 +111,7 @@ func TestReadFirstAddIsConditionedOnTheValueRead(t *testing.T) {
 // the condition that it still lacks it: a concurrent write that brings the
 // item into the index is not undone.
 func TestReadFirstSparseLeaveIsConditionedOnAbsence(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", Score: 5})
 	key := entity.Values{"id": "p1"}
@@ -144,6 +147,7 @@ func TestReadFirstSparseLeaveIsConditionedOnAbsence(t *testing.T) {
 // Setting a primary-key composite to the value the key already has is an
 // ordinary update, not a move onto the same item.
 func TestSettingAKeyCompositeToItsValueDoesNotMove(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	key := entity.Values{"id": "p1"}
@@ -169,6 +173,7 @@ func TestSettingAKeyCompositeToItsValueDoesNotMove(t *testing.T) {
 // A move carries the item to its new key; it does not create it anew, so its
 // creation time stays.
 func TestMoveKeepsCreationTime(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -218,6 +223,7 @@ func (c *moveRacer) TransactWriteItems(ctx context.Context, in *dynamodb.Transac
 
 // A move built on a read that is no longer true fails and moves nothing.
 func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	articles := defineArticles(t, table)
@@ -267,6 +273,7 @@ type Entry struct {
 // An update of an attribute When reads must re-decide membership of the
 // sparse index: the item leaves (or enters) it, never stays stale.
 func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	entries := entity.MustDefine(table, entity.Config[Entry]{
@@ -312,6 +319,7 @@ func TestSparseWhenIndexFollowsEveryUpdate(t *testing.T) {
 // Compiling an update for a transaction does its work once: validation
 // runs once per TransactWrite.
 func TestUpdateTransactWriteCompilesOnce(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	table := newTable()
 	players := entity.MustDefine(table, entity.Config[Player]{
@@ -332,6 +340,7 @@ func TestUpdateTransactWriteCompilesOnce(t *testing.T) {
 
 // An update keeps its own copy of the key it was given.
 func TestUpdateKeepsItsOwnKey(t *testing.T) {
+	t.Parallel()
 	players := definePlayers(newTable())
 	key := entity.Values{"id": "p1"}
 	op := players.Update(key).Set("name", "Ann")
@@ -374,6 +383,7 @@ func widen(t *testing.T, db *entity.DB, key map[string]types.AttributeValue, n i
 // 4 KB expression limit is a *LimitError before sending, not DynamoDB's
 // validation error.
 func TestMoveOfAWideItem(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	players := definePlayers(table)
@@ -422,6 +432,7 @@ func TestMoveOfAWideItem(t *testing.T) {
 // With's values condition a move as they condition an update: a move given
 // a value the item no longer holds fails and moves nothing.
 func TestMoveHonoursWith(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	_, err := players.Update(entity.Values{"id": "p1"}).Set("id", "p2").With(entity.Values{"league": "silver"}).Run(ctx, db)
@@ -444,6 +455,7 @@ type Account struct {
 // A move returns the item as any update returns it: hidden attributes
 // zeroed (and still stored).
 func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	accounts := entity.MustDefine(table, entity.Config[Account]{
@@ -471,6 +483,7 @@ func TestMoveReturnsHiddenAttributesZeroed(t *testing.T) {
 // another version or tool) to the new item: it moves the item, it does not
 // lose part of it.
 func TestMoveCarriesUnknownAttributes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	players, db := playersWith(t, Player{ID: "p1", League: "gold", Score: 5})
 	pk, _ := players.Key(entity.Values{"id": "p1"})

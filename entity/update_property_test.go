@@ -110,6 +110,7 @@ func randomTaskUpdate(rng *rand.Rand, op entity.UpdateOp[Task], ids *int) (entit
 // partial and no missing key, in any index. A refused update must leave the
 // item as it was.
 func TestRandomUpdatesKeepEveryKeyTrue(t *testing.T) {
+	t.Parallel()
 	for _, withWhen := range []bool{false, true} {
 		t.Run(fmt.Sprint("when=", withWhen), func(t *testing.T) {
 			ctx := context.Background()

@@ -25,6 +25,7 @@ func defineDocs(table *entity.Table) *entity.Entity[Doc] {
 // DynamoDB stores numbers of magnitude 1e-130 up to (not including) 1e126;
 // others must be refused before sending, like 39-digit numbers are.
 func TestNumbersOutOfRangeAreRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
 	docs := defineDocs(newTable())
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	for _, n := range []string{"1e-131", "1e126", "-1e126", "1E200"} {
@@ -43,6 +44,7 @@ func TestNumbersOutOfRangeAreRefusedBeforeSending(t *testing.T) {
 // DynamoDB refuses a number set that holds one value twice, however it is
 // spelled; so does the library, before sending.
 func TestNumberSetHoldingAValueTwiceIsRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
 	docs := defineDocs(newTable())
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	twice := &types.AttributeValueMemberNS{Value: []string{"2.5", "7", "25E-1"}}
@@ -69,6 +71,7 @@ func nestedMaps(depth int) types.AttributeValue {
 // The nesting check must refuse exactly what DynamoDB refuses: DynamoDB
 // Local accepts 31 nested maps around a value and refuses 32.
 func TestNestingLimitMatchesDynamoDB(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := newTable()
 	docs := defineDocs(table)
@@ -97,6 +100,7 @@ type Pair struct {
 // Two different items whose key texts happen to join to the same string
 // are not "two actions on one item".
 func TestTransactionTellsDistinctItemsApart(t *testing.T) {
+	t.Parallel()
 	table := newTable()
 	pairs := entity.MustDefine(table, entity.Config[Pair]{Name: "Pair", Key: entity.Key{Partition: "A${a}", Sort: "B${b}"}})
 	w1, err := pairs.Put(Pair{A: "x,SK=By", B: "z"}).TransactWrite()
@@ -115,6 +119,7 @@ func TestTransactionTellsDistinctItemsApart(t *testing.T) {
 // Get, Delete and Check keep the caller's key map: changing it after the
 // operation is built changes the operation (Update copies it).
 func TestOperationsKeepTheirOwnKey(t *testing.T) {
+	t.Parallel()
 	docs := defineDocs(newTable())
 	key := entity.Values{"id": "a"}
 	get, del := docs.Get(key), docs.Delete(key)
@@ -129,6 +134,7 @@ func TestOperationsKeepTheirOwnKey(t *testing.T) {
 // An item written by another version of the entity whose attribute no
 // longer decodes into the field gives a typed error.
 func TestDecodingAnotherVersionIsTyped(t *testing.T) {
+	t.Parallel()
 	type V2 struct {
 		ID string `dynamo:"id"`
 		X  int    `dynamo:"x"`
@@ -148,6 +154,7 @@ func TestDecodingAnotherVersionIsTyped(t *testing.T) {
 
 // Numbers DynamoDB stores pass, at the edges of its range.
 func TestNumbersInRangeAreAccepted(t *testing.T) {
+	t.Parallel()
 	docs := defineDocs(newTable())
 	for _, n := range []string{"0", "-0.000", "1e-130", "-1E-130", "9.9999999999999999999999999999999999999e125", "12345678901234567890123456789012345678", "0.00000000000000000000000000000000000000000001", "+7E+3"} {
 		if _, err := docs.Put(Doc{ID: "a", X: &types.AttributeValueMemberN{Value: n}}).Build(); err != nil {
@@ -159,6 +166,7 @@ func TestNumbersInRangeAreAccepted(t *testing.T) {
 // An update that would make the item larger than DynamoDB's limit is refused
 // before sending, as far as the update alone can tell.
 func TestOversizedUpdateIsRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
 	docs := defineDocs(newTable())
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	_, err := docs.Update(entity.Values{"id": "a"}).Set("x", strings.Repeat("y", 409600)).Run(context.Background(), db)

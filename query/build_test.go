@@ -16,6 +16,7 @@ import (
 )
 
 func TestBuildKeyConditions(t *testing.T) {
+	t.Parallel()
 	_, courses, lessons, students, scores := newSchool()
 	cases := []struct {
 		name string
@@ -120,6 +121,7 @@ func TestBuildKeyConditions(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
+	t.Parallel()
 	_, courses, lessons, students, _ := newSchool()
 	_, err := query.New(lessons).Where(entity.Values{"moduleId": "m1"}).Build()
 	var mc *ddbmodel.MissingCompositesError
@@ -143,6 +145,7 @@ func TestBuildErrors(t *testing.T) {
 }
 
 func TestBuildersAreImmutable(t *testing.T) {
+	t.Parallel()
 	_, _, lessons, _, _ := newSchool()
 	base := query.New(lessons).Where(entity.Values{"courseId": "c1"}).Filter(entity.Attr("minutes").Gt(5))
 	a := base.Where(entity.Values{"moduleId": "m1"}).Filter(entity.Attr("title").Exists())
@@ -165,6 +168,7 @@ func TestBuildersAreImmutable(t *testing.T) {
 }
 
 func TestBuildShards(t *testing.T) {
+	t.Parallel()
 	_, _, _, students, _ := newSchool()
 	q := query.New(students).Index("GSI1").AllShards()
 	if _, err := q.Build(); err == nil {

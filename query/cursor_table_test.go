@@ -39,6 +39,7 @@ func (c *pagingClient) Query(_ context.Context, in *dynamodb.QueryInput, _ ...fu
 // the cursors its own pages return (regression: the cursor was encoded with
 // the DB's table name and checked against the default one).
 func TestCursorWithRenamedTable(t *testing.T) {
+	t.Parallel()
 	_, _, lessons, _, _ := newSchool()
 	client := &pagingClient{}
 	db := entity.NewDB(client, "school-renamed")

@@ -83,6 +83,7 @@ func (c *fanClient) Scan(ctx context.Context, in *dynamodb.ScanInput, _ ...func(
 // AllShards and scan segments run at most 8 requests at once by default,
 // and at most Concurrency when it is given.
 func TestShardsAndSegmentsAreBounded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e := tickets()
 	for _, tc := range []struct {
@@ -128,6 +129,7 @@ func TestShardsAndSegmentsAreBounded(t *testing.T) {
 // A client that panics inside a shard query or a scan segment does not
 // end the process: the panic comes back as a *ddbmodel.PanicError.
 func TestShardAndSegmentPanicsAreErrors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e := tickets()
 	c := &fanClient{Client: entitytest.NoRequests(t), panicOn: func(n int64) bool { return n == 5 }}
@@ -146,6 +148,7 @@ func TestShardAndSegmentPanicsAreErrors(t *testing.T) {
 
 // A nil DB, or one without a client, is refused before any request.
 func TestQueriesRefuseNilDB(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	e := tickets()
 	for name, db := range map[string]*entity.DB{"nil": nil, "no client": {TableName: "t"}} {
@@ -176,6 +179,7 @@ func TestQueriesRefuseNilDB(t *testing.T) {
 // A scan whose context is canceled while segments still have pages to
 // read ends with the cancellation, never as if it were complete.
 func TestScanCanceledMidwayReportsIt(t *testing.T) {
+	t.Parallel()
 	e := tickets()
 	put, err := e.Put(Ticket{ID: "1", Queue: "q"}).Build()
 	if err != nil {

@@ -60,6 +60,7 @@ func seed(t *testing.T) *school {
 }
 
 func TestQueriesNeverConfuseM1WithM10(t *testing.T) {
+	t.Parallel()
 	s := seed(t)
 	got, err := query.New(s.lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1"}).Collect(context.Background(), s.db)
 	if err != nil {
@@ -71,6 +72,7 @@ func TestQueriesNeverConfuseM1WithM10(t *testing.T) {
 }
 
 func TestPaginationAndCursors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	q := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(5)
@@ -149,6 +151,7 @@ func TestPaginationAndCursors(t *testing.T) {
 }
 
 func TestOneFirstCountAndStop(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	c, err := query.New(s.courses).Where(entity.Values{"courseId": "c1"}).One(ctx, s.db)
@@ -186,6 +189,7 @@ func TestOneFirstCountAndStop(t *testing.T) {
 }
 
 func TestCollectionDecodesEachEntity(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	res, err := query.Of(s.courses, s.lessons).Where(entity.Values{"courseId": "c1"}).Collect(ctx, s.db)
@@ -216,6 +220,7 @@ func TestCollectionDecodesEachEntity(t *testing.T) {
 }
 
 func TestShardFanOutMergesByDate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	for _, desc := range []bool{false, true} {
@@ -253,6 +258,7 @@ func TestShardFanOutMergesByDate(t *testing.T) {
 }
 
 func TestScanReturnsOnlyTheEntity(t *testing.T) {
+	t.Parallel()
 	s := seed(t)
 	got, err := query.Scan(s.students).Segments(3).Collect(context.Background(), s.db)
 	if err != nil {
@@ -265,6 +271,7 @@ func TestScanReturnsOnlyTheEntity(t *testing.T) {
 }
 
 func TestKeysOnlyIndexStillDecodes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := &entity.Table{Name: "ko", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
 		Indexes: []entity.Index{{Name: "ByGame", PartitionKey: entity.S("G"), SortKey: entity.S("P"),

@@ -36,6 +36,7 @@ func moduleLessons(s *school, modules ...string) []string {
 // ranges over leading composites include or exclude whole groups. (Sort
 // order of the modules: m1 < m10 < m2.)
 func TestPartialBoundsCoverWholeGroups(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	base := query.New(s.lessons).Where(entity.Values{"courseId": "c1"})
@@ -76,6 +77,7 @@ func reversed(xs []string) []string {
 
 // Count sends Select COUNT, which DynamoDB refuses with a projection.
 func TestCountIgnoresProjection(t *testing.T) {
+	t.Parallel()
 	s := seed(t)
 	n, err := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Project("title").Filter(entity.Attr("minutes").Gt(10)).Count(context.Background(), s.db)
 	if err != nil || n != 6 {
@@ -86,6 +88,7 @@ func TestCountIgnoresProjection(t *testing.T) {
 // A cursor continues the query in the direction it was made for: it is
 // refused by the same query in the other direction.
 func TestCursorIsBoundToTheDirection(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	asc := query.New(s.lessons).Where(entity.Values{"courseId": "c1"}).Limit(5)
@@ -136,6 +139,7 @@ func (c *countingClient) Query(ctx context.Context, in *dynamodb.QueryInput, opt
 // An unsigned cursor edited to hold a position the query cannot continue
 // from is a *CursorError found before sending, not DynamoDB's validation error.
 func TestEditedCursorPositionIsTyped(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	q := query.New(s.lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m10"}).Limit(2)
@@ -180,6 +184,7 @@ func TestEditedCursorPositionIsTyped(t *testing.T) {
 // A collection read page by page, in both directions, with a page size that
 // splits entities, gives every item of the partition once, in key order.
 func TestCollectionPagesAcrossEntities(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := seed(t)
 	all, err := query.Of(s.courses, s.lessons).Where(entity.Values{"courseId": "c1"}).Collect(ctx, s.db)

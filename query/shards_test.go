@@ -21,6 +21,7 @@ type Vote struct {
 // through pages that a filter empties, in both directions and at every
 // page size: each kept item comes once, in order; Count agrees.
 func TestShardMergeWithTiesAndEmptiedPages(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := &entity.Table{Name: "v", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
 		Indexes: []entity.Index{{Name: "ByPoints", PartitionKey: entity.S("GPK"), SortKey: entity.N("GSK")}}}

@@ -17,6 +17,7 @@ import (
 // A Where value that feeds no key composite (a misspelt moduleId) is an
 // error, not a silently wider query over the whole partition.
 func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
+	t.Parallel()
 	_, courses, lessons, students, _ := newSchool()
 	for name, build := range map[string]func() error{
 		"misspelt sort composite": func() error {
@@ -58,6 +59,7 @@ func TestWhereRefusesAttributesOfNoKey(t *testing.T) {
 // A query keeps its own copy of the values it was given: changing the
 // caller's map afterwards does not change the query.
 func TestQueryKeepsItsOwnBounds(t *testing.T) {
+	t.Parallel()
 	_, _, lessons, _, _ := newSchool()
 	lo, hi := entity.Values{"moduleId": "m1"}, entity.Values{"moduleId": "m2"}
 	base := query.New(lessons).Where(entity.Values{"courseId": "c1"})
@@ -83,6 +85,7 @@ func TestQueryKeepsItsOwnBounds(t *testing.T) {
 // A filter longer than DynamoDB's 4 KB expression limit is a *LimitError
 // before sending, for queries and scans alike.
 func TestLongFilterIsRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
 	_, _, lessons, _, _ := newSchool()
 	var conds []entity.Condition
 	for i := 0; i < 300; i++ {
@@ -102,6 +105,7 @@ func TestLongFilterIsRefusedBeforeSending(t *testing.T) {
 // Every query that cannot be built from what it was given is a typed
 // *ValidationError (errors.Is ErrInvalid), before anything is sent.
 func TestBadQueriesAreTyped(t *testing.T) {
+	t.Parallel()
 	_, courses, lessons, students, scores := newSchool()
 	c1 := entity.Values{"courseId": "c1"}
 	for name, build := range map[string]func() error{

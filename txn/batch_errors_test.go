@@ -133,6 +133,7 @@ func userReads(m model, n int) []txn.ReadOp {
 // no retry can cure ends the chunk at once, its items reported as not
 // confirmed, with the error as the cause.
 func TestBatchRetriesEveryTransientError(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	for name, err := range transientFaults("BatchWriteItem") {
@@ -161,6 +162,7 @@ func TestBatchRetriesEveryTransientError(t *testing.T) {
 // errors.Is(err, context.Canceled), and every item of the chunks that
 // failed, were cut short or never started is reported.
 func TestBatchCancellationIsVisible(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	bad := apiErr("BatchWriteItem", 400, &smithy.GenericAPIError{Code: "ValidationException"})
 	opts := fastRetries
@@ -214,6 +216,7 @@ func TestBatchCancellationIsVisible(t *testing.T) {
 // process: the panic comes back as a *ddbmodel.PanicError with its value,
 // and the panicking chunk's items as not confirmed.
 func TestBatchClientPanicIsAnError(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	opts := txn.BatchOptions{Concurrency: 1}
 	c := &scripted{Client: entitytest.NoRequests(t), panicA: 2}
@@ -244,6 +247,7 @@ func (o *nilOp) BatchWrite() (entity.BatchWrite, error) { return o.w, nil }
 // Nil and zero-value inputs are refused with a *ddbmodel.ValidationError
 // before any request, instead of a panic.
 func TestBatchRefusesNilInputs(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	db := entity.NewDB(entitytest.NoRequests(t), "t")

@@ -251,6 +251,7 @@ func storedUsers(t *testing.T, client *dynamodb.Client, table string, users *ent
 // stored or reported, and nothing else is stored. Batch reads through the
 // same faults find every item.
 func TestBatchWriteUnderFaults(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
 	m := newModel()

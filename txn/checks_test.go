@@ -15,6 +15,7 @@ import (
 // DynamoDB refuses a read transaction that reads one item twice; the
 // library refuses it first, with a typed error, and sends nothing.
 func TestReadTransactionRejectsTwoReadsOfOneItem(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	db := entity.NewDB(entitytest.NoRequests(t), "renamed")
 	tx := txn.Get(m.users.Get(entity.Values{"userId": "u1"}), m.groups.Get(entity.Values{"groupId": "g1"}), m.users.Get(entity.Values{"userId": "u1"}))
@@ -37,6 +38,7 @@ type profile struct {
 // ReadFirst with missing composites) cannot join a transaction: the error
 // says so and nothing is sent.
 func TestUpdatesThatMustReadAreRefusedInTransactions(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	profiles := entity.MustDefine(m.table, entity.Config[profile]{
 		Name:    "Profile",
@@ -64,6 +66,7 @@ func TestUpdatesThatMustReadAreRefusedInTransactions(t *testing.T) {
 // A failed condition check is reported with its index, entity, operation,
 // outcome and the item as it was.
 func TestFailedConditionCheckIsNamed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	db := entitytest.NewDB(t, m.table)
@@ -93,6 +96,7 @@ func TestFailedConditionCheckIsNamed(t *testing.T) {
 // Batches chunk writes by 25 and reads by 100, read each item once however
 // often it is asked for, and answer every read in its place.
 func TestBatchesChunkAndAnswerDuplicates(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	db := entitytest.NewDB(t, m.table)
@@ -141,6 +145,7 @@ func TestBatchesChunkAndAnswerDuplicates(t *testing.T) {
 // DynamoDB takes idempotency tokens of up to 36 characters; a longer one
 // is refused before sending.
 func TestLongIdempotencyTokenIsRefusedBeforeSending(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
 	tx := txn.Write(m.users.Put(User{UserID: "u"})).Token("order-2026-11-21-0001-retry-attempt-2")

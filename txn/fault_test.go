@@ -17,6 +17,7 @@ import (
 )
 
 func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	// The recorder sees the request; the fault client behind it cancels it.
 	rec := entitytest.NewRecorder(entitytest.NewFaultClient(entitytest.NoRequests(t), 1, entitytest.FaultRule{Fault: entitytest.TransactionConflict, Action: 1}))
@@ -55,6 +56,7 @@ func TestTransactionConflictIsTypedAndRetryable(t *testing.T) {
 }
 
 func TestReadsNameTheirEntitiesAndKeepConsistency(t *testing.T) {
+	t.Parallel()
 	m := newModel()
 	rec := entitytest.NewRecorder(nil)
 	db := entity.NewDB(entitytest.NewFaultClient(rec, 1, entitytest.FaultRule{

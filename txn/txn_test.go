@@ -64,6 +64,7 @@ func (m model) join(user, group string) txn.WriteTx {
 }
 
 func TestWriteTransactionOutcomes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	db := entitytest.NewDB(t, m.table)
@@ -133,6 +134,7 @@ func TestWriteTransactionOutcomes(t *testing.T) {
 }
 
 func TestWriteTransactionChecksBeforeSending(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	db := entity.NewDB(entitytest.NoRequests(t), "t")
@@ -164,6 +166,7 @@ func TestWriteTransactionChecksBeforeSending(t *testing.T) {
 }
 
 func TestBatchesRetryUnprocessedItems(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
 	server := entitytest.NewDB(t, m.table)

@@ -136,6 +136,7 @@ const (
 )
 
 func TestULID(t *testing.T) {
+	t.Parallel()
 	// The example of the ULID specification.
 	got, err := ULIDTime("01ARYZ6S41TSV4RRFFQ69G5FAV")
 	if err != nil {
@@ -284,6 +285,7 @@ func TestVersions(t *testing.T) {
 }
 
 func TestVersionSortKey(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[int]string{1: "VERSION#000001", 9: "VERSION#000009", 10: "VERSION#000010", 12: "VERSION#000012"} {
 		key, err := Versions.Key(entity.Values{"articleId": idPipelines, "version": v})
 		if err != nil {

@@ -79,6 +79,7 @@ func lesson(t *testing.T, c, l string) edtech.Lesson {
 }
 
 func TestStudentProfile(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	got, err := edtech.StudentProfile(ctx, db, "s1")
 	if err != nil {
@@ -94,6 +95,7 @@ func TestStudentProfile(t *testing.T) {
 }
 
 func TestStudentEnrollments(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []edtech.Enrollment{enrollment(t, "s1", "c10"), enrollment(t, "s1", "c20"), enrollment(t, "s1", "c30")}
 	got, err := edtech.StudentEnrollmentsOf(ctx, db, "s1")
@@ -117,6 +119,7 @@ func TestStudentEnrollments(t *testing.T) {
 }
 
 func TestCourseStudents(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	// GSI1SK order is text order: s1, s10, s11, s2, s20, s3, ...
 	want := []edtech.Enrollment{
@@ -145,6 +148,7 @@ func TestCourseStudents(t *testing.T) {
 }
 
 func TestBothEdgesOfEveryEnrollment(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	// The design's first pitfall: the course side must hold every edge too.
 	for _, c := range edtech.SampleCourses {
@@ -169,6 +173,7 @@ func TestBothEdgesOfEveryEnrollment(t *testing.T) {
 }
 
 func TestInstructorCourses(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []edtech.Course{course(t, "c10"), course(t, "c20"), course(t, "c40")}
 	got, err := edtech.InstructorCourses(ctx, db, "i5")
@@ -192,6 +197,7 @@ func TestInstructorCourses(t *testing.T) {
 }
 
 func TestCourseStructure(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	// Key order: each module right before its lessons; m10 sorts between m1 and m2.
 	want := []any{
@@ -227,6 +233,7 @@ func TestCourseStructure(t *testing.T) {
 }
 
 func TestCourseModulesOnly(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	// order_num order, and no lesson read.
 	want := []edtech.Module{module(t, "c10", "m1"), module(t, "c10", "m2"), module(t, "c10", "m3"), module(t, "c10", "m10")}
@@ -259,6 +266,7 @@ func TestCourseModulesOnly(t *testing.T) {
 }
 
 func TestModuleLessonsNeverMixM1AndM10(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	tests := []struct {
 		course, module string
@@ -303,6 +311,7 @@ func byRegistration(since string) []edtech.Student {
 }
 
 func TestStudentsRegisteredSinceMergesShards(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := byRegistration("")
 	if len(want) != 30 {
@@ -382,6 +391,7 @@ func TestStudentsRegisteredSinceMergesShards(t *testing.T) {
 }
 
 func TestEnrollWritesBothEdgesAndIsIdempotent(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	first := time.Date(2024, 11, 5, 8, 30, 0, 0, time.UTC)
 	created, err := edtech.Enroll(ctx, db, "s12", "c40", first)
@@ -427,6 +437,7 @@ func TestEnrollWritesBothEdgesAndIsIdempotent(t *testing.T) {
 }
 
 func TestEnrollUnknownStudentOrCourseWritesNothing(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	at := time.Date(2024, 11, 5, 8, 30, 0, 0, time.UTC)
 	_, err := edtech.Enroll(ctx, db, "s99", "c10", at)
@@ -464,6 +475,7 @@ func TestEnrollUnknownStudentOrCourseWritesNothing(t *testing.T) {
 }
 
 func TestIDsCannotForgeALevel(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	_, err := edtech.Modules.Put(edtech.Module{CourseID: "c10", ModuleID: "m1#LESSON#l9", Title: "forged", OrderNum: 9}).Run(ctx, db)
 	var ve *ddbmodel.ValidationError

@@ -153,6 +153,7 @@ func byStatus(statuses ...string) func(string) bool {
 // ---- repositories ----
 
 func TestRepo(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	repos := sampleRepos(d)
@@ -198,6 +199,7 @@ func TestRepo(t *testing.T) {
 }
 
 func TestAccountRepos(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	repos := sampleRepos(d)
@@ -224,6 +226,7 @@ func TestAccountRepos(t *testing.T) {
 }
 
 func TestAccountReposPage(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	repos := sampleRepos(d)
@@ -276,6 +279,7 @@ func TestAccountReposPage(t *testing.T) {
 }
 
 func TestRepoForks(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	got, err := s.RepoForks(ctx, "aws", "dynamodb-toolbox")
@@ -302,6 +306,7 @@ func TestRepoForks(t *testing.T) {
 // ---- issues ----
 
 func TestIssue(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	for _, n := range []int{1, 9, 10, 42, 99, 100, 119} {
@@ -346,6 +351,7 @@ func TestIssue(t *testing.T) {
 }
 
 func TestRepoIssues(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	want := issuesOf(d, SampleOwner, SampleRepo, func(Issue) bool { return true })
@@ -385,6 +391,7 @@ func TestRepoIssues(t *testing.T) {
 }
 
 func TestOpenIssues(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	want := issuesOf(d, SampleOwner, SampleRepo, func(i Issue) bool { return i.Status == StatusOpen })
@@ -413,6 +420,7 @@ func TestOpenIssues(t *testing.T) {
 }
 
 func TestClosedIssues(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	want := issuesOf(d, SampleOwner, SampleRepo, func(i Issue) bool { return i.Status == StatusClosed })
@@ -450,6 +458,7 @@ func TestClosedIssues(t *testing.T) {
 // a whole GSI4 partition returns the open issues newest first, then the
 // closed ones ("~" sorts after every letter; the design's "#" did not).
 func TestGSI4WholePartition(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, true)
 	ctx := t.Context()
 	got, err := query.New(Issues).Index("GSI4").Where(entity.Values{"owner": "aws", "repo_name": "aws-sdk-go-v2"}).Collect(ctx, s.DB)
@@ -465,6 +474,7 @@ func TestGSI4WholePartition(t *testing.T) {
 // ---- pull requests ----
 
 func TestPullRequest(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	for _, n := range []int{8, 96, 104, 120} {
@@ -500,6 +510,7 @@ func TestPullRequest(t *testing.T) {
 }
 
 func TestPullRequestLists(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 
@@ -570,6 +581,7 @@ func TestPullRequestLists(t *testing.T) {
 // ---- stars ----
 
 func TestStarredReposAndStargazers(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	stars := map[string]Star{}
@@ -614,6 +626,7 @@ func TestStarredReposAndStargazers(t *testing.T) {
 }
 
 func TestHasStarred(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, true)
 	ctx := t.Context()
 	for _, c := range []struct {
@@ -651,6 +664,7 @@ func TestHasStarred(t *testing.T) {
 // ---- comments, reactions, members, gists ----
 
 func TestComments(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	got, err := s.IssueComments(ctx, SampleOwner, SampleRepo, 42)
@@ -691,6 +705,7 @@ func TestComments(t *testing.T) {
 }
 
 func TestTargetReactions(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	r := d.Reactions
@@ -736,6 +751,7 @@ func TestTargetReactions(t *testing.T) {
 }
 
 func TestOrgMembersAndGists(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	m := d.Memberships
@@ -775,6 +791,7 @@ func TestOrgMembersAndGists(t *testing.T) {
 // TestLoadSampleTwice checks that loading the sample again leaves star
 // counts in step with the stars and makes no second fork or star.
 func TestLoadSampleTwice(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	if _, err := s.CloseIssue(ctx, SampleOwner, SampleRepo, 1); err != nil {

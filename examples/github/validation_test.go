@@ -10,6 +10,7 @@ import (
 )
 
 func TestValidation(t *testing.T) {
+	t.Parallel()
 	okRepo := Repo{Owner: "aws", RepoName: "dynamodb-toolbox", UpdatedAt: Sample().Repos[0].UpdatedAt}
 	okIssue := Issue{Owner: "aws", RepoName: "dynamodb-toolbox", IssueNumber: 1, Title: "t", Author: "alice"}
 	title255 := strings.Repeat("é", 255)
@@ -153,6 +154,7 @@ func TestValidation(t *testing.T) {
 // TestKeysArePadded checks the keys the library renders for numbers that
 // sort wrongly without padding.
 func TestKeysArePadded(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		n            int
 		pk, gsi1sk   string

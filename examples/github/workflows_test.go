@@ -30,6 +30,7 @@ func prGSI4(t *testing.T, s *Store, n int) string {
 }
 
 func TestCloseAndReopenIssue(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, true)
 	ctx := t.Context()
 	openNums := func() []int {
@@ -133,6 +134,7 @@ func TestCloseAndReopenIssue(t *testing.T) {
 }
 
 func TestPullRequestTransitions(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, true)
 	ctx := t.Context()
 	lists := func() (open, closed []int) {
@@ -203,6 +205,7 @@ func starCount(t *testing.T, s *Store, owner, repo string) int {
 }
 
 func TestStarRepo(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	if got := starCount(t, s, "aws", "aws-cli"); got != 0 {
@@ -274,6 +277,7 @@ func TestStarRepo(t *testing.T) {
 }
 
 func TestUnstarRepo(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	if err := s.UnstarRepo(ctx, "bob", "aws", "dynamodb-toolbox"); err != nil {
@@ -319,6 +323,7 @@ func TestUnstarRepo(t *testing.T) {
 }
 
 func TestForkRepo(t *testing.T) {
+	t.Parallel()
 	s, d := newStore(t, true)
 	ctx := t.Context()
 	when := time.Date(2025, 1, 10, 12, 0, 0, 0, time.UTC)
@@ -394,6 +399,7 @@ func TestForkRepo(t *testing.T) {
 // TestForkParentDeletedMeanwhile checks the transaction's own guard: the
 // parent disappears between ForkRepo's read and its write.
 func TestForkParentDeletedMeanwhile(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, true)
 	ctx := t.Context()
 	parent, err := s.Repo(ctx, "aws", "aws-cli")

@@ -101,6 +101,7 @@ func dropTables(t *testing.T, client *dynamodb.Client, prefix string) {
 }
 
 func TestRunCreatesTablesAndReports(t *testing.T) {
+	t.Parallel()
 	client := entitytest.Client(t)
 	endpoint := entitytest.Endpoint(t)
 	prefix := "runtest"
@@ -189,6 +190,7 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestRunReturnsRunAndWriteErrors(t *testing.T) {
+	t.Parallel()
 	client := entitytest.Client(t)
 	endpoint := entitytest.Endpoint(t)
 	dropTables(t, client, "errtest")
@@ -205,6 +207,7 @@ func TestRunReturnsRunAndWriteErrors(t *testing.T) {
 }
 
 func TestEnsureTableRejectsBadDefinitions(t *testing.T) {
+	t.Parallel()
 	client := entitytest.Client(t)
 	if err := EnsureTable(t.Context(), client, &dynamodb.CreateTableInput{}); err == nil {
 		t.Error("EnsureTable without a name succeeded")
@@ -220,6 +223,7 @@ func TestEnsureTableRejectsBadDefinitions(t *testing.T) {
 // TestMainExitCodes runs this test binary as an example program: Main must
 // exit 0 after a good run and 1, with the error on stderr, after a bad one.
 func TestMainExitCodes(t *testing.T) {
+	t.Parallel()
 	client := entitytest.Client(t)
 	endpoint := entitytest.Endpoint(t)
 	dropTables(t, client, "maintest")

@@ -12,6 +12,7 @@ func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Valu
 func n(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
 
 func TestDescribeQuery(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   *dynamodb.QueryInput
@@ -89,6 +90,7 @@ func TestDescribeQuery(t *testing.T) {
 }
 
 func TestDescribeGet(t *testing.T) {
+	t.Parallel()
 	in := &dynamodb.GetItemInput{
 		TableName: aws.String("cms"),
 		Key:       map[string]types.AttributeValue{"SK": s("META"), "PK": s("ARTICLE#a1")},
@@ -106,6 +108,7 @@ func TestDescribeGet(t *testing.T) {
 }
 
 func TestDescribeScan(t *testing.T) {
+	t.Parallel()
 	in := &dynamodb.ScanInput{
 		TableName:                 aws.String("edtech"),
 		IndexName:                 aws.String("GSI2"),
@@ -125,6 +128,7 @@ func TestDescribeScan(t *testing.T) {
 }
 
 func TestDescribeTransaction(t *testing.T) {
+	t.Parallel()
 	in := &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{Put: &types.Put{
 			TableName:                aws.String("cms"),
@@ -172,6 +176,7 @@ Put cms: pk = "A", sk = "B" (+1 attribute)`
 }
 
 func TestDescribeSingleWrites(t *testing.T) {
+	t.Parallel()
 	key := map[string]types.AttributeValue{"PK": s("P"), "SK": s("S")}
 	if got, want := DescribePut(&dynamodb.PutItemInput{TableName: aws.String("t"), Item: key}), `Put t: PK = "P", SK = "S"`; got != want {
 		t.Errorf("DescribePut() = %s, want %s", got, want)
@@ -192,6 +197,7 @@ func TestDescribeSingleWrites(t *testing.T) {
 }
 
 func TestFormatValue(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   types.AttributeValue
 		want string
@@ -217,6 +223,7 @@ func TestFormatValue(t *testing.T) {
 // Describe shows every request on the table the program runs on, whatever
 // table Build named.
 func TestDescribeRetargets(t *testing.T) {
+	t.Parallel()
 	key := map[string]types.AttributeValue{"PK": s("A"), "SK": s("B")}
 	built := aws.String("default")
 	tests := []struct {

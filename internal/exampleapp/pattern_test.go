@@ -7,6 +7,7 @@ import (
 )
 
 func TestPattern(t *testing.T) {
+	t.Parallel()
 	var out strings.Builder
 	app := &App{Out: &out}
 	app.Pattern("AP1", "Articles of an author, newest first",
@@ -49,6 +50,7 @@ type failingWriter struct{ err error }
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestPatternRemembersFirstWriteError(t *testing.T) {
+	t.Parallel()
 	first := errors.New("disk full")
 	app := &App{Out: failingWriter{first}}
 	app.Pattern("AP1", "x", "r", nil, nil)

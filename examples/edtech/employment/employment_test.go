@@ -33,6 +33,7 @@ func job(t *testing.T, user, company, year string) employment.Employment {
 }
 
 func TestUserProfile(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	got, err := employment.UserProfile(ctx, db, "u1")
 	if err != nil {
@@ -47,6 +48,7 @@ func TestUserProfile(t *testing.T) {
 }
 
 func TestEmploymentHistoryNewestFirst(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []employment.Employment{
 		job(t, "u1", "c3", "2023"), job(t, "u1", "c2", "2022"), job(t, "u1", "c1", "2017"),
@@ -77,6 +79,7 @@ func TestEmploymentHistoryNewestFirst(t *testing.T) {
 }
 
 func TestCurrentAndFormerEmployees(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	current := []employment.Employment{
 		job(t, "u3", "c1", "2016"), job(t, "u4", "c1", "2018"), job(t, "u7", "c1", "2019"), job(t, "u6", "c1", "2020"),
@@ -124,6 +127,7 @@ func TestCurrentAndFormerEmployees(t *testing.T) {
 }
 
 func TestCurrentJob(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	for _, tt := range []struct {
 		user string
@@ -148,6 +152,7 @@ func TestCurrentJob(t *testing.T) {
 }
 
 func TestEndJobMovesEveryIndexEntry(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	started := "2022-02-01T09:00:00Z"
 	if err := employment.EndJob(ctx, db, "u1", "c2", started, time.Date(2024, 9, 30, 18, 0, 0, 0, time.UTC)); err != nil {
@@ -205,6 +210,7 @@ func TestEndJobMovesEveryIndexEntry(t *testing.T) {
 }
 
 func TestEndJobErrorsWriteNothing(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	before, err := employment.FormerEmployees(ctx, db, "c1")
 	if err != nil {
@@ -241,6 +247,7 @@ func TestEndJobErrorsWriteNothing(t *testing.T) {
 }
 
 func TestHireErrors(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	e := employment.Employment{UserID: "u9", CompanyID: "c1", Title: "Ghost", Status: employment.Current, StartedAt: "2024-01-01T00:00:00Z"}
 	if err := employment.Hire(ctx, db, e); !errors.Is(err, employment.ErrNoSuchUser) {

@@ -39,6 +39,7 @@ func named(t *testing.T, names ...string) []geo.Store {
 }
 
 func TestHierarchyLevels(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	// Key order is text order: "Santos" < "SaoPaulo", "JardimPaulista#" <
 	// "JardimPaulistano#", and upper case before lower case.
@@ -90,6 +91,7 @@ func TestHierarchyLevels(t *testing.T) {
 }
 
 func TestHierarchyPages(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	full, err := geo.StoresInCountry(ctx, db, "cafe", "BR")
 	if err != nil {
@@ -115,6 +117,7 @@ func TestHierarchyPages(t *testing.T) {
 }
 
 func TestPlaceNamesCannotForgeALevel(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	_, err := geo.Stores.Put(geo.Store{ChainID: "cafe", Country: "BR", State: "SP#SaoPaulo", City: "X", Neighborhood: "Y", Street: "Z", Name: "forged"}).Run(ctx, db)
 	if !errors.Is(err, ddbmodel.ErrInvalid) {

@@ -27,6 +27,7 @@ func edge(user, group string, i int) groups.Membership {
 }
 
 func TestGroupsOfUser(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	tests := []struct {
 		user string
@@ -50,6 +51,7 @@ func TestGroupsOfUser(t *testing.T) {
 }
 
 func TestMembersOfGroup(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	tests := []struct {
 		group string
@@ -83,6 +85,7 @@ func TestMembersOfGroup(t *testing.T) {
 }
 
 func TestGroupsOfUserPages(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []groups.Membership{edge("u1", "g10", 0), edge("u1", "g20", 2), edge("u1", "g30", 10)}
 	got, pages := pagetest.Walk(ctx, t, db, groups.GroupsOfUserQuery("u1"), 1)
@@ -95,6 +98,7 @@ func TestGroupsOfUserPages(t *testing.T) {
 }
 
 func TestJoinWritesBothEdges(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	at := time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
 	if err := groups.Join(ctx, db, "u4", "g30", at); err != nil {
@@ -119,6 +123,7 @@ func TestJoinWritesBothEdges(t *testing.T) {
 }
 
 func TestJoinTwiceIsAnErrorAndKeepsOnePair(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	err := groups.Join(ctx, db, "u1", "g10", time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC))
 	if !errors.Is(err, groups.ErrAlreadyMember) {
@@ -150,6 +155,7 @@ func TestJoinTwiceIsAnErrorAndKeepsOnePair(t *testing.T) {
 }
 
 func TestJoinUnknownUserOrGroupWritesNothing(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	at := time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
@@ -185,6 +191,7 @@ func TestJoinUnknownUserOrGroupWritesNothing(t *testing.T) {
 }
 
 func TestLeaveRemovesBothEdges(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	if err := groups.Leave(ctx, db, "u3", "g20"); err != nil {
 		t.Fatal(err)

@@ -52,6 +52,7 @@ func event(t *testing.T, o, s, e string) orders.Event {
 }
 
 func TestOrderHeader(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	got, err := orders.OrderHeader(ctx, db, "o1")
 	if err != nil {
@@ -67,6 +68,7 @@ func TestOrderHeader(t *testing.T) {
 }
 
 func TestItemsWithReturns(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []any{
 		item(t, "o1", "i1"), ret(t, "o1", "i1", "r1"), ret(t, "o1", "i1", "r2"), ret(t, "o1", "i1", "r3"),
@@ -91,6 +93,7 @@ func TestItemsWithReturns(t *testing.T) {
 }
 
 func TestItemsOnly(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []orders.Item{item(t, "o1", "i1"), item(t, "o1", "i10"), item(t, "o1", "i100"), item(t, "o1", "i2")}
 	got, err := orders.ItemsOnly(ctx, db, "o1")
@@ -134,6 +137,7 @@ func TestItemsOnly(t *testing.T) {
 }
 
 func TestItemByID(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	for _, id := range []string{"i1", "i10", "i100"} {
 		got, err := orders.ItemByID(ctx, db, "o1", id)
@@ -150,6 +154,7 @@ func TestItemByID(t *testing.T) {
 }
 
 func TestReturnsOfItem(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	tests := []struct {
 		order, item string
@@ -181,6 +186,7 @@ func TestReturnsOfItem(t *testing.T) {
 }
 
 func TestShipmentsWithEvents(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []any{
 		shipment(t, "o1", "s1"), event(t, "o1", "s1", "e1"), event(t, "o1", "s1", "e2"), event(t, "o1", "s1", "e3"),
@@ -200,6 +206,7 @@ func TestShipmentsWithEvents(t *testing.T) {
 }
 
 func TestEventsOfShipment(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	tests := []struct {
 		order, shipment string
@@ -226,6 +233,7 @@ func TestEventsOfShipment(t *testing.T) {
 }
 
 func TestAllReturns(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	want := []orders.Return{
 		ret(t, "o1", "i1", "r1"), ret(t, "o1", "i1", "r2"), ret(t, "o1", "i1", "r3"),
@@ -248,6 +256,7 @@ func TestAllReturns(t *testing.T) {
 }
 
 func TestIDsWithHashAreRejected(t *testing.T) {
+	t.Parallel()
 	ctx, db := setup(t)
 	_, err := orders.Items.Put(orders.Item{OrderID: "o1", ItemID: "i1#RETURN#r9", SKU: "X", Quantity: 1}).Run(ctx, db)
 	var ve *ddbmodel.ValidationError

@@ -11,6 +11,7 @@ import (
 )
 
 func TestProgram(t *testing.T) {
+	t.Parallel()
 	in := blog.Table.CreateTableInput()
 	in.TableName = aws.String("blog-cmd-")
 	table := entitytest.NewTable(t, in)

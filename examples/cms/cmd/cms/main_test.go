@@ -12,6 +12,7 @@ import (
 // printed, and the second run (on the data the first one changed) prints
 // the same report.
 func TestProgram(t *testing.T) {
+	t.Parallel()
 	table := entitytest.NewTable(t, cms.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(

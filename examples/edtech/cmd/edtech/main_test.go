@@ -13,6 +13,7 @@ import (
 // tables (loading the sample is repeatable), and checks that every access
 // pattern is reported with its request and rows.
 func TestProgram(t *testing.T) {
+	t.Parallel()
 	prefix := fmt.Sprintf("edtech-cmd-%d", time.Now().UnixNano())
 	first := exampletest.RunTwice(t, config(), prefix)
 	exampletest.Contains(t, first,

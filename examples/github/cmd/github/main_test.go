@@ -12,6 +12,7 @@ import (
 // workflow is printed, and the second run (on the data the first one left)
 // prints the same report.
 func TestProgram(t *testing.T) {
+	t.Parallel()
 	table := entitytest.NewTable(t, github.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(

@@ -11,6 +11,7 @@ import (
 // TestProgram runs the program twice on one table: every pattern is
 // printed, and the second run prints the same report.
 func TestProgram(t *testing.T) {
+	t.Parallel()
 	table := entitytest.NewTable(t, papers.Table.CreateTableInput())
 	report := exampletest.RunTwice(t, config(), table)
 	exampletest.Contains(t, report, exampletest.Headers(
