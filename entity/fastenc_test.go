@@ -37,7 +37,7 @@ type fastAll struct {
 // what dynamo.MarshalItem encodes.
 func FuzzFastEncoderMatchesGuregu(f *testing.F) {
 	f.Add("a", "", "x", true, false, 1, int8(-3), int64(0), uint32(7), uint(0), 1.5, float32(0), "p", "q", int64(0), 0, uint8(0))
-	f.Add("", "o", "", false, true, 0, int8(0), int64(-9), uint32(0), uint(9), -0.0, float32(2.25), "", "", int64(1700000000), 123, uint8(3))
+	f.Add("", "o", "", false, true, 0, int8(0), int64(-9), uint32(0), uint(9), math.Copysign(0, -1), float32(2.25), "", "", int64(1700000000), 123, uint8(3))
 	f.Add("ü#", "\x00", "", true, true, math.MaxInt, int8(127), int64(math.MinInt64), uint32(math.MaxUint32), uint(math.MaxUint), 1e21, float32(1e-7), "dup", "dup", int64(-62135596800), 999999999, uint8(9))
 	enc := newFastEncoder(reflect.TypeOf(fastAll{}))
 	if enc == nil {

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -46,7 +47,7 @@ func defineSlotted(name string) *Entity[slotted] {
 // composite up in the item gives.
 func FuzzSlottedKeysMatchLookup(f *testing.F) {
 	f.Add("i1", "ana", 3, uint16(7), 1.5, int64(1700000000), true)
-	f.Add("i#2", "", 0, uint16(0), -0.0, int64(0), false)
+	f.Add("i#2", "", 0, uint16(0), math.Copysign(0, -1), int64(0), false)
 	f.Add("", "b", 1234567, uint16(65535), 1e300, int64(-62135596800), true)
 	withSlots, withLookup := defineSlotted("a"), defineSlotted("b")
 	if withSlots.pk.slots == nil || withSlots.indexes[0].sk.slots == nil || withSlots.indexes[2].pk.slots != nil {

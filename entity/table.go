@@ -142,19 +142,6 @@ func (t *Table) PrimaryKeyNames(index string) []string {
 	return names
 }
 
-func (t *Table) keyType(attr string) (types.ScalarAttributeType, bool) {
-	all := []KeyAttribute{t.PartitionKey, t.SortKey}
-	for _, ix := range t.Indexes {
-		all = append(all, ix.PartitionKey, ix.SortKey)
-	}
-	for _, k := range all {
-		if k.Name == attr {
-			return k.typ(), true
-		}
-	}
-	return "", false
-}
-
 func (t *Table) register(d decoder) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()

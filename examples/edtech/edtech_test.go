@@ -34,17 +34,6 @@ func enrollment(t *testing.T, student, course string) edtech.Enrollment {
 	return edtech.Enrollment{}
 }
 
-func student(t *testing.T, id string) edtech.Student {
-	t.Helper()
-	for _, s := range edtech.SampleStudents {
-		if s.StudentID == id {
-			return s
-		}
-	}
-	t.Fatalf("no sample student %s", id)
-	return edtech.Student{}
-}
-
 func course(t *testing.T, id string) edtech.Course {
 	t.Helper()
 	for _, c := range edtech.SampleCourses {

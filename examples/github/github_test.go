@@ -146,10 +146,6 @@ func sampleRepos(d SampleData) map[string]Repo {
 	return out
 }
 
-func byStatus(statuses ...string) func(string) bool {
-	return func(s string) bool { return slices.Contains(statuses, s) }
-}
-
 // ---- repositories ----
 
 func TestRepo(t *testing.T) {
