@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -308,7 +309,10 @@ func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, sha
 			}
 			continue
 		}
-		raw, ok := lookup(src, vals, i, c.name)
+		raw, ok, err := t.lookup(src, vals, i)
+		if err != nil {
+			return false, err
+		}
 		if !ok {
 			if !prefix {
 				return false, t.compErr(c, "", ErrMissing, "")
@@ -350,7 +354,10 @@ func (t *Template) renderText(b *strings.Builder, src Source, vals []string) err
 	size := t.litLen
 	for i := range t.comps {
 		c := &t.comps[i]
-		raw, ok := lookup(src, vals, i, c.name)
+		raw, ok, err := t.lookup(src, vals, i)
+		if err != nil {
+			return err
+		}
 		if !ok {
 			return t.compErr(c, "", ErrMissing, "")
 		}
@@ -376,12 +383,34 @@ func (t *Template) renderText(b *strings.Builder, src Source, vals []string) err
 }
 
 // lookup returns the i-th composite's value, named name: from vals by
-// position when vals is not nil, else from src.
-func lookup(src Source, vals []string, i int, name string) (string, bool) {
+// position when vals is not nil, else from src (through LookupChecked when
+// src is a CheckedSource). A value src refuses is an error for c.
+func (t *Template) lookup(src Source, vals []string, i int) (string, bool, error) {
 	if vals != nil {
-		return vals[i], vals[i] != ""
+		return vals[i], vals[i] != "", nil
 	}
-	return src.Lookup(name)
+	c := &t.comps[i]
+	if cs, ok := src.(CheckedSource); ok {
+		s, ok, err := cs.LookupChecked(c.name)
+		if err != nil {
+			return "", false, t.refused(c, err)
+		}
+		return s, ok, nil
+	}
+	s, ok := src.Lookup(c.name)
+	return s, ok, nil
+}
+
+// refused returns the error for a value a CheckedSource refused: its
+// *ValueError placed in t, or ErrFormat wrapping what it said.
+func (t *Template) refused(c *composite, err error) error {
+	var ve *ValueError
+	if !errors.As(err, &ve) {
+		return t.valueErr(c, "", ErrFormat, "composite "+c.name+": "+err.Error())
+	}
+	e := *ve
+	e.Attribute, e.Template, e.Composite = t.spec.Attribute, t.spec.Template, c.name
+	return &e
 }
 
 func (t *Template) tooLong(size int) error {
@@ -390,7 +419,10 @@ func (t *Template) tooLong(size int) error {
 
 func (t *Template) renderNumber(src Source, vals []string) (string, bool, error) {
 	c := &t.comps[0]
-	raw, ok := lookup(src, vals, 0, c.name)
+	raw, ok, err := t.lookup(src, vals, 0)
+	if err != nil {
+		return "", false, err
+	}
 	if !ok {
 		return "", false, t.compErr(c, "", ErrMissing, "")
 	}
