@@ -3,10 +3,12 @@ package query_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"net/netip"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
@@ -94,36 +96,68 @@ func checkPaths[T any](t *testing.T, e *entity.Entity[T], want map[string]types.
 	primary := map[string]types.AttributeValue{"PK": want["PK"], "SK": want["SK"]}
 	for _, g := range givens {
 		id := entity.Values{"id": g}
-		fail := func(path string, got any, err error) {
+		fail := func(path string, got map[string]types.AttributeValue, err error) {
 			t.Helper()
-			t.Errorf("%s with %T %#v: got %v, %v; want the put's keys %v", path, g, g, got, err, want)
+			t.Errorf("%s with %T %#v: got %v, %v; want the put's keys %v", path, g, g, texts(got), err, texts(want))
 		}
 		if in, err := e.Get(id).Build(); err != nil || !cmp.Equal(in.Key, primary, ddbtest.CmpOpts) {
-			fail("Get", in, err)
+			fail("Get", keyOf(in, func(in *dynamodb.GetItemInput) map[string]types.AttributeValue { return in.Key }), err)
 		}
 		if in, err := e.Delete(id).Build(); err != nil || !cmp.Equal(in.Key, primary, ddbtest.CmpOpts) {
-			fail("Delete", in, err)
+			fail("Delete", keyOf(in, func(in *dynamodb.DeleteItemInput) map[string]types.AttributeValue { return in.Key }), err)
 		}
 		if key, err := e.Key(id); err != nil || !cmp.Equal(key, primary, ddbtest.CmpOpts) {
 			fail("Key", key, err)
 		}
 		up, err := e.Update(id).Set("name", "n").With(entity.Values{"grp": g}).Build()
 		if err != nil || !cmp.Equal(up.Key, primary, ddbtest.CmpOpts) || !hasValue(up.ExpressionAttributeValues, want["GSI1SK"]) {
-			fail("Update.With", up, err)
+			fail("Update.With", keyOf(up, func(in *dynamodb.UpdateItemInput) map[string]types.AttributeValue {
+				return merged(in.Key, in.ExpressionAttributeValues)
+			}), err)
 		}
+		values := func(in *dynamodb.QueryInput) map[string]types.AttributeValue { return in.ExpressionAttributeValues }
 		if in, err := query.New(e).Where(id).Build(); err != nil || !hasValue(in.ExpressionAttributeValues, want["PK"]) {
-			fail("query", in, err)
+			fail("query", keyOf(in, values), err)
 		}
 		byGrp := entity.Values{"grp": g, "name": "n"}
 		in, err := query.New(e).Index("GSI1").Where(byGrp).Build()
 		if err != nil || !hasValue(in.ExpressionAttributeValues, want["GSI1PK"]) || !hasValue(in.ExpressionAttributeValues, want["GSI1SK"]) {
-			fail("query GSI1", in, err)
+			fail("query GSI1", keyOf(in, values), err)
 		}
 		in, err = query.New(e).Index("GSI1").Where(entity.Values{"grp": g}).Between(byGrp, byGrp).Build()
 		if err != nil || !hasValue(in.ExpressionAttributeValues, want["GSI1SK"]) {
-			fail("query GSI1 Between", in, err)
+			fail("query GSI1 Between", keyOf(in, values), err)
 		}
 	}
+}
+
+// keyOf returns the attribute values of a built input, or nil.
+func keyOf[I any](in *I, f func(*I) map[string]types.AttributeValue) map[string]types.AttributeValue {
+	if in == nil {
+		return nil
+	}
+	return f(in)
+}
+
+func merged(a, b map[string]types.AttributeValue) map[string]types.AttributeValue {
+	out := map[string]types.AttributeValue{}
+	maps.Copy(out, a)
+	maps.Copy(out, b)
+	return out
+}
+
+// texts returns the text of each S or N value, for messages.
+func texts(m map[string]types.AttributeValue) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		switch v := v.(type) {
+		case *types.AttributeValueMemberS:
+			out[k] = v.Value
+		case *types.AttributeValueMemberN:
+			out[k] = "N:" + v.Value
+		}
+	}
+	return out
 }
 
 // compositeCase checks one composite kind: a put of field through the
@@ -203,29 +237,35 @@ func TestCompositePointerToPointerFieldRefused(t *testing.T) {
 // *ddbmodel.ValidationError wrapping keys.ErrType. Neither sends a request.
 func TestCompositeNilAndRefusedValues(t *testing.T) {
 	ctx := context.Background()
-	db := entity.NewDB(ddbtest.NoCalls{T: t}, "t")
 	strs := defineComp[compRowSlow[*string]](t, "Strings")
 	var nilStr *string
 	var nilAny any
 	var nilUID *userID
 	s := "u1"
-	for name, run := range map[string]func(entity.Values) error{
-		"Get":    func(v entity.Values) error { _, err := strs.Get(v).Run(ctx, db); return err },
-		"Delete": func(v entity.Values) error { return strs.Delete(v).Run(ctx, db) },
-		"Update": func(v entity.Values) error { _, err := strs.Update(v).Set("name", "n").Run(ctx, db); return err },
-		"With": func(v entity.Values) error {
+	for name, run := range map[string]func(*entity.DB, entity.Values) error{
+		"Get":    func(db *entity.DB, v entity.Values) error { _, err := strs.Get(v).Run(ctx, db); return err },
+		"Delete": func(db *entity.DB, v entity.Values) error { return strs.Delete(v).Run(ctx, db) },
+		"Update": func(db *entity.DB, v entity.Values) error {
+			_, err := strs.Update(v).Set("name", "n").Run(ctx, db)
+			return err
+		},
+		"With": func(db *entity.DB, v entity.Values) error {
 			_, err := strs.Update(entity.Values{"id": "u1"}).Set("name", "n").With(entity.Values{"grp": v["id"]}).Run(ctx, db)
 			return err
 		},
-		"query": func(v entity.Values) error { _, err := query.New(strs).Where(v).Collect(ctx, db); return err },
-		"query GSI1": func(v entity.Values) error {
+		"query": func(db *entity.DB, v entity.Values) error {
+			_, err := query.New(strs).Where(v).Collect(ctx, db)
+			return err
+		},
+		"query GSI1": func(db *entity.DB, v entity.Values) error {
 			_, err := query.New(strs).Index("GSI1").Where(entity.Values{"grp": v["id"]}).Collect(ctx, db)
 			return err
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
+			db := entity.NewDB(ddbtest.NoCalls{T: t}, "t")
 			for _, nilValue := range []any{nil, nilStr, &nilStr, &nilAny, nilUID} {
-				err := run(entity.Values{"id": nilValue})
+				err := run(db, entity.Values{"id": nilValue})
 				var me *ddbmodel.MissingCompositesError
 				if name == "With" {
 					// With's values are conditions as well: a nil one is refused.
@@ -240,7 +280,7 @@ func TestCompositeNilAndRefusedValues(t *testing.T) {
 			}
 			for _, bad := range []any{true, struct{ A string }{"u1"}, &struct{ A string }{"u1"}, map[string]string{"a": "u1"},
 				[]string{"u1"}, []byte("u1"), func() string { return s }, make(chan string), complex(1, 1), uintptr(1)} {
-				err := run(entity.Values{"id": bad})
+				err := run(db, entity.Values{"id": bad})
 				var ve *ddbmodel.ValidationError
 				if !errors.As(err, &ve) || !errors.Is(err, keys.ErrType) {
 					t.Errorf("%T: err = %v, want *ddbmodel.ValidationError wrapping keys.ErrType", bad, err)
@@ -249,6 +289,7 @@ func TestCompositeNilAndRefusedValues(t *testing.T) {
 		})
 	}
 	t.Run("Put", func(t *testing.T) {
+		db := entity.NewDB(ddbtest.NoCalls{T: t}, "t")
 		_, err := strs.Put(compRowSlow[*string]{ID: nilStr, Grp: &s, Name: "n"}).Run(ctx, db)
 		if !errors.Is(err, ddbmodel.ErrMissingComposites) {
 			t.Errorf("put with a nil *string composite: err = %v, want ErrMissingComposites", err)
