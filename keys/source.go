@@ -38,9 +38,10 @@ type CheckedSource interface {
 //     decimal text;
 //   - float32 and float64, and types based on them: the shortest decimal
 //     text of the value as a float64, without an exponent (strconv 'f'
-//     format, precision -1, bit size 64), so a float32 renders as its exact
-//     binary value (float32(0.1) as 0.10000000149011612), as a put writes it;
-//     NaN, infinities and numbers outside DynamoDB's range are refused;
+//     format, precision -1, bit size 64), so a float32 renders as the
+//     float64 it widens to (float32(0.1) as 0.10000000149011612), as a put
+//     stores it; NaN, infinities and numbers outside DynamoDB's range are
+//     refused;
 //   - time.Time: RFC 3339 text in UTC (time.RFC3339Nano), whatever its zone;
 //   - encoding.TextMarshaler (with a value or a pointer receiver): its text;
 //   - pointers and interfaces: the value they point to or hold.
@@ -49,10 +50,9 @@ type CheckedSource interface {
 // composite. Any other value (a bool, a struct, map, slice, array, func,
 // chan or complex number, a uintptr, a type with its own DynamoDB encoding
 // through MarshalDynamo or MarshalDynamoDBAttributeValue) is refused with
-// [ErrType]; a TextMarshaler that fails, or a time outside the years
-// 0000..9999, with [ErrFormat]. Lookup reports a refused value as present
-// with empty text, which every template refuses; renderers report the
-// precise reason through LookupChecked.
+// [ErrType]; a TextMarshaler that fails with [ErrFormat]. Lookup reports a
+// refused value as present with empty text, which every template refuses;
+// renderers report the precise reason through LookupChecked.
 type Values map[string]any
 
 // Lookup returns the text of attr's value and whether it is present. A
@@ -200,13 +200,11 @@ func floatText(attr string, f float64) (string, bool, error) {
 	return s, true, nil
 }
 
-// timeText returns a time as RFC 3339 text in UTC.
-func timeText(attr string, t time.Time) (string, bool, error) {
-	t = t.UTC()
-	if y := t.Year(); y < 0 || y > 9999 {
-		return "", false, &ValueError{Composite: attr, Err: ErrFormat, msg: "composite " + attr + ": time's year " + strconv.Itoa(y) + " is outside 0000..9999"}
-	}
-	return t.Format(time.RFC3339Nano), true, nil
+// timeText returns a time as RFC 3339 text in UTC, as a put's key holds
+// it. (A year outside 0000..9999 is formatted as Go formats it, which a
+// time format refuses and a put's key of the same time holds as well.)
+func timeText(_ string, t time.Time) (string, bool, error) {
+	return t.UTC().Format(time.RFC3339Nano), true, nil
 }
 
 func typeErr(attr string, t reflect.Type, why string) error {

@@ -15,6 +15,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/ddbtest"
+	"github.com/ddbmodel/ddbmodel/internal/testenv"
 	"github.com/ddbmodel/ddbmodel/keys"
 	"github.com/ddbmodel/ddbmodel/query"
 )
@@ -295,4 +296,90 @@ func TestCompositeNilAndRefusedValues(t *testing.T) {
 			t.Errorf("put with a nil *string composite: err = %v, want ErrMissingComposites", err)
 		}
 	})
+}
+
+// reading keys on a time in its own zone and on a float32, through the
+// fast encoder; readingPtr holds them behind pointers, through
+// guregu/dynamo.
+type reading struct {
+	Sensor string    `dynamo:"sensor"`
+	At     time.Time `dynamo:"at"`
+	Level  float32   `dynamo:"level"`
+	Note   string    `dynamo:"note"`
+}
+
+type readingPtr struct {
+	Sensor string     `dynamo:"sensor"`
+	At     *time.Time `dynamo:"at"`
+	Level  *float32   `dynamo:"level"`
+	Note   string     `dynamo:"note"`
+}
+
+func readingTable() *entity.Table {
+	return &entity.Table{Name: "readings", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{
+		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+	}}
+}
+
+func defineReadings[T any](t *testing.T, table *entity.Table, name string) *entity.Entity[T] {
+	t.Helper()
+	e, err := entity.Define(table, entity.Config[T]{
+		Name: name,
+		Key:  entity.Key{Partition: name + "#${sensor}", Sort: "AT#${at}#L#${level}"},
+		Indexes: []entity.IndexKey[T]{
+			{Index: "GSI1", Partition: name + "#L#${level}", Sort: "${at:time}"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// An item put with a time in another zone than UTC and a float32 in its
+// keys is found again by Get and by queries given the same values, in
+// any zone and behind pointers.
+func TestNonUTCTimeAndFloat32CompositesFoundAgain(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	table := readingTable()
+	plain := defineReadings[reading](t, table, "R")
+	ptrs := defineReadings[readingPtr](t, table, "P")
+	db := entity.NewDB(testenv.Client(t), testenv.NewTable(t, table.CreateTableInput()))
+
+	at := time.Date(2025, 6, 7, 23, 30, 15, 123456000, time.FixedZone("PDT", -7*3600))
+	level := float32(0.1)
+	if _, err := plain.Put(reading{Sensor: "s1", At: at, Level: level, Note: "plain"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ptrs.Put(readingPtr{Sensor: "s1", At: &at, Level: &level, Note: "pointers"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	tokyo := at.In(time.FixedZone("JST", 9*3600))
+	for _, key := range []entity.Values{
+		{"sensor": "s1", "at": at, "level": level},
+		{"sensor": "s1", "at": tokyo, "level": &level},
+		{"sensor": "s1", "at": &at, "level": float64(level)},
+	} {
+		got, err := plain.Get(key).Consistent().Run(ctx, db)
+		if err != nil || got.Note != "plain" {
+			t.Errorf("Get(%v) = %+v, %v; want the plain reading", key, got, err)
+		}
+		gotPtr, err := ptrs.Get(key).Consistent().Run(ctx, db)
+		if err != nil || gotPtr.Note != "pointers" {
+			t.Errorf("Get(%v) of the pointer entity = %+v, %v; want the reading", key, gotPtr, err)
+		}
+		rows, err := query.New(plain).Where(key).Collect(ctx, db)
+		if err != nil || len(rows) != 1 || rows[0].Note != "plain" {
+			t.Errorf("query Where(%v) = %+v, %v; want the plain reading", key, rows, err)
+		}
+		rows, err = query.New(plain).Index("GSI1").Where(entity.Values{"level": key["level"], "at": key["at"]}).Collect(ctx, db)
+		if err != nil || len(rows) != 1 || rows[0].Note != "plain" {
+			t.Errorf("query GSI1 Where(%v) = %+v, %v; want the plain reading", key, rows, err)
+		}
+		ptrRows, err := query.New(ptrs).Index("GSI1").Where(entity.Values{"level": key["level"]}).Collect(ctx, db)
+		if err != nil || len(ptrRows) != 1 || ptrRows[0].Note != "pointers" {
+			t.Errorf("query GSI1 of the pointer entity by level %v = %+v, %v; want the reading", key["level"], ptrRows, err)
+		}
+	}
 }
