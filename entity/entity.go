@@ -19,7 +19,12 @@ import (
 )
 
 // Values gives attribute values by stored attribute name: the composites of
-// a key, or the attributes a query names.
+// a key, or the attributes a query names. A key composite renders as a put
+// of the same value in a struct field does (see keys.Values): pointers and
+// interfaces are followed, named types are their kind, times are in UTC; a
+// nil pointer is a missing composite, and a value no composite can hold (a
+// bool, struct, map, slice...) is a *ddbmodel.ValidationError wrapping
+// keys.ErrType.
 type Values = keys.Values
 
 // Attribute holds the rules for one attribute, by its stored name.
