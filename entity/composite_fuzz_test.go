@@ -138,3 +138,35 @@ func FuzzCompositePutMatchesGet(f *testing.F) {
 		}
 	})
 }
+
+// A unixtime field's key holds Unix seconds, as its put stores them: a Get
+// given the time (in any zone) or its RFC 3339 text renders the same key.
+func TestUnixTimeCompositeGetMatchesPut(t *testing.T) {
+	type stamped struct {
+		At   time.Time `dynamo:"at,unixtime"`
+		Note string    `dynamo:"note"`
+	}
+	table := &entity.Table{Name: "unix", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	e, err := entity.Define(table, entity.Config[stamped]{Name: "Stamped", Key: entity.Key{Partition: "T#${at}", Sort: "#M"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2023, 11, 14, 14, 13, 20, 0, time.FixedZone("PST", -8*3600))
+	put, err := e.Put(stamped{At: at, Note: "n"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]types.AttributeValue{"PK": put.Item["PK"], "SK": put.Item["SK"]}
+	if diff := cmp.Diff(map[string]types.AttributeValue{"PK": ddbtest.S("T#1700000000"), "SK": ddbtest.S("#M")}, want, ddbtest.CmpOpts); diff != "" {
+		t.Fatalf("put keys (-want +got):\n%s", diff)
+	}
+	for _, g := range []any{at, at.UTC(), &at, "2023-11-14T22:13:20Z", "2023-11-14T14:13:20-08:00"} {
+		got, err := e.Get(entity.Values{"at": g}).Build()
+		if err != nil {
+			t.Fatalf("Get(%#v): %v", g, err)
+		}
+		if diff := cmp.Diff(want, got.Key, ddbtest.CmpOpts); diff != "" {
+			t.Errorf("Get(%#v) key (-put +get):\n%s", g, diff)
+		}
+	}
+}
