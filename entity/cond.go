@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -139,6 +140,7 @@ func marshalValue(v any) (types.AttributeValue, error) {
 	if av, ok := v.(types.AttributeValue); ok {
 		return av, nil
 	}
+	v = lastPointer(v)
 	av, err := dynamo.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -147,6 +149,29 @@ func marshalValue(v any) (types.AttributeValue, error) {
 		return nil, fmt.Errorf("value %#v encodes to nothing", v)
 	}
 	return av, nil
+}
+
+// lastPointer follows a pointer to pointers or interfaces down to the last
+// pointer (or the value an interface holds), which guregu/dynamo encodes:
+// it panics on a pointer to a pointer. A nil on the way stops it.
+func lastPointer(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer {
+		return v
+	}
+	for depth := 0; depth < 16 && rv.Kind() == reflect.Pointer && !rv.IsNil(); depth++ {
+		e := rv.Elem()
+		if e.Kind() == reflect.Interface {
+			if e.IsNil() {
+				return nil
+			}
+			e = e.Elem()
+		} else if e.Kind() != reflect.Pointer {
+			break
+		}
+		rv = e
+	}
+	return rv.Interface()
 }
 
 func (c Condition) render(w *expr.Writer) (string, error) {

@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -18,7 +19,12 @@ import (
 )
 
 // Values gives attribute values by stored attribute name: the composites of
-// a key, or the attributes a query names.
+// a key, or the attributes a query names. A key composite renders as a put
+// of the same value in a struct field does (see keys.Values): pointers and
+// interfaces are followed, named types are their kind, times are in UTC; a
+// nil pointer is a missing composite, and a value no composite can hold (a
+// bool, struct, map, slice...) is a *ddbmodel.ValidationError wrapping
+// keys.ErrType.
 type Values = keys.Values
 
 // Attribute holds the rules for one attribute, by its stored name.
@@ -118,6 +124,9 @@ type keyDef[T any] struct {
 	// slot of the fast encoder's itemWriter that holds its value, so that a
 	// put renders the key from values by position (see assignSlots).
 	slots []int
+	// hasTime: a composite is a time field, whose text renderKeyIn
+	// normalises (see timeSource).
+	hasTime bool
 }
 
 type indexDef[T any] struct {
@@ -176,6 +185,10 @@ type Entity[T any] struct {
 	shares []string
 	// writeGuard is the marker condition of a plain put or delete.
 	writeGuard writeGuard
+	// times maps the key composites that are time fields (time.Time or a
+	// pointer to one) to whether the field is stored as Unix seconds
+	// (the unixtime tag option); read-only after Define.
+	times map[string]bool
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -212,6 +225,12 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	e.fast = newFastEncoder(rt)
 	fail := func(format string, args ...any) (*Entity[T], error) {
 		return nil, fmt.Errorf("entity: %s: "+format, append([]any{cfg.Name}, args...)...)
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.fields)) {
+		// guregu/dynamo panics encoding a pointer to a pointer.
+		if ft := rt.FieldByIndex(e.fields[name]).Type; ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Pointer {
+			return fail("field %q of type %v: a pointer to a pointer cannot be stored; use one pointer", name, ft)
+		}
 	}
 
 	var err error
@@ -321,6 +340,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 	}
 	e.assignSlots()
+	e.findTimes(rt)
 	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
 	for _, d := range e.allKeys {
 		if d.Template != nil {
@@ -404,6 +424,35 @@ func (e *Entity[T]) assignSlots() {
 			slots[i] = slot
 		}
 		d.slots = slots
+	}
+}
+
+// findTimes records the key composites that are time fields, so that a
+// key renders the same text for a time however it is given: from a put's
+// item (which holds the time in its own zone), from a stored item, from a
+// time.Time or from text.
+func (e *Entity[T]) findTimes(rt reflect.Type) {
+	for _, d := range e.allKeys {
+		for _, name := range d.Uses {
+			idx, ok := e.fields[name]
+			if !ok || d.Template == nil {
+				continue
+			}
+			f := rt.FieldByIndex(idx)
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft != timeType {
+				continue
+			}
+			_, opts, _ := strings.Cut(f.Tag.Get("dynamo"), ",")
+			if e.times == nil {
+				e.times = map[string]bool{}
+			}
+			e.times[name] = slices.Contains(strings.Split(opts, ","), "unixtime")
+			d.hasTime = true
+		}
 	}
 }
 
@@ -544,7 +593,7 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 			}
 			err = d.Template.RenderValuesTo(&iw.b, vals[:len(d.slots)])
 		} else {
-			err = d.Template.RenderTo(&iw.b, src)
+			err = d.Template.RenderTo(&iw.b, e.timeSource(d, src))
 		}
 		if err == nil {
 			// Earlier bytes of a Builder never change: the slice stays valid.
@@ -562,7 +611,7 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 			err = fmt.Errorf("computed a key of %d bytes, over %d", len(s), expr.MaxSortKeyBytes)
 		}
 	} else {
-		s, err = d.Template.Render(src)
+		s, err = d.Template.Render(e.timeSource(d, src))
 	}
 	if err != nil {
 		return nil, e.keyError(d.Attribute, err)
@@ -676,6 +725,72 @@ func (l layered) Lookup(attr string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// LookupChecked is Lookup that reports a value its first source holding
+// attr refuses (a keys.Values value no composite can hold).
+func (l layered) LookupChecked(attr string) (string, bool, error) {
+	for _, s := range l {
+		if s == nil {
+			continue
+		}
+		if v, ok, err := lookupChecked(s, attr); ok || err != nil {
+			return v, ok, err
+		}
+	}
+	return "", false, nil
+}
+
+func lookupChecked(src keys.Source, attr string) (string, bool, error) {
+	if cs, ok := src.(keys.CheckedSource); ok {
+		return cs.LookupChecked(attr)
+	}
+	v, ok := src.Lookup(attr)
+	return v, ok, nil
+}
+
+// timeSource returns src, or when d has time composites, src with their
+// text normalised as a put of the time stores it in a key: RFC 3339 text in
+// UTC, or Unix seconds for a unixtime field. Text that is not RFC 3339 is
+// left as is, for the template to judge.
+func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
+	if !d.hasTime || src == nil {
+		return src
+	}
+	return &timeSource{src: src, times: e.times}
+}
+
+// timeSource is a Source whose time composites are normalised.
+type timeSource struct {
+	src   keys.Source
+	times map[string]bool
+}
+
+func (s *timeSource) Lookup(attr string) (string, bool) {
+	v, ok, err := s.LookupChecked(attr)
+	if err != nil {
+		return "", true // as keys.Values reports a refused value
+	}
+	return v, ok
+}
+
+func (s *timeSource) LookupChecked(attr string) (string, bool, error) {
+	v, ok, err := lookupChecked(s.src, attr)
+	if !ok || err != nil {
+		return v, ok, err
+	}
+	unix, isTime := s.times[attr]
+	if !isTime {
+		return v, true, nil
+	}
+	t, perr := time.Parse(time.RFC3339Nano, v)
+	if perr != nil {
+		return v, true, nil
+	}
+	if unix {
+		return strconv.FormatInt(t.Unix(), 10), true, nil
+	}
+	return t.UTC().Format(time.RFC3339Nano), true, nil
 }
 
 func stringAttr(item map[string]types.AttributeValue, name string) string {

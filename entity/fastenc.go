@@ -62,6 +62,9 @@ func (enc *fastEncoder) assignSlot(name string, slot int) int {
 			return -1
 		}
 		ff.slot = slot
+		if ff.kind == fastTime {
+			enc.textBytes += len(time.RFC3339Nano) // the key's UTC text of a zoned time
+		}
 		return slot
 	}
 	return -1
@@ -230,6 +233,10 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			text := iw.text(b)
 			item[ff.name] = iw.str(text)
 			size += len(ff.name) + len(text)
+			if ff.slot >= 0 && b[len(b)-1] != 'Z' {
+				// A key holds the time in UTC, as keys.Values renders it.
+				text = iw.text(t.UTC().AppendFormat(buf[:0], time.RFC3339Nano))
+			}
 			iw.setSlot(ff.slot, text)
 		}
 	}

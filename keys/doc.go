@@ -72,12 +72,16 @@
 //
 // Composite values come from a [Source], which supplies each value as text:
 // [Strings] holds text as is, and [Values] converts Go values (strings,
-// integers, floats, time.Time, fmt.Stringer, encoding.TextMarshaler).
+// integers, floats, time.Time, encoding.TextMarshaler, types based on them,
+// and pointers to them) to the text a put of a struct field of that type
+// stores, so that a key rendered from a value equals the key a put of the
+// value renders. A nil pointer is a missing composite; a value no composite
+// can hold (a bool, struct, map, slice...) is refused ([ErrType]).
 //
 // # Errors
 //
 // Template errors are [*SyntaxError]. Value errors are [*ValueError] wrapping
 // one of the sentinel errors [ErrMissing], [ErrEmpty], [ErrDelimiter],
-// [ErrFormat], [ErrTooLong], [ErrNoMatch] and [ErrNoShard]; test for them with
+// [ErrFormat], [ErrType], [ErrTooLong], [ErrNoMatch] and [ErrNoShard]; test for them with
 // errors.Is and errors.As.
 package keys

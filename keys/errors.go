@@ -21,6 +21,9 @@ var (
 	// ErrFormat reports that a value does not fit its composite's format,
 	// is not valid UTF-8, or (for a Number template) is not a DynamoDB number.
 	ErrFormat = errors.New("keys: value does not fit the composite's format")
+	// ErrType reports a Go value of a type no composite can hold (a bool,
+	// struct, map, slice, func, channel...), given through [Values].
+	ErrType = errors.New("keys: value of a type no composite can hold")
 	// ErrTooLong reports that a rendered key is longer than the Spec's MaxBytes.
 	ErrTooLong = errors.New("keys: key too long")
 	// ErrNoMatch reports that a key passed to Extract cannot have been
@@ -51,7 +54,7 @@ type ValueError struct {
 	Template  string // the template's source text
 	Composite string // the composite's attribute name, e.g. moduleId; empty for whole-key errors
 	Value     string // the offending value, or the key for ErrNoMatch
-	Err       error  // ErrMissing, ErrEmpty, ErrDelimiter, ErrFormat, ErrTooLong, ErrNoMatch or ErrNoShard
+	Err       error  // ErrMissing, ErrEmpty, ErrDelimiter, ErrFormat, ErrType, ErrTooLong, ErrNoMatch or ErrNoShard
 
 	msg string // detail after the template, when known
 }
@@ -61,6 +64,10 @@ type ValueError struct {
 func (e *ValueError) Error() string {
 	var b strings.Builder
 	b.WriteString("keys: ")
+	if e.Template == "" && e.Attribute == "" && e.msg != "" {
+		b.WriteString(e.msg) // a value refused before any template saw it
+		return b.String()
+	}
 	if e.Attribute != "" {
 		b.WriteString(e.Attribute)
 		b.WriteString(" from ")

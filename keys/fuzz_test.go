@@ -31,7 +31,7 @@ func canonical(t *Template, c *composite, raw string) (string, bool) {
 		s, why := canonicalNumber(raw)
 		return s, why == "" && raw != ""
 	}
-	v, err, _ := c.prepare(raw)
+	v, _, err := c.prepare(raw)
 	if err != nil {
 		return "", false
 	}

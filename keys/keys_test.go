@@ -2,6 +2,7 @@ package keys
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -496,17 +497,21 @@ type named string
 
 func TestValues(t *testing.T) {
 	ts := time.Date(2024, 1, 2, 3, 4, 5, 6, time.FixedZone("x", -3600))
+	str := "p"
+	pstr := &str
+	var iface any = &ts
 	v := Values{
 		"s": "x", "i": -3, "i8": int8(-8), "i16": int16(16), "i32": int32(32), "i64": int64(-64),
-		"u": uint(1), "u8": uint8(8), "u16": uint16(16), "u32": uint32(32), "u64": uint64(1 << 63), "up": uintptr(9),
-		"f32": float32(0.1), "f64": 1e21, "f": 2.5, "t": ts, "tp": &ts, "str": stringer{}, "txt": textual{},
-		"named": named("n"), "bool": true,
+		"u": uint(1), "u8": uint8(8), "u16": uint16(16), "u32": uint32(32), "u64": uint64(1 << 63),
+		"f32": float32(0.1), "f64": 1e21, "f": 2.5, "t": ts, "tp": &ts, "txt": textual{}, "txtp": &textual{},
+		"named": named("n"), "ps": pstr, "pps": &pstr, "iface": &iface,
 	}
 	want := map[string]string{
 		"s": "x", "i": "-3", "i8": "-8", "i16": "16", "i32": "32", "i64": "-64",
-		"u": "1", "u8": "8", "u16": "16", "u32": "32", "u64": "9223372036854775808", "up": "9",
-		"f32": "0.1", "f64": "1000000000000000000000", "f": "2.5", "t": "2024-01-02T04:04:05.000000006Z",
-		"tp": "2024-01-02T04:04:05.000000006Z", "str": "str", "txt": "text", "named": "n", "bool": "true",
+		"u": "1", "u8": "8", "u16": "16", "u32": "32", "u64": "9223372036854775808",
+		"f32": "0.10000000149011612", "f64": "1000000000000000000000", "f": "2.5", "t": "2024-01-02T04:04:05.000000006Z",
+		"tp": "2024-01-02T04:04:05.000000006Z", "txt": "text", "txtp": "text", "named": "n",
+		"ps": "p", "pps": "p", "iface": "2024-01-02T04:04:05.000000006Z",
 	}
 	for k, w := range want {
 		if got, ok := v.Lookup(k); !ok || got != w {
@@ -514,13 +519,51 @@ func TestValues(t *testing.T) {
 		}
 	}
 	var nilTime *time.Time
-	absent := Values{"nil": nil, "niltime": nilTime, "bad": textual{fail: true}}
-	for _, k := range []string{"nil", "niltime", "bad", "none"} {
-		if got, ok := absent.Lookup(k); ok {
-			t.Errorf("Lookup(%q) = %q, want absent", k, got)
+	var nilStr *string
+	var nilIface any
+	absent := Values{"nil": nil, "niltime": nilTime, "nilstr": nilStr, "nilptrptr": &nilStr, "niliface": &nilIface}
+	for _, k := range []string{"nil", "niltime", "nilstr", "nilptrptr", "niliface", "none"} {
+		if got, ok, err := absent.LookupChecked(k); ok || err != nil {
+			t.Errorf("LookupChecked(%q) = %q, %v, %v; want absent", k, got, ok, err)
+		}
+	}
+	refused := map[string]struct {
+		v    any
+		want error
+	}{
+		"stringer": {stringer{}, ErrType}, "bool": {true, ErrType}, "uintptr": {uintptr(9), ErrType},
+		"bytes": {[]byte("x"), ErrType}, "map": {map[string]string{}, ErrType}, "func": {func() {}, ErrType},
+		"chan": {make(chan int), ErrType}, "complex": {complex(1, 2), ErrType}, "struct": {struct{ A int }{}, ErrType},
+		"ptrstruct": {&struct{ A int }{}, ErrType}, "dynamo": {selfEncoding("x"), ErrType},
+		"badtext": {textual{fail: true}, ErrFormat}, "nan": {math.NaN(), ErrFormat}, "inf": {float32(math.Inf(1)), ErrFormat},
+		"huge": {1e200, ErrFormat},
+	}
+	for k, c := range refused {
+		src := Values{k: c.v}
+		got, ok, err := src.LookupChecked(k)
+		var ve *ValueError
+		if !errors.Is(err, c.want) || !errors.As(err, &ve) || ve.Composite != k {
+			t.Errorf("LookupChecked(%q: %#v) = %q, %v, %v; want a *ValueError wrapping %v", k, c.v, got, ok, err, c.want)
+		}
+		// Lookup alone reports it present and empty, which no template renders.
+		if got, ok := src.Lookup(k); !ok || got != "" {
+			t.Errorf("Lookup(%q) = %q, %v; want present and empty", k, got, ok)
+		}
+		tm := MustCompile(Spec{Attribute: "PK", Template: "X#${" + k + "}"})
+		_, err = tm.Render(src)
+		if !errors.As(err, &ve) || !errors.Is(err, c.want) || ve.Attribute != "PK" || ve.Composite != k {
+			t.Errorf("Render(%q: %#v) error %v; want a *ValueError for PK wrapping %v", k, c.v, err, c.want)
+		}
+		if _, _, err := tm.Prefix(src); !errors.Is(err, c.want) {
+			t.Errorf("Prefix(%q: %#v) error %v; want %v", k, c.v, err, c.want)
 		}
 	}
 }
+
+// selfEncoding has its own DynamoDB encoding, which a key cannot know.
+type selfEncoding string
+
+func (selfEncoding) MarshalDynamo() (any, error) { return nil, nil }
 
 func TestConcurrentRender(t *testing.T) {
 	tm := MustCompile(Spec{Attribute: "SK", Template: "MODULE#${moduleId}#LESSON#${lessonId:pad(6)}", MaxBytes: 1024})

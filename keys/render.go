@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -21,24 +22,24 @@ type val struct {
 	n int       // shard: the shard number
 }
 
-// prepare checks raw against c's format. It returns the error sentinel and a
-// reason on failure.
-func (c *composite) prepare(raw string) (val, error, string) {
+// prepare checks raw against c's format. It returns a reason and the error
+// sentinel on failure.
+func (c *composite) prepare(raw string) (val, string, error) {
 	if raw == "" {
-		return val{}, ErrEmpty, ""
+		return val{}, "", ErrEmpty
 	}
 	if c.format == fmtText {
-		err, why := c.checkText(raw)
-		return val{s: raw}, err, why
+		why, err := c.checkText(raw)
+		return val{s: raw}, why, err
 	}
 	if !utf8.ValidString(raw) {
-		return val{}, ErrFormat, "invalid UTF-8"
+		return val{}, "invalid UTF-8", ErrFormat
 	}
 	switch c.format {
 	case fmtPad, fmtRev:
 		for i := 0; i < len(raw); i++ {
 			if raw[i] < '0' || raw[i] > '9' {
-				return val{}, ErrFormat, "not a non-negative decimal integer"
+				return val{}, "not a non-negative decimal integer", ErrFormat
 			}
 		}
 		d := strings.TrimLeft(raw, "0")
@@ -46,18 +47,18 @@ func (c *composite) prepare(raw string) (val, error, string) {
 			d = "0"
 		}
 		if len(d) > c.n {
-			return val{}, ErrFormat, "more than " + strconv.Itoa(c.n) + " digits"
+			return val{}, "more than " + strconv.Itoa(c.n) + " digits", ErrFormat
 		}
-		return val{s: d}, nil, ""
+		return val{s: d}, "", nil
 	case fmtTime:
 		t, ok := parseTime(raw)
 		if !ok {
-			return val{}, ErrFormat, "not RFC 3339 text or Unix seconds"
+			return val{}, "not RFC 3339 text or Unix seconds", ErrFormat
 		}
 		if y := t.Year(); y < 0 || y > 9999 {
-			return val{}, ErrFormat, "year outside 0000..9999"
+			return val{}, "year outside 0000..9999", ErrFormat
 		}
-		return val{t: t}, nil, ""
+		return val{t: t}, "", nil
 	case fmtDate:
 		var t time.Time
 		var err error
@@ -67,22 +68,22 @@ func (c *composite) prepare(raw string) (val, error, string) {
 			t, err = time.Parse(time.RFC3339Nano, raw)
 		}
 		if err != nil {
-			return val{}, ErrFormat, "not RFC 3339 text or a 2006-01-02 date"
+			return val{}, "not RFC 3339 text or a 2006-01-02 date", ErrFormat
 		}
 		t = t.UTC()
 		if y := t.Year(); y < 0 || y > 9999 {
-			return val{}, ErrFormat, "year outside 0000..9999"
+			return val{}, "year outside 0000..9999", ErrFormat
 		}
-		return val{t: t}, nil, ""
+		return val{t: t}, "", nil
 	case fmtShard:
-		return val{n: ShardOf(raw, c.n)}, nil, ""
+		return val{n: ShardOf(raw, c.n)}, "", nil
 	}
 	panic("keys: unknown format")
 }
 
 // checkText checks a non-empty value of a free-text composite: valid
 // UTF-8 without the characters c forbids.
-func (c *composite) checkText(raw string) (error, string) {
+func (c *composite) checkText(raw string) (string, error) {
 	if c.asciiOnly {
 		// One pass over ASCII text: no forbidden byte, nothing to validate.
 		i := 0
@@ -92,20 +93,20 @@ func (c *composite) checkText(raw string) (error, string) {
 				break
 			}
 			if c.forbidASCII[b/64]&(1<<(b%64)) != 0 {
-				return ErrDelimiter, ""
+				return "", ErrDelimiter
 			}
 		}
 		if i == len(raw) {
-			return nil, ""
+			return "", nil
 		}
 	}
 	if !utf8.ValidString(raw) {
-		return ErrFormat, "invalid UTF-8"
+		return "invalid UTF-8", ErrFormat
 	}
 	if c.forbid != "" && strings.ContainsAny(raw, c.forbid) {
-		return ErrDelimiter, ""
+		return "", ErrDelimiter
 	}
-	return nil, ""
+	return "", nil
 }
 
 // parseTime parses RFC 3339 text or an integer number of Unix seconds and
@@ -308,7 +309,10 @@ func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, sha
 			}
 			continue
 		}
-		raw, ok := lookup(src, vals, i, c.name)
+		raw, ok, err := t.lookup(src, vals, i)
+		if err != nil {
+			return false, err
+		}
 		if !ok {
 			if !prefix {
 				return false, t.compErr(c, "", ErrMissing, "")
@@ -321,7 +325,7 @@ func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, sha
 		if missing >= 0 {
 			return false, t.compErr(&t.comps[missing], "", ErrMissing, "")
 		}
-		v, err, why := c.prepare(raw)
+		v, why, err := c.prepare(raw)
 		if err != nil {
 			return false, t.compErr(c, raw, err, why)
 		}
@@ -350,14 +354,17 @@ func (t *Template) renderText(b *strings.Builder, src Source, vals []string) err
 	size := t.litLen
 	for i := range t.comps {
 		c := &t.comps[i]
-		raw, ok := lookup(src, vals, i, c.name)
+		raw, ok, err := t.lookup(src, vals, i)
+		if err != nil {
+			return err
+		}
 		if !ok {
 			return t.compErr(c, "", ErrMissing, "")
 		}
 		if raw == "" {
 			return t.compErr(c, raw, ErrEmpty, "")
 		}
-		if err, why := c.checkText(raw); err != nil {
+		if why, err := c.checkText(raw); err != nil {
 			return t.compErr(c, raw, err, why)
 		}
 		raws[i] = raw
@@ -376,12 +383,34 @@ func (t *Template) renderText(b *strings.Builder, src Source, vals []string) err
 }
 
 // lookup returns the i-th composite's value, named name: from vals by
-// position when vals is not nil, else from src.
-func lookup(src Source, vals []string, i int, name string) (string, bool) {
+// position when vals is not nil, else from src (through LookupChecked when
+// src is a CheckedSource). A value src refuses is an error for c.
+func (t *Template) lookup(src Source, vals []string, i int) (string, bool, error) {
 	if vals != nil {
-		return vals[i], vals[i] != ""
+		return vals[i], vals[i] != "", nil
 	}
-	return src.Lookup(name)
+	c := &t.comps[i]
+	if cs, ok := src.(CheckedSource); ok {
+		s, ok, err := cs.LookupChecked(c.name)
+		if err != nil {
+			return "", false, t.refused(c, err)
+		}
+		return s, ok, nil
+	}
+	s, ok := src.Lookup(c.name)
+	return s, ok, nil
+}
+
+// refused returns the error for a value a CheckedSource refused: its
+// *ValueError placed in t, or ErrFormat wrapping what it said.
+func (t *Template) refused(c *composite, err error) error {
+	var ve *ValueError
+	if !errors.As(err, &ve) {
+		return t.valueErr(c, "", ErrFormat, "composite "+c.name+": "+err.Error())
+	}
+	e := *ve
+	e.Attribute, e.Template, e.Composite = t.spec.Attribute, t.spec.Template, c.name
+	return &e
 }
 
 func (t *Template) tooLong(size int) error {
@@ -390,7 +419,10 @@ func (t *Template) tooLong(size int) error {
 
 func (t *Template) renderNumber(src Source, vals []string) (string, bool, error) {
 	c := &t.comps[0]
-	raw, ok := lookup(src, vals, 0, c.name)
+	raw, ok, err := t.lookup(src, vals, 0)
+	if err != nil {
+		return "", false, err
+	}
 	if !ok {
 		return "", false, t.compErr(c, "", ErrMissing, "")
 	}
