@@ -10,6 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
 )
 
 // Default marker attribute names, written into every item an entity writes.
@@ -294,22 +296,65 @@ type Client interface {
 
 var _ Client = (*dynamodb.Client)(nil)
 
-// DB is where requests go: a client and the name of the table. Operations
-// are built without a DB (their Build methods use the Table's Name) and run
-// against one; Run replaces the table name with DB.TableName when it is set.
+// DB is where requests go: a client and the physical names of the model's
+// tables. Operations are built without a DB (their Build methods name each
+// action's model Table by its Name) and run against one, which sends each
+// action to the physical table of its own model table (see [DB.Table]):
+//
+//   - a model table named in Tables goes to the physical name given there;
+//   - any other goes to TableName, the DB's default table, when TableName is
+//     set, and to the model Table's Name when it is empty.
+//
+// A DB with only TableName (what NewDB returns) is a DB for one model table.
+// A transaction or a batch whose actions are on two or more model tables
+// that would all go to TableName is refused with a *ddbmodel.ValidationError
+// before anything is sent: TableName renames one table, and which one would
+// be a guess. Name the others in Tables:
+//
+//	db := &entity.DB{Client: client, Tables: map[string]string{
+//		model.Content.Name: "content-prod",
+//		model.Audit.Name:   "audit-prod",
+//	}}
 type DB struct {
-	Client    Client
+	Client Client
+	// TableName is the physical name of the default table: where requests
+	// on a model table that Tables does not name go. Empty, such requests go
+	// to the model Table's Name.
 	TableName string
+	// Tables maps model table names (Table.Name) to physical table names.
+	// Nil is fine: every request then goes by TableName.
+	Tables map[string]string
 	// Options are passed to every client call unchanged.
 	Options []func(*dynamodb.Options)
 }
 
-// NewDB returns a DB sending requests for table through client.
+// NewDB returns a DB sending requests on one model table through client to
+// the physical table named table.
 func NewDB(client Client, table string) *DB { return &DB{Client: client, TableName: table} }
 
-// Table returns the table name requests should use: db.TableName, or def when it is empty.
+// checkDB refuses a DB that cannot send requests, before op (a
+// description such as "put Article") builds anything.
+func checkDB(db *DB, op string) error {
+	switch {
+	case db == nil:
+		return &ddbmodel.ValidationError{Reason: "entity: " + op + ": nil *entity.DB"}
+	case db.Client == nil:
+		return &ddbmodel.ValidationError{Reason: "entity: " + op + ": entity.DB has no Client"}
+	}
+	return nil
+}
+
+// Table returns the physical table name for requests on the model table
+// named def (a Table's Name): db.Tables[def] when set, else db.TableName when
+// set, else def.
 func (db *DB) Table(def string) *string {
-	if db != nil && db.TableName != "" {
+	if db == nil {
+		return aws.String(def)
+	}
+	if name := db.Tables[def]; name != "" {
+		return aws.String(name)
+	}
+	if db.TableName != "" {
 		return aws.String(db.TableName)
 	}
 	return aws.String(def)

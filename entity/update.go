@@ -281,6 +281,9 @@ func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
 // (ALL_NEW by default).
 func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	var zero T
+	if err := checkDB(db, "update"); err != nil {
+		return zero, err
+	}
 	c, err := op.compile(nil)
 	if err != nil {
 		return zero, err

@@ -485,6 +485,10 @@ func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput 
 // Run writes the item and returns it as written: with defaults,
 // timestamps and the incremented lock version applied.
 func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	if err := checkDB(db, "put"); err != nil {
+		var zero T
+		return zero, err
+	}
 	c, err := op.compile()
 	if err != nil {
 		var zero T
@@ -558,6 +562,10 @@ func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
 // Run reads the item. A missing item is an error satisfying
 // errors.Is(err, ddbmodel.ErrNotFound).
 func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	if err := checkDB(db, "get"); err != nil {
+		var zero T
+		return zero, err
+	}
 	var zero T
 	in, err := op.Build()
 	if err != nil {
@@ -696,6 +704,9 @@ func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 
 // Run deletes the item.
 func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
+	if err := checkDB(db, "delete"); err != nil {
+		return err
+	}
 	in, f, err := op.compile()
 	if err != nil {
 		return err
@@ -771,6 +782,9 @@ func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
 // *ddbmodel.TxCanceledError naming each action's entity and outcome. token,
 // when not empty, is the idempotency token.
 func TransactWriteItems(ctx context.Context, db *DB, token string, writes []TransactWrite) error {
+	if err := checkDB(db, "transaction"); err != nil {
+		return err
+	}
 	in, err := TransactWriteInput(db, token, writes)
 	if err != nil {
 		return err
@@ -782,7 +796,8 @@ func TransactWriteItems(ctx context.Context, db *DB, token string, writes []Tran
 }
 
 // TransactWriteInput checks writes against DynamoDB's transaction limits and
-// assembles the request, with the table name of db (when set).
+// assembles the request, sending each action to the physical table db gives
+// its own model table (see DB); a nil db keeps the model tables' names.
 func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb.TransactWriteItemsInput, error) {
 	if len(writes) == 0 {
 		return nil, &ddbmodel.ValidationError{Reason: "empty transaction"}
@@ -792,6 +807,10 @@ func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb
 	}
 	size := 0
 	seen := map[string]int{}
+	var dt expr.DefaultTable
+	if db != nil {
+		dt = expr.DefaultTable{TableName: db.TableName, Tables: db.Tables}
+	}
 	in := &dynamodb.TransactWriteItemsInput{TransactItems: make([]types.TransactWriteItem, len(writes))}
 	if token != "" {
 		in.ClientRequestToken = aws.String(token)
@@ -800,8 +819,12 @@ func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb
 		size += w.Size
 		item := w.Item
 		table := tableOf(&item)
-		if db != nil && db.TableName != "" {
-			*table = aws.String(db.TableName)
+		if db != nil {
+			model := aws.ToString(*table)
+			if other := dt.Clash(model); other != "" {
+				return nil, ambiguousTable(w.Entity, other, model)
+			}
+			*table = db.Table(model)
 		}
 		id := expr.KeyID(aws.ToString(*table), w.Key)
 		if j, dup := seen[id]; dup {
@@ -814,6 +837,13 @@ func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb
 		return nil, &ddbmodel.LimitError{What: "transaction size in bytes", Limit: expr.MaxTransactBytes, Got: size}
 	}
 	return in, nil
+}
+
+// ambiguousTable is the error for one request on two model tables that a
+// DB's TableName would both rename.
+func ambiguousTable(entity, a, b string) error {
+	return &ddbmodel.ValidationError{Entity: entity, Reason: fmt.Sprintf(
+		"one request on model tables %q and %q, which the DB's TableName would both rename: name them in DB.Tables", a, b)}
 }
 
 // tableOf returns a pointer to the TableName field of the action, copying the

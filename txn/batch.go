@@ -95,6 +95,13 @@ func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pendi
 	return last
 }
 
+// ambiguousTable is the error for one request on two model tables that a
+// DB's TableName would both rename.
+func ambiguousTable(entity, a, b string) error {
+	return &ddbmodel.ValidationError{Entity: entity, Reason: fmt.Sprintf(
+		"one request on model tables %q and %q, which the DB's TableName would both rename: name them in DB.Tables", a, b)}
+}
+
 // checkDB refuses a DB that cannot send requests.
 func checkDB(db *entity.DB, what string) error {
 	switch {
@@ -202,10 +209,14 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 	opts = opts.withDefaults()
 	reqs := make([]entity.BatchWrite, 0, len(ops))
 	seen := map[string]int{}
+	dt := expr.DefaultTable{TableName: db.TableName, Tables: db.Tables}
 	for i, op := range ops {
 		w, err := compile("batch write", i, op, func() (entity.BatchWrite, error) { return op.BatchWrite() })
 		if err != nil {
 			return err
+		}
+		if other := dt.Clash(w.Table); other != "" {
+			return ambiguousTable(w.Entity, other, w.Table)
 		}
 		w.Table = aws.ToString(db.Table(w.Table))
 		id := keyID(w.Table, w.Key)
@@ -277,6 +288,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 	opts = opts.withDefaults()
 	var uniq []batchKey
 	pos := map[string][]int{}
+	dt := expr.DefaultTable{TableName: db.TableName, Tables: db.Tables}
 	seen := map[string]int{} // key ID -> index in uniq
 	for i, r := range reads {
 		g, err := compile("batch get", i, r, func() (types.TransactGetItem, error) { return r.TransactGet() })
@@ -285,6 +297,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		}
 		if g.Get == nil {
 			return Items{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("batch get %d: not a read", i)}
+		}
+		if other := dt.Clash(aws.ToString(g.Get.TableName)); other != "" {
+			return Items{}, ambiguousTable(r.EntityName(), other, aws.ToString(g.Get.TableName))
 		}
 		table := aws.ToString(db.Table(aws.ToString(g.Get.TableName)))
 		id := keyID(table, g.Get.Key)

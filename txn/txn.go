@@ -49,9 +49,9 @@ func (t WriteTx) compile() ([]entity.TransactWrite, error) {
 	}
 	writes := make([]entity.TransactWrite, len(t.ops))
 	for i, op := range t.ops {
-		w, err := op.TransactWrite()
+		w, err := compile("action", i, op, func() (entity.TransactWrite, error) { return op.TransactWrite() })
 		if err != nil {
-			return nil, fmt.Errorf("txn: action %d: %w", i, err)
+			return nil, err
 		}
 		writes[i] = w
 	}
@@ -74,6 +74,9 @@ func (t WriteTx) Build() (*dynamodb.TransactWriteItemsInput, error) {
 // of each failed condition (ErrAlreadyExists for a create, ErrVersionConflict,
 // ErrNotFound for an update of a missing item, ErrConditionFailed).
 func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
+	if err := checkDB(db, "transaction"); err != nil {
+		return err
+	}
 	writes, err := t.compile()
 	if err != nil {
 		return err
@@ -104,9 +107,9 @@ func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
 	}
 	in := &dynamodb.TransactGetItemsInput{}
 	for i, op := range t.ops {
-		g, err := op.TransactGet()
+		g, err := compile("read", i, op, func() (types.TransactGetItem, error) { return op.TransactGet() })
 		if err != nil {
-			return nil, fmt.Errorf("txn: read %d: %w", i, err)
+			return nil, err
 		}
 		in.TransactItems = append(in.TransactItems, g)
 	}
@@ -145,12 +148,19 @@ func (it Items) Raw(i int) map[string]types.AttributeValue { return it.raw[i] }
 
 // Run performs the reads.
 func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
+	if err := checkDB(db, "read transaction"); err != nil {
+		return Items{}, err
+	}
 	in, err := t.Build()
 	if err != nil {
 		return Items{}, err
 	}
+	dt := expr.DefaultTable{TableName: db.TableName, Tables: db.Tables}
 	for i := range in.TransactItems {
 		g := *in.TransactItems[i].Get
+		if other := dt.Clash(aws.ToString(g.TableName)); other != "" {
+			return Items{}, ambiguousTable(t.ops[i].EntityName(), other, aws.ToString(g.TableName))
+		}
 		g.TableName = db.Table(aws.ToString(g.TableName))
 		in.TransactItems[i].Get = &g
 	}

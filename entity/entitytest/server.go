@@ -128,18 +128,46 @@ func Endpoint(tb testing.TB) string {
 // NewDB creates a fresh table from the model (every index; see
 // [entity.Table.CreateTableInput]) on the test binary's DynamoDB Local, under
 // a unique name beginning with table.Name, and returns a DB that sends every
-// request of table's entities there. The table is deleted when the test
-// ends. It is safe for parallel tests, and starts, skips and fails like
-// [Client].
-func NewDB(tb testing.TB, table *entity.Table) *entity.DB {
+// request of table's entities there (its TableName). The table is deleted
+// when the test ends. It is safe for parallel tests, and starts, skips and
+// fails like [Client].
+//
+// Given more model tables, it creates a fresh table for each as well, and
+// the DB maps every model table to its own in [entity.DB.Tables], so that
+// transactions and batches across them can be tested:
+//
+//	db := entitytest.NewDB(t, model.Content, model.Audit)
+func NewDB(tb testing.TB, table *entity.Table, more ...*entity.Table) *entity.DB {
 	tb.Helper()
 	if table == nil {
 		tb.Fatal("entitytest: NewDB: nil table")
 		return nil
 	}
+	db := entity.NewDB(Client(tb), newModelTable(tb, table))
+	if len(more) == 0 {
+		return db
+	}
+	db.Tables = map[string]string{table.Name: db.TableName}
+	for _, t := range more {
+		if t == nil {
+			tb.Fatal("entitytest: NewDB: nil table")
+			return nil
+		}
+		if _, dup := db.Tables[t.Name]; dup {
+			tb.Fatalf("entitytest: NewDB: two model tables named %q", t.Name)
+			return nil
+		}
+		db.Tables[t.Name] = newModelTable(tb, t)
+	}
+	return db
+}
+
+// newModelTable creates a fresh table from the model table and returns its name.
+func newModelTable(tb testing.TB, table *entity.Table) string {
+	tb.Helper()
 	in := table.CreateTableInput()
 	in.TableName = aws.String(table.Name + "-")
-	return entity.NewDB(Client(tb), NewTable(tb, in))
+	return NewTable(tb, in)
 }
 
 // NewTable creates a table from input under a unique name (input.TableName,
