@@ -73,7 +73,10 @@
 // transaction is canceled, nothing of it is written, and it gets a
 // *[PublishConflictError] (errors.Is(err, [ErrPublishConflict])), after
 // which it may read again and retry. So versions are always 1..currentVersion
-// with no gap and no overwrite.
+// with no gap and no overwrite. The transaction carries an idempotency token,
+// one per PublishVersion call, and is resent with it when its outcome is
+// unknown (a lost response, a 5xx): a commit whose response was lost is not
+// published a second time.
 //
 // Adding or removing a tag changes the TagArticle item and the article's
 // tags set in one transaction, each action conditioned on the other side's

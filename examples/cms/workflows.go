@@ -2,6 +2,9 @@ package cms
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -144,9 +147,30 @@ func PublishVersionTx(v ArticleVersion, updatedAt string) txn.WriteTx {
 	)
 }
 
+// publishResends is how many times PublishVersion resends its transaction
+// after an error that says nothing about whether it was applied (a lost
+// response, a 5xx, throttling).
+const publishResends = 3
+
+// publishToken returns the idempotency token of one PublishVersion call:
+// derived from the article ID, the target version and a random nonce, so
+// that resending the call's transaction is applied at most once, while
+// another call (another writer, or a new attempt after a conflict) is a
+// different request. DynamoDB keeps tokens for ten minutes.
+func publishToken(articleID string, version int) string {
+	var nonce [16]byte
+	rand.Read(nonce[:]) // never fails (crypto/rand, Go 1.24+)
+	h := sha256.Sum256(fmt.Appendf(nil, "%s#%d#%x", articleID, version, nonce))
+	return hex.EncodeToString(h[:16]) // 32 characters, within DynamoDB's 36
+}
+
 // PublishVersion answers AP8, "publish a new version": it reads the
 // article's currentVersion n (strongly consistent) and runs
-// PublishVersionTx for version n+1 with body, written by authorID. When
+// PublishVersionTx for version n+1 with body, written by authorID. The
+// transaction carries an idempotency token, and an error that leaves its
+// outcome unknown (ddbmodel.IsRetryable: a lost response, a 5xx,
+// throttling) resends it with the same token, up to publishResends times,
+// so a commit whose response was lost is published once, not again. When
 // another writer published first, nothing is written and the error is a
 // *PublishConflictError (errors.Is(err, ErrPublishConflict)), also when
 // DynamoDB refused the transaction because another one held the items; call
@@ -165,7 +189,14 @@ func (s *Store) PublishVersion(ctx context.Context, articleID, body, authorID st
 		ArticleID: articleID, Version: a.CurrentVersion + 1, Body: body,
 		WordCount: WordCount(body), CreatedBy: authorID, CreatedAt: now,
 	}
-	err = PublishVersionTx(v, now).Run(ctx, s.DB)
+	tx := PublishVersionTx(v, now).Token(publishToken(articleID, v.Version))
+	err = tx.Run(ctx, s.DB)
+	for attempt := 0; err != nil && attempt < publishResends && outcomeUnknown(err); attempt++ {
+		if werr := sleep(ctx, time.Duration(50<<attempt)*time.Millisecond); werr != nil {
+			return ArticleVersion{}, fmt.Errorf("cms: publish %s version %d: %w (after %w)", articleID, v.Version, werr, err)
+		}
+		err = tx.Run(ctx, s.DB)
+	}
 	if err == nil {
 		return v, nil
 	}
@@ -178,6 +209,28 @@ func (s *Store) PublishVersion(ctx context.Context, articleID, body, authorID st
 		return ArticleVersion{}, &PublishConflictError{ArticleID: articleID, Version: v.Version, Err: err}
 	}
 	return ArticleVersion{}, fmt.Errorf("cms: publish %s version %d: %w", articleID, v.Version, err)
+}
+
+// outcomeUnknown reports an error of a transaction that may or may not have
+// been applied and is worth resending with its token: retryable, and not a
+// cancellation or a conflict (which DynamoDB decided, and PublishVersion
+// reports).
+func outcomeUnknown(err error) bool {
+	var tc *ddbmodel.TxCanceledError
+	var busy *types.TransactionConflictException
+	return ddbmodel.IsRetryable(err) && !errors.As(err, &tc) && !errors.As(err, &busy)
+}
+
+// sleep waits for d or until ctx ends, returning ctx's error then.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // AddTagTx is the transaction of AddTag: create the TagArticle item only if
