@@ -12,6 +12,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -231,5 +232,41 @@ func TestCrossTableAmbiguousDefaultRefused(t *testing.T) {
 		if !errors.As(err, &ve) {
 			t.Errorf("%s across two model tables on a DB with only TableName: err = %v, want a *ddbmodel.ValidationError", name, err)
 		}
+	}
+}
+
+// Single-item operations and queries on a DB with Tables go to their own
+// model table's physical table too.
+func TestMappedTableSingleItemAndQuery(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	m := newTwoTables()
+	rec := entitytest.NewRecorder(nil)
+	db := &entity.DB{Client: rec, TableName: "content-prod", Tables: map[string]string{"audit": "audit-prod"}}
+	key := entity.Values{"docId": "d1"}
+	_, _ = m.audits.Put(Audit{DocID: "d1"}).Run(ctx, db)
+	_, _ = m.audits.Get(key).Run(ctx, db) // not found: answered empty
+	_, _ = m.audits.Update(key).Set("note", "x").Run(ctx, db)
+	_ = m.audits.Delete(key).Run(ctx, db)
+	_, _ = query.New(m.audits).Where(key).Collect(ctx, db)
+	_, _ = m.docs.Get(key).Run(ctx, db)
+	var got []string
+	for _, r := range rec.Requests() {
+		switch in := r.Input.(type) {
+		case *dynamodb.PutItemInput:
+			got = append(got, aws.ToString(in.TableName))
+		case *dynamodb.GetItemInput:
+			got = append(got, aws.ToString(in.TableName))
+		case *dynamodb.UpdateItemInput:
+			got = append(got, aws.ToString(in.TableName))
+		case *dynamodb.DeleteItemInput:
+			got = append(got, aws.ToString(in.TableName))
+		case *dynamodb.QueryInput:
+			got = append(got, aws.ToString(in.TableName))
+		}
+	}
+	want := []string{"audit-prod", "audit-prod", "audit-prod", "audit-prod", "audit-prod", "content-prod"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("table names (-want +got):\n%s", diff)
 	}
 }
