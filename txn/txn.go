@@ -49,9 +49,9 @@ func (t WriteTx) compile() ([]entity.TransactWrite, error) {
 	}
 	writes := make([]entity.TransactWrite, len(t.ops))
 	for i, op := range t.ops {
-		w, err := op.TransactWrite()
+		w, err := compile("action", i, op, func() (entity.TransactWrite, error) { return op.TransactWrite() })
 		if err != nil {
-			return nil, fmt.Errorf("txn: action %d: %w", i, err)
+			return nil, err
 		}
 		writes[i] = w
 	}
@@ -99,14 +99,17 @@ func Get(ops ...ReadOp) GetTx { return GetTx{ops: append([]ReadOp(nil), ops...)}
 
 // Build compiles the read transaction without sending it.
 func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
-	if len(t.ops) == 0 || len(t.ops) > expr.MaxTransactItems {
+	if len(t.ops) == 0 {
+		return nil, &ddbmodel.ValidationError{Reason: "txn: empty read transaction"}
+	}
+	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction reads", Limit: expr.MaxTransactItems, Got: len(t.ops)}
 	}
 	in := &dynamodb.TransactGetItemsInput{}
 	for i, op := range t.ops {
-		g, err := op.TransactGet()
+		g, err := compile("read", i, op, func() (types.TransactGetItem, error) { return op.TransactGet() })
 		if err != nil {
-			return nil, fmt.Errorf("txn: read %d: %w", i, err)
+			return nil, err
 		}
 		in.TransactItems = append(in.TransactItems, g)
 	}
