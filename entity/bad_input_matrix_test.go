@@ -49,6 +49,19 @@ var (
 	})
 )
 
+// mxFastItem is encoded by the fast encoder (strings, numbers and string
+// sets only), whose checks are separate from guregu's path.
+type mxFastItem struct {
+	ID    string   `dynamo:"id"`
+	Title string   `dynamo:"title"`
+	Score float64  `dynamo:"score"`
+	Tags  []string `dynamo:"tags,set"`
+}
+
+var mxFast = entity.MustDefine(&entity.Table{Name: "matrixfast", PartitionKey: entity.S("PK")}, entity.Config[mxFastItem]{
+	Name: mxName, Key: entity.Key{Partition: "F#${id}"},
+})
+
 // mxCase is one bad input: run must fail before any request is sent.
 type mxCase struct {
 	name string
@@ -288,6 +301,23 @@ func mxCases() []mxCase {
 			p.check, c.check = isMissing, isMissing
 		}
 		add(p, c)
+	}
+
+	for _, b := range []struct {
+		name, attr string
+		v          mxFastItem
+	}{
+		{"NaN number", "score", mxFastItem{ID: "a", Score: math.NaN()}},
+		{"invalid UTF-8 string", "title", mxFastItem{ID: "a", Title: "t\xff"}},
+		{"string set with duplicates", "tags", mxFastItem{ID: "a", Tags: []string{"a", "a"}}},
+		{"string set with an empty string", "tags", mxFastItem{ID: "a", Tags: []string{""}}},
+		{"invalid UTF-8 in a string set", "tags", mxFastItem{ID: "a", Tags: []string{"\xff"}}},
+		{"invalid UTF-8 key composite", "id", mxFastItem{ID: "\xff"}},
+	} {
+		add(mxCase{name: "Put fast encoder/" + b.name, attr: b.attr, run: func(ctx context.Context, db *entity.DB) error {
+			_, err := mxFast.Put(b.v).Run(ctx, db)
+			return err
+		}})
 	}
 
 	// Keys: Get, Delete, Update, Check.
