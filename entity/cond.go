@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -181,10 +182,20 @@ func (c Condition) render(w *expr.Writer) (string, error) {
 	}
 	val := func(i int) (string, error) {
 		av, err := marshalValue(n.vals[i])
+		if err == nil {
+			err = checkValue(av)
+		}
 		if err != nil {
 			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: "condition value", Err: err}
 		}
 		return w.Value(av), nil
+	}
+	switch n.op {
+	case "and", "or", "not":
+	default:
+		if err := checkName(n.attr); err != nil {
+			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: "condition", Err: err}
+		}
 	}
 	switch n.op {
 	case "and", "or":
@@ -239,6 +250,101 @@ func (c Condition) render(w *expr.Writer) (string, error) {
 		v, err := val(0)
 		return name + " " + n.op + " " + v, err
 	}
+}
+
+// checkName refuses an attribute name DynamoDB cannot take: an empty one,
+// or one that is not valid UTF-8 (which would reach the table as U+FFFD).
+func checkName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("attribute name is empty")
+	case !utf8.ValidString(name):
+		return errors.New("attribute name is not valid UTF-8")
+	}
+	return nil
+}
+
+// checkValue refuses a value DynamoDB would refuse or silently alter:
+// the numbers and nesting checkNumbers refuses, text that is not valid
+// UTF-8 (stored as U+FFFD), empty sets, and sets holding an empty string or
+// binary or one element twice.
+func checkValue(av types.AttributeValue) error {
+	if err := checkNumbers(av, 0); err != nil {
+		return err
+	}
+	return checkText(av)
+}
+
+// checkText is checkValue's check of text and sets.
+func checkText(av types.AttributeValue) error {
+	switch v := av.(type) {
+	case nil:
+		return errors.New("no value")
+	case *types.AttributeValueMemberS:
+		if !utf8.ValidString(v.Value) {
+			return fmt.Errorf("string %q is not valid UTF-8", v.Value)
+		}
+	case *types.AttributeValueMemberSS:
+		if len(v.Value) == 0 {
+			return errors.New("empty string set: DynamoDB sets hold at least one element")
+		}
+		seen := make(map[string]bool, len(v.Value))
+		for _, s := range v.Value {
+			switch {
+			case s == "":
+				return errors.New("string set holds an empty string")
+			case !utf8.ValidString(s):
+				return fmt.Errorf("string set element %q is not valid UTF-8", s)
+			case seen[s]:
+				return fmt.Errorf("string set holds %q twice", s)
+			}
+			seen[s] = true
+		}
+	case *types.AttributeValueMemberNS:
+		if len(v.Value) == 0 {
+			return errors.New("empty number set: DynamoDB sets hold at least one element")
+		}
+	case *types.AttributeValueMemberBS:
+		if len(v.Value) == 0 {
+			return errors.New("empty binary set: DynamoDB sets hold at least one element")
+		}
+		seen := make(map[string]bool, len(v.Value))
+		for _, b := range v.Value {
+			if len(b) == 0 {
+				return errors.New("binary set holds an empty value")
+			}
+			if seen[string(b)] {
+				return errors.New("binary set holds one value twice")
+			}
+			seen[string(b)] = true
+		}
+	case *types.AttributeValueMemberL:
+		for _, x := range v.Value {
+			if err := checkText(x); err != nil {
+				return err
+			}
+		}
+	case *types.AttributeValueMemberM:
+		for k, x := range v.Value {
+			if !utf8.ValidString(k) {
+				return fmt.Errorf("map key %q is not valid UTF-8", k)
+			}
+			if err := checkText(x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// withEntity names the entity in a *ddbmodel.ValidationError that does not
+// name one yet (a condition is rendered without knowing its entity).
+func withEntity(err error, entity string) error {
+	var ve *ddbmodel.ValidationError
+	if errors.As(err, &ve) && ve.Entity == "" {
+		ve.Entity = entity
+	}
+	return err
 }
 
 // renderCondition is how query renders filters through the shared writer.

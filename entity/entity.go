@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -612,6 +613,9 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 		}
 	} else {
 		s, err = d.Template.Render(e.timeSource(d, src))
+	}
+	if err == nil && !utf8.ValidString(s) {
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
 	}
 	if err != nil {
 		return nil, e.keyError(d.Attribute, err)

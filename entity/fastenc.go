@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -168,6 +169,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			if s == "" {
 				continue
 			}
+			if !utf8.ValidString(s) {
+				return nil, 0, &fieldError{name: ff.name, err: errors.New("string is not valid UTF-8")}
+			}
 			item[ff.name] = iw.str(s)
 			size += len(ff.name) + len(s)
 			iw.setSlot(ff.slot, s)
@@ -216,6 +220,9 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			av := newStringSet(n)
 			for j := 0; j < n; j++ {
 				av.Value[j] = fv.Index(j).String()
+			}
+			if err := checkText(av); err != nil {
+				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)

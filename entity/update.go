@@ -419,7 +419,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		parts = append(parts, w.Name(name)+" = "+w.Value(av))
 	}
 	if s, err := op.cond.render(&w); err != nil {
-		return zero, err
+		return zero, withEntity(err, e.name)
 	} else if s != "" {
 		parts = append(parts, s)
 	}

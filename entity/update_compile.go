@@ -52,6 +52,9 @@ type updatePlan[T any] struct {
 
 func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
 	e := op.e
+	if e == nil {
+		return nil, errNoEntity("update")
+	}
 	key, err := e.Key(op.key)
 	if err != nil {
 		return nil, err
@@ -113,7 +116,13 @@ func (p *updatePlan[T]) addUpdatedTimestamp() error {
 func (p *updatePlan[T]) checkActions() error {
 	e := p.e
 	p.vals = make([]types.AttributeValue, len(p.acts))
+	if !validReturn(p.op.ret) {
+		return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Returning %q: want one of %s", p.op.ret, strings.Join(returnValueNames(), ", "))}
+	}
 	for i, a := range p.acts {
+		if err := checkName(a.attr); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
 		if e.maintained[a.attr] {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
 		}
@@ -138,8 +147,11 @@ func (p *updatePlan[T]) checkActions() error {
 		if err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
 		}
-		if err := checkNumbers(av, 0); err != nil {
+		if err := checkValue(av); err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		}
+		if want := actionOperand(a.kind, av); want != "" {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
 		}
 		p.vals[i] = av
 		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
@@ -471,7 +483,13 @@ func (p *updatePlan[T]) writeConditions() error {
 		p.conds = append(p.conds, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
 	}
 	for _, name := range sortedKeys(op.with) {
+		if err := checkName(name); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
+		}
 		av, err := marshalValue(op.with[name])
+		if err == nil {
+			err = checkValue(av)
+		}
 		if err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
 		}
@@ -482,7 +500,7 @@ func (p *updatePlan[T]) writeConditions() error {
 	}
 	s, err := op.cond.render(w)
 	if err != nil {
-		return err
+		return withEntity(err, e.name)
 	}
 	p.conds = append(p.conds, s)
 	return nil
@@ -571,4 +589,79 @@ func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
 	}
 	return c, nil
+}
+
+var actionNames = map[actionKind]string{
+	actSet: "Set", actSetIfNotExists: "SetIfNotExists", actAdd: "Add", actRemove: "Remove",
+	actAppend: "Append", actPrepend: "Prepend", actDeleteFromSet: "DeleteFromSet",
+}
+
+// actionOperand returns what an action takes when av is not that ("" when
+// av fits): Add a number or a set, Append and Prepend a list,
+// DeleteFromSet a set. DynamoDB refuses the others, or (Add of a set to a
+// number) fails at run time.
+func actionOperand(kind actionKind, av types.AttributeValue) string {
+	switch av.(type) {
+	case *types.AttributeValueMemberSS, *types.AttributeValueMemberNS, *types.AttributeValueMemberBS:
+		if kind == actAdd || kind == actDeleteFromSet {
+			return ""
+		}
+	case *types.AttributeValueMemberN:
+		if kind == actAdd {
+			return ""
+		}
+	case *types.AttributeValueMemberL:
+		if kind == actAppend || kind == actPrepend {
+			return ""
+		}
+	}
+	switch kind {
+	case actAdd:
+		return "a number or a set (entity.StringSet, entity.NumberSet)"
+	case actDeleteFromSet:
+		return "a set (entity.StringSet, entity.NumberSet)"
+	case actAppend, actPrepend:
+		return "a list"
+	}
+	return ""
+}
+
+// avKind names the type of an attribute value, for errors.
+func avKind(av types.AttributeValue) string {
+	switch av.(type) {
+	case *types.AttributeValueMemberS:
+		return "a string"
+	case *types.AttributeValueMemberN:
+		return "a number"
+	case *types.AttributeValueMemberB:
+		return "binary"
+	case *types.AttributeValueMemberBOOL:
+		return "a bool"
+	case *types.AttributeValueMemberNULL:
+		return "null"
+	case *types.AttributeValueMemberL:
+		return "a list"
+	case *types.AttributeValueMemberM:
+		return "a map"
+	case *types.AttributeValueMemberSS:
+		return "a string set"
+	case *types.AttributeValueMemberNS:
+		return "a number set"
+	case *types.AttributeValueMemberBS:
+		return "a binary set"
+	}
+	return fmt.Sprintf("%T", av)
+}
+
+// validReturn reports whether rv is one of DynamoDB's ReturnValues.
+func validReturn(rv types.ReturnValue) bool {
+	return slices.Contains(rv.Values(), rv)
+}
+
+func returnValueNames() []string {
+	var out []string
+	for _, v := range types.ReturnValue("").Values() {
+		out = append(out, string(v))
+	}
+	return out
 }

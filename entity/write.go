@@ -193,10 +193,10 @@ func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
 	for name, av := range item {
 		size += len(name) + expr.ValueSize(av)
 		switch av.(type) {
-		case *types.AttributeValueMemberS, *types.AttributeValueMemberB, *types.AttributeValueMemberSS, *types.AttributeValueMemberBOOL:
+		case *types.AttributeValueMemberB, *types.AttributeValueMemberBOOL:
 			continue
 		}
-		if err := checkNumbers(av, 0); err != nil {
+		if err := checkValue(av); err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
 		}
 	}
@@ -371,6 +371,9 @@ type compiledPut[T any] struct {
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	e := op.e
+	if e == nil {
+		return nil, errNoEntity("put")
+	}
 	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}, written: op.v}
 	if op.create {
 		c.fail.op = "create"
@@ -425,7 +428,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		if !op.cond.IsZero() {
 			s, err := op.cond.render(&c.w)
 			if err != nil {
-				return nil, err
+				return nil, withEntity(err, e.name)
 			}
 			parts = append(parts, s)
 		}
@@ -548,6 +551,9 @@ func (op GetOp[T]) Consistent() GetOp[T] {
 
 // Build compiles the GetItem request without sending it.
 func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	if op.e == nil {
+		return nil, errNoEntity("get")
+	}
 	key, err := op.e.Key(op.key)
 	if err != nil {
 		return nil, err
@@ -600,7 +606,12 @@ func (op GetOp[T]) TransactGet() (types.TransactGetItem, error) {
 func (op GetOp[T]) Entity() *Entity[T] { return op.e }
 
 // EntityName returns the name of the entity the read is for.
-func (op GetOp[T]) EntityName() string { return op.e.name }
+func (op GetOp[T]) EntityName() string {
+	if op.e == nil {
+		return ""
+	}
+	return op.e.name
+}
 
 // IsConsistent reports whether the read asks for strong consistency.
 func (op GetOp[T]) IsConsistent() bool { return op.consistent }
@@ -661,6 +672,9 @@ func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
 
 func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	e := op.e
+	if e == nil {
+		return nil, failure{}, errNoEntity("delete")
+	}
 	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr()}
 	key, err := e.Key(op.key)
 	if err != nil {
@@ -684,7 +698,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	}
 	s, err := op.cond.render(&w)
 	if err != nil {
-		return nil, f, err
+		return nil, f, withEntity(err, e.name)
 	}
 	parts = append(parts, s)
 	in := &dynamodb.DeleteItemInput{TableName: aws.String(e.table.Name), Key: key,
@@ -753,6 +767,9 @@ func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
 
 // TransactWrite compiles the check as one action of a transaction.
 func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e == nil {
+		return TransactWrite{}, errNoEntity("check")
+	}
 	key, err := op.e.Key(op.key)
 	if err != nil {
 		return TransactWrite{}, err
@@ -763,7 +780,7 @@ func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
 	var w expr.Writer
 	s, err := op.cond.render(&w)
 	if err != nil {
-		return TransactWrite{}, err
+		return TransactWrite{}, withEntity(err, op.e.name)
 	}
 	f := failure{entity: op.e.name, op: "check"}
 	return TransactWrite{
@@ -911,6 +928,9 @@ type BatchWriter interface {
 // across the table's entities; use Put, or a transaction, where another
 // entity's item may share the key.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.e == nil {
+		return BatchWrite{}, errNoEntity("batch put")
+	}
 	if op.create || !op.cond.IsZero() || op.e.lock != nil {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
 	}
@@ -927,6 +947,9 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 // Like a batch put, a batch delete is not guarded by the entity marker at
 // run time and relies on the key isolation Define checks.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.e == nil {
+		return BatchWrite{}, errNoEntity("batch delete")
+	}
 	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}
 	}
@@ -1036,4 +1059,10 @@ func checkNumber(s string) error {
 		return fmt.Errorf("number %q: DynamoDB numbers range from 1e-130 to below 1e126 in magnitude", s)
 	}
 	return nil
+}
+
+// errNoEntity is the error of an operation that has no entity: one made
+// from a nil *Entity, or a zero value.
+func errNoEntity(op string) error {
+	return &ddbmodel.ValidationError{Reason: op + ": no entity (an operation of a nil *Entity, or a zero value)"}
 }

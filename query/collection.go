@@ -92,13 +92,14 @@ func (c Collection) Page(ctx context.Context, db *entity.DB, cursor string) (Res
 
 // Collect reads every page.
 func (c Collection) Collect(ctx context.Context, db *entity.DB) (Result, error) {
-	all := Result{table: c.s.members[0].Table()}
+	var all Result
 	cursor := ""
 	for {
 		p, err := c.Page(ctx, db, cursor)
 		if err != nil {
 			return Result{}, err
 		}
+		all.table = p.table
 		all.Items = append(all.Items, p.Items...)
 		if p.Cursor == "" {
 			return all, nil

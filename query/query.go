@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -406,6 +408,14 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	if len(s.members) == 0 {
 		return nil, keyRange{}, invalidf("no entity")
 	}
+	for i, m := range s.members {
+		if isNilMember(m) {
+			return nil, keyRange{}, invalidf("member %d is a nil entity", i)
+		}
+	}
+	if s.limit < 0 || s.limit > math.MaxInt32 {
+		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("query: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
+	}
 	table := s.members[0].Table()
 	ix, isIndex := table.Index(s.index)
 	if s.index != "" && !isIndex {
@@ -497,9 +507,12 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			in.ConsistentRead = aws.Bool(true)
 		}
 		if !s.filter.IsZero() {
+			if err := s.checkFilter(table); err != nil {
+				return nil, keyRange{}, err
+			}
 			f, err := expr.RenderCondition(s.filter, &w)
 			if err != nil {
-				return nil, keyRange{}, err
+				return nil, keyRange{}, withEntity(err, s.members[0].Name())
 			}
 			in.FilterExpression = aws.String(f)
 		}
@@ -508,6 +521,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			seen := map[string]bool{}
 			var ps []string
 			for _, a := range append(need, s.project...) {
+				if a == "" || !utf8.ValidString(a) {
+					return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a, Reason: "Project: an attribute name must be non-empty UTF-8 text"}
+				}
 				if !seen[a] {
 					seen[a] = true
 					ps = append(ps, w.Name(a))
@@ -523,6 +539,43 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		ins = append(ins, in)
 	}
 	return ins, rng, nil
+}
+
+// isNilMember reports a nil entity behind the Member interface, whose
+// methods would panic.
+func isNilMember(m Member) bool {
+	if m == nil {
+		return true
+	}
+	v := reflect.ValueOf(m)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// checkFilter refuses a filter on the partition or sort key of the table
+// or index queried: DynamoDB refuses it, and the key condition is where
+// those belong (Where, Between, BeginsWith...).
+func (s *spec) checkFilter(table *entity.Table) error {
+	pk, sk, err := table.KeyNames(s.index)
+	if err != nil {
+		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Err: err}
+	}
+	for _, a := range s.filter.Attributes() {
+		if a != "" && (a == pk || a == sk) {
+			return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a,
+				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
+		}
+	}
+	return nil
+}
+
+// withEntity names the entity in a *ddbmodel.ValidationError that does not
+// name one yet (a condition is rendered without knowing its entity).
+func withEntity(err error, name string) error {
+	var ve *ddbmodel.ValidationError
+	if errors.As(err, &ve) && ve.Entity == "" {
+		ve.Entity = name
+	}
+	return err
 }
 
 // invalidf reports a query that cannot be built from what it was given: a
@@ -635,6 +688,19 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		if s.sort.op == sortBegins && sk.Number {
 			return none, invalidf("begins_with on a number sort key")
 		}
+		if s.sort.op == sortBegins && s.sort.rawLo == "" {
+			return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: "BeginsWith: an empty prefix selects every key; leave BeginsWith out"}
+		}
+		for _, k := range []string{s.sort.rawLo, s.sort.rawHi} {
+			if !utf8.ValidString(k) {
+				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: fmt.Sprintf("sort key %q is not valid UTF-8", k)}
+			}
+		}
+		if s.sort.op == sortBetween {
+			if err := s.checkOrder(sk, s.sort.rawLo, s.sort.rawHi); err != nil {
+				return none, err
+			}
+		}
 		return rng(s.sort.op, s.sort.rawLo, s.sort.rawHi)
 	}
 	// Composite-based conditions need one sort template for every member.
@@ -663,6 +729,14 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 			return none, nil
 		}
 		return rng(sortBegins, prefix, "")
+	}
+	for _, v := range []entity.Values{s.sort.lo, s.sort.hi} {
+		for _, name := range sortedNames(keys.Values(v)) {
+			if !tmpl.Uses(name) {
+				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
+					Reason: fmt.Sprintf("the sort condition names an attribute that is no composite of the sort key %s", sk.Attribute)}
+			}
+		}
 	}
 	sortOnly := func(v entity.Values) keys.Values {
 		out := keys.Values{}
@@ -711,6 +785,9 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		if !complete {
 			hi = lastUnder(hi)
 		}
+		if err := s.checkOrder(sk, lo, hi); err != nil {
+			return none, err
+		}
 		return rng(sortBetween, lo, hi)
 	default:
 		v, complete, err := render(s.sort.lo)
@@ -723,6 +800,16 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		}
 		return rng(s.sort.op, v, "")
 	}
+}
+
+// checkOrder refuses a range whose low end is above its high end, which
+// DynamoDB refuses as a BETWEEN.
+func (s *spec) checkOrder(sk entity.KeySpec, lo, hi string) error {
+	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
+		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
+			Reason: fmt.Sprintf("Between: the low key %q is above the high key %q", lo, hi)}
+	}
+	return nil
 }
 
 // lastUnder returns a bound at or after every sort key that begins with

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/fanout"
@@ -57,6 +59,12 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 	if s.concurrency < 0 {
 		return nil, invalidf("scan concurrency must not be negative, got %d", s.concurrency)
 	}
+	if s.e == nil {
+		return nil, invalidf("scan of a nil entity")
+	}
+	if s.limit < 0 || s.limit > math.MaxInt32 {
+		return nil, &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: fmt.Sprintf("scan: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
+	}
 	t := s.e.Table()
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
 		return nil, invalidf("table %q has no index %q", t.Name, s.index)
@@ -66,7 +74,7 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 		var w expr.Writer
 		f, err := expr.RenderCondition(entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
 		if err != nil {
-			return nil, err
+			return nil, withEntity(err, s.e.Name())
 		}
 		in := &dynamodb.ScanInput{TableName: aws.String(t.Name), FilterExpression: aws.String(f),
 			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}

@@ -102,7 +102,10 @@ func Get(ops ...ReadOp) GetTx { return GetTx{ops: append([]ReadOp(nil), ops...)}
 
 // Build compiles the read transaction without sending it.
 func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
-	if len(t.ops) == 0 || len(t.ops) > expr.MaxTransactItems {
+	if len(t.ops) == 0 {
+		return nil, &ddbmodel.ValidationError{Reason: "txn: empty read transaction"}
+	}
+	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction reads", Limit: expr.MaxTransactItems, Got: len(t.ops)}
 	}
 	in := &dynamodb.TransactGetItemsInput{}
