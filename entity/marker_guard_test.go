@@ -291,7 +291,7 @@ func TestMoveDeleteIsConditionedOnTheMarker(t *testing.T) {
 	from, _ := posts.Key(entity.Values{"slug": "a"})
 	to, _ := posts.Key(entity.Values{"slug": "b"})
 	var replaced map[string]types.AttributeValue
-	racing := &txRacingClient{Client: db.Client, before: func() {
+	racing := &moveRacer{Client: db.Client, before: func() {
 		// Another writer replaces the Post with a Draft at the same version.
 		item := rawItem(t, db, from)
 		item["__entity"] = s("Draft")
@@ -314,21 +314,6 @@ func TestMoveDeleteIsConditionedOnTheMarker(t *testing.T) {
 	if item := rawItem(t, db, to); item != nil {
 		t.Errorf("a canceled move wrote %v", item)
 	}
-}
-
-// txRacingClient runs before() ahead of the first transaction it sends.
-type txRacingClient struct {
-	entity.Client
-	before func()
-}
-
-func (c *txRacingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	if c.before != nil {
-		f := c.before
-		c.before = nil
-		f()
-	}
-	return c.Client.TransactWriteItems(ctx, in, opts...)
 }
 
 func TestTransactionPutAndDeleteNeverTouchAnotherEntitysItem(t *testing.T) {

@@ -206,7 +206,8 @@ func TestMoveKeepsCreationTime(t *testing.T) {
 	}
 }
 
-// moveRacer runs before() between the read and the transaction of a move.
+// moveRacer runs before() ahead of the first transaction it sends: between
+// the read and the transaction of a move, for example.
 type moveRacer struct {
 	entity.Client
 	before func()

@@ -83,11 +83,19 @@ func TestNewDBInParallelTests(t *testing.T) {
 // childEnv marks a run of this test binary started by another test.
 const childEnv = "ENTITYTEST_CHILD"
 
-// TestChildNeedsServer is run only as a child process by the tests below.
-func TestChildNeedsServer(t *testing.T) {
+// asChild reports whether this run is a child process started by another
+// test (see child), after doing what the child is asked to: "unit" runs a
+// unit test that needs no server, "connect" asks for the server, "hang"
+// asks for it and then waits for -timeout to panic the binary.
+func asChild(t *testing.T) bool {
 	switch os.Getenv(childEnv) {
 	case "":
-		t.Skip("run as a child process only")
+		return false
+	case "unit":
+		rec := entitytest.NewRecorder(nil)
+		if _, err := Tickets.Put(Ticket{TicketID: "t1", Team: "c", Title: "x"}).Run(t.Context(), entity.NewDB(rec, "t")); err != nil {
+			t.Fatal(err)
+		}
 	case "hang":
 		fmt.Println("endpoint:", entitytest.Endpoint(t))
 		time.Sleep(time.Minute) // until -timeout panics the binary
@@ -95,47 +103,46 @@ func TestChildNeedsServer(t *testing.T) {
 		entitytest.Client(t)
 		fmt.Println("connected")
 	}
+	return true
 }
 
-// TestChildUnit is run only as a child process: a unit test that needs no
-// server.
-func TestChildUnit(t *testing.T) {
-	if os.Getenv(childEnv) == "" {
-		t.Skip("run as a child process only")
-	}
-	rec := entitytest.NewRecorder(nil)
-	if _, err := Tickets.Put(Ticket{TicketID: "t1", Team: "c", Title: "x"}).Run(t.Context(), entity.NewDB(rec, "t")); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// child runs this test binary on one test, with PATH and the endpoint
-// variable as given, and returns its output and error.
-func child(t *testing.T, run, mode, path string, args ...string) (string, error) {
+// child runs the calling test again in a child process of this test binary,
+// in mode (see asChild), with PATH as given and no endpoint, and returns its
+// output and error.
+func child(t *testing.T, mode, path string, args ...string) (string, error) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^" + run + "$", "-test.v"}, args...)...)
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^" + t.Name() + "$", "-test.v"}, args...)...)
 	cmd.Env = append(os.Environ(), childEnv+"="+mode, "PATH="+path, entitytest.EndpointEnv+"=", "JAVA_HOME=")
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
 
 func TestUnitTestsNeedNoJava(t *testing.T) {
-	out, err := child(t, "TestChildUnit", "unit", t.TempDir())
-	if err != nil || !strings.Contains(out, "--- PASS: TestChildUnit") {
+	if asChild(t) {
+		return
+	}
+	out, err := child(t, "unit", t.TempDir())
+	if err != nil || !strings.Contains(out, "--- PASS: TestUnitTestsNeedNoJava") {
 		t.Fatalf("a unit test without Java on PATH: %v\n%s", err, out)
 	}
 }
 
 func TestShortSkipsIntegrationTests(t *testing.T) {
-	out, err := child(t, "TestChildNeedsServer", "connect", t.TempDir(), "-test.short")
-	if err != nil || !strings.Contains(out, "--- SKIP: TestChildNeedsServer") || !strings.Contains(out, "-short") {
+	if asChild(t) {
+		return
+	}
+	out, err := child(t, "connect", t.TempDir(), "-test.short")
+	if err != nil || !strings.Contains(out, "--- SKIP: TestShortSkipsIntegrationTests") || !strings.Contains(out, "-short") {
 		t.Fatalf("under -short without Java: %v\n%s", err, out)
 	}
 }
 
 func TestMissingJavaFailsAndSaysWhatToInstall(t *testing.T) {
-	out, err := child(t, "TestChildNeedsServer", "connect", t.TempDir())
-	if err == nil || !strings.Contains(out, "--- FAIL: TestChildNeedsServer") || !strings.Contains(out, "openjdk-17-jre-headless") {
+	if asChild(t) {
+		return
+	}
+	out, err := child(t, "connect", t.TempDir())
+	if err == nil || !strings.Contains(out, "--- FAIL: TestMissingJavaFailsAndSaysWhatToInstall") || !strings.Contains(out, "openjdk-17-jre-headless") {
 		t.Fatalf("without Java and without -short the test must fail saying what to install: %v\n%s", err, out)
 	}
 }
@@ -144,10 +151,13 @@ func TestMissingJavaFailsAndSaysWhatToInstall(t *testing.T) {
 // DynamoDB Local and then hangs until its -timeout panics it; the server
 // must go away with it.
 func TestServerDiesWithTheTestBinary(t *testing.T) {
+	if asChild(t) {
+		return
+	}
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local")
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChildNeedsServer$", "-test.timeout=20s")
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.timeout=20s")
 	cmd.Env = append(os.Environ(), childEnv+"=hang", entitytest.EndpointEnv+"=")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -509,6 +519,9 @@ func TestLongModelNamesFitDynamoDBsLimit(t *testing.T) {
 }
 
 func TestAnEndpointThatNeverAnswersFailsFast(t *testing.T) {
+	if asChild(t) {
+		return
+	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -523,7 +536,7 @@ func TestAnEndpointThatNeverAnswersFailsFast(t *testing.T) {
 			defer c.Close() // accept, never answer
 		}
 	}()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestChildNeedsServer$", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
 	cmd.Env = append(os.Environ(), childEnv+"=connect", entitytest.EndpointEnv+"=http://"+l.Addr().String())
 	began := time.Now()
 	out, err := cmd.CombinedOutput()

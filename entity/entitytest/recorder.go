@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -69,11 +70,8 @@ func (r *Recorder) Count(ops ...Operation) int {
 	}
 	n := 0
 	for _, req := range r.requests {
-		for _, op := range ops {
-			if req.Operation == op {
-				n++
-				break
-			}
+		if slices.Contains(ops, req.Operation) {
+			n++
 		}
 	}
 	return n
