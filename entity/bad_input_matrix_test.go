@@ -202,7 +202,7 @@ func mxCases() []mxCase {
 	}
 	add(
 		upd("Add of a string", "title", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("title", "x") }),
-		upd("Add of a list", "tags", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("tags", []string{"x"}) }),
+		upd("Add to a list field", "items", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("items", []string{"x"}) }),
 		upd("Add of a bool", "count", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("count", true) }),
 		upd("Add of NaN", "count", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("count", math.NaN()) }),
 		upd("Add of +Inf", "count", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.Add("count", math.Inf(1)) }),
@@ -223,8 +223,8 @@ func mxCases() []mxCase {
 			return u.Prepend("items", map[string]string{"a": "b"})
 		}),
 		upd("DeleteFromSet of a string", "tags", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.DeleteFromSet("tags", "x") }),
-		upd("DeleteFromSet of a list", "tags", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
-			return u.DeleteFromSet("tags", []string{"x"})
+		upd("DeleteFromSet of a list field", "items", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.DeleteFromSet("items", []string{"x"})
 		}),
 		upd("DeleteFromSet of a number", "nums", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] { return u.DeleteFromSet("nums", 1) }),
 		upd("DeleteFromSet of an empty set", "tags", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {

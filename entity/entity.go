@@ -108,6 +108,13 @@ type Config[T any] struct {
 	// the other here; the name may be of an entity defined later. Entities
 	// sharing keys rely on the entity marker alone to keep their items apart.
 	SharesKeysWith []string
+	// ExtraAttributes names attributes the entity's items may hold that T
+	// does not declare (written by other code, or by an older version):
+	// updates, conditions, filters and projections may name them, and
+	// their values are encoded by their own Go type. Any other name T does
+	// not store is refused, so that a typo never writes or reads a stray
+	// attribute.
+	ExtraAttributes []string
 }
 
 // KeySpec describes one key attribute of an entity.
@@ -190,6 +197,9 @@ type Entity[T any] struct {
 	// pointer to one) to whether the field is stored as Unix seconds
 	// (the unixtime tag option); read-only after Define.
 	times map[string]bool
+	// sch is what names and values are checked against; read-only after
+	// Define.
+	sch *schema
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -333,6 +343,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		if !slices.Contains(e.keyAttrs, d.Attribute) {
 			e.keyAttrs = append(e.keyAttrs, d.Attribute)
 		}
+	}
+	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
+		return nil, err
 	}
 	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
 	for _, name := range e.keyAttrs {

@@ -13,7 +13,8 @@ import (
 )
 
 // slotted is an entity whose keys take composites of every kind the fast
-// encoder gives slots to, and one (a bool) that it does not.
+// encoder gives slots to. (A bool, which it gives none, is no composite:
+// Define refuses it, since no key can be rendered from it.)
 type slotted struct {
 	ID     string    `dynamo:"id"`
 	Owner  string    `dynamo:"owner"`
@@ -37,7 +38,7 @@ func defineSlotted(name string) *Entity[slotted] {
 		Indexes: []IndexKey[slotted]{
 			{Index: "GSI1", Partition: "OWNER#${owner}", Sort: "RANK#${rank:rev(6)}#${id}", Sparse: true},
 			{Index: "GSI2", Partition: "SCORES", Sort: "${score}"},
-			{Index: "GSI3", Partition: "OPEN#${open}", Sort: "${id}", Sparse: true},
+			{Index: "GSI3", Partition: "OPEN", Sort: "${id}#${owner}", Sparse: true},
 		},
 	})
 }
@@ -50,7 +51,7 @@ func FuzzSlottedKeysMatchLookup(f *testing.F) {
 	f.Add("i#2", "", 0, uint16(0), math.Copysign(0, -1), int64(0), false)
 	f.Add("", "b", 1234567, uint16(65535), 1e300, int64(-62135596800), true)
 	withSlots, withLookup := defineSlotted("a"), defineSlotted("b")
-	if withSlots.pk.slots == nil || withSlots.indexes[0].sk.slots == nil || withSlots.indexes[2].pk.slots != nil {
+	if withSlots.pk.slots == nil || withSlots.indexes[0].sk.slots == nil {
 		f.Fatal("slots are not assigned as expected")
 	}
 	for _, d := range withLookup.allKeys {

@@ -119,9 +119,11 @@ func (p *updatePlan[T]) checkActions() error {
 	if !validReturn(p.op.ret) {
 		return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Returning %q: want one of %s", p.op.ret, strings.Join(returnValueNames(), ", "))}
 	}
+	var copied bool
 	for i, a := range p.acts {
-		if err := checkName(a.attr); err != nil {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+		ref, err := e.sch.resolve(a.attr, actionNames[a.kind])
+		if err != nil {
+			return err
 		}
 		if e.maintained[a.attr] {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
@@ -132,34 +134,46 @@ func (p *updatePlan[T]) checkActions() error {
 		if _, dup := p.touched[a.attr]; dup {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "updated twice in one request"}
 		}
-		p.touched[a.attr] = a.kind
 		r := e.byName[a.attr]
 		if r != nil && r.ReadOnly {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "read-only"}
 		}
+		var av types.AttributeValue
+		var fv reflect.Value
+		if a.kind != actRemove {
+			if av, fv, err = p.actionValue(a, ref.node); err != nil {
+				return err
+			}
+			if av == nil && a.kind == actSet {
+				// A put of the value leaves the attribute out (an empty
+				// string, a nil pointer, an omitempty zero): so does the
+				// update, which removes it.
+				if !copied {
+					p.acts, copied = slices.Clone(p.acts), true
+				}
+				a.kind = actRemove
+				p.acts[i].kind = actRemove
+			}
+		}
+		p.touched[a.attr] = a.kind
 		if a.kind == actRemove {
 			if r != nil && r.Required {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed"}
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
 			}
 			continue
 		}
-		av, err := marshalValue(a.val)
-		if err != nil {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
-		}
 		if err := checkValue(av); err != nil {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: actionNames[a.kind], Err: err}
 		}
 		if want := actionOperand(a.kind, av); want != "" {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
 		}
 		p.vals[i] = av
 		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
-			f := reflect.Value{}
-			if a.kind == actSet || a.kind == actSetIfNotExists {
-				f = reflect.ValueOf(a.val)
+			if a.kind != actSet && a.kind != actSetIfNotExists {
+				fv = reflect.Value{}
 			}
-			if err := e.checkRule(r, av, f, false); err != nil {
+			if err := e.checkRule(r, av, fv, false); err != nil {
 				return err
 			}
 		}
@@ -168,6 +182,46 @@ func (p *updatePlan[T]) checkActions() error {
 		}
 	}
 	return nil
+}
+
+// actionValue encodes an action's value as a put of the field encodes it.
+// node is nil for attributes T does not declare (extra attributes), whose
+// values encode by their own type. A nil value with a nil error is a
+// value a put leaves out.
+func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeValue, reflect.Value, error) {
+	e := p.e
+	name := actionNames[a.kind]
+	if node == nil {
+		av, err := marshalValue(a.val)
+		if err != nil {
+			return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name, Err: err}
+		}
+		return av, reflect.ValueOf(a.val), nil
+	}
+	// What the field must be for the action to apply to it.
+	var fits bool
+	var want string
+	switch a.kind {
+	case actAdd:
+		fits, want = node.kind == "N" || node.set || node.kind == "", "a number or set field"
+	case actDeleteFromSet:
+		fits, want = node.set || node.kind == "", "a set field (a slice or map with the set tag option)"
+	case actAppend, actPrepend:
+		fits, want = node.isList || node.kind == "", "a list field (a slice without the set tag option)"
+	default:
+		fits = true
+	}
+	if !fits && !node.dynamic {
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s applies to %s; %s is a %s (stored as %s)", name, want, a.attr, node.goType(), node.kind)}
+	}
+	av, fv, err := node.value(a.val)
+	if err != nil {
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name + ": " + err.Error()}
+	}
+	if av == nil && a.kind != actSet {
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the value %#v is one a put does not store (empty, nil or omitempty zero)", name, a.val)}
+	}
+	return av, fv, nil
 }
 
 // applyToOld computes, with the item read, the item after the update: the

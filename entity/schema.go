@@ -1,0 +1,571 @@
+package entity
+
+import (
+	"encoding"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// attrNode describes the values stored at one attribute or document path
+// of an entity's items: the Go type a put encodes there and how.
+type attrNode struct {
+	name string       // stored name (a struct field's), or "" for an element
+	typ  reflect.Type // the Go type as declared (may be a pointer)
+	base reflect.Type // typ without pointers
+	// enc is a one-field struct type whose field has typ and the field's
+	// dynamo tag, so that a value encodes exactly as a put encodes it.
+	enc reflect.Type
+	set bool // the tag's set option: a slice or map stored as SS, NS or BS
+	// kind is the attribute value kind a put stores ("S", "N", "SS", "L",
+	// "M"...), or "" when the type decides for itself (a marshaler, an
+	// interface).
+	kind string
+	// fields are a struct value's stored fields (M), by stored name.
+	fields map[string]*attrNode
+	// elem is a list's element or a map's value; nil for sets and scalars.
+	elem   *attrNode
+	isMap  bool // a map stored as M: any key names an element
+	isList bool // a slice or array stored as L: indexes name elements
+	// dynamic: an interface value, whose contents the type does not say;
+	// any path below it is accepted and values are encoded by their own type.
+	dynamic bool
+}
+
+var (
+	dynamoMarshalerType = reflect.TypeOf((*dynamo.Marshaler)(nil)).Elem()
+	avMarshalerType     = reflect.TypeOf((*dynamo.ItemMarshaler)(nil)).Elem()
+	textMarshalerType   = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+)
+
+// implements reports whether t or *t implements iface.
+func implements(t, iface reflect.Type) bool {
+	return t.Implements(iface) || (t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(iface))
+}
+
+// schemaOf describes the stored fields of struct type rt, as guregu/dynamo
+// encodes them: tagged names, "-" skipped, embedded structs flattened.
+func schemaOf(rt reflect.Type) map[string]*attrNode {
+	return structFields(rt, map[reflect.Type]bool{})
+}
+
+func structFields(rt reflect.Type, seen map[reflect.Type]bool) map[string]*attrNode {
+	out := map[string]*attrNode{}
+	if seen[rt] {
+		return out // a recursive type: stop describing it below this level
+	}
+	seen[rt] = true
+	defer delete(seen, rt)
+	var walk func(rt reflect.Type)
+	walk = func(rt reflect.Type) {
+		for i := 0; i < rt.NumField(); i++ {
+			f := rt.Field(i)
+			tag := f.Tag.Get("dynamo")
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "-" {
+				continue
+			}
+			if f.Anonymous && name == "" {
+				ft := f.Type
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if ft.Kind() == reflect.Struct {
+					walk(ft)
+					continue
+				}
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if _, dup := out[name]; dup {
+				continue
+			}
+			out[name] = newNode(name, f.Type, opts, seen)
+		}
+	}
+	walk(rt)
+	return out
+}
+
+// newNode describes a value of type t stored under name with the tag
+// options opts.
+func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]bool) *attrNode {
+	n := &attrNode{name: name, typ: t, base: t}
+	for n.base.Kind() == reflect.Pointer {
+		n.base = n.base.Elem()
+	}
+	flags := strings.Split(opts, ",")
+	n.set = slices.Contains(flags, "set")
+	unix := slices.Contains(flags, "unixtime")
+	tag := `dynamo:"v`
+	if opts != "" {
+		tag += "," + opts
+	}
+	tag += `"`
+	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Pointer {
+		n.enc = reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: reflect.StructTag(tag)}})
+	}
+	b := n.base
+	switch {
+	case implements(b, dynamoMarshalerType) || implements(b, avMarshalerType):
+		// Its own encoding: any kind.
+	case b == timeType:
+		n.kind = "S"
+		if unix {
+			n.kind = "N"
+		}
+	case implements(b, textMarshalerType):
+		n.kind = "S"
+	case b.Kind() == reflect.Interface:
+		n.dynamic = true
+	case n.set:
+		n.kind = setKind(b)
+	case b.Kind() == reflect.String:
+		n.kind = "S"
+	case b.Kind() == reflect.Bool:
+		n.kind = "BOOL"
+	case isNumberKind(b.Kind()):
+		n.kind = "N"
+	case (b.Kind() == reflect.Slice || b.Kind() == reflect.Array) && b.Elem().Kind() == reflect.Uint8:
+		n.kind = "B"
+	case b.Kind() == reflect.Slice || b.Kind() == reflect.Array:
+		n.kind, n.isList = "L", true
+		n.elem = newNode("", b.Elem(), "", seen)
+	case b.Kind() == reflect.Map:
+		n.kind, n.isMap = "M", true
+		n.elem = newNode("", b.Elem(), "", seen)
+	case b.Kind() == reflect.Struct:
+		n.kind = "M"
+		n.fields = structFields(b, seen)
+	}
+	return n
+}
+
+func setKind(t reflect.Type) string {
+	var el reflect.Type
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		el = t.Elem()
+	case reflect.Map:
+		el = t.Key()
+	default:
+		return ""
+	}
+	switch {
+	case el.Kind() == reflect.Slice && el.Elem().Kind() == reflect.Uint8:
+		return "BS"
+	case el.Kind() == reflect.String || implements(el, textMarshalerType):
+		return "SS"
+	case isNumberKind(el.Kind()):
+		return "NS"
+	}
+	return ""
+}
+
+func isNumberKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// goType names the Go type a node holds, for error messages.
+func (n *attrNode) goType() string { return n.typ.String() }
+
+// convert turns v into a value of the node's Go type, the way an
+// assignment in Go code would accept it: the same type, a type of the
+// same kind (a named type and its base, int and int64), a pointer to or
+// the value under a pointer field, or a number that the field's type holds
+// exactly. Anything else is an error saying what was expected.
+func (n *attrNode) convert(v any) (reflect.Value, error) {
+	want := n.typ
+	if v == nil {
+		if canNil(want) {
+			return reflect.Zero(want), nil
+		}
+		return reflect.Value{}, fmt.Errorf("want %s, got nil", n.goType())
+	}
+	rv := reflect.ValueOf(v)
+	if out, ok := convertTo(rv, want); ok {
+		return out, nil
+	}
+	// A pointer given for a value field, or a value for a pointer field.
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		if out, ok := convertTo(rv.Elem(), want); ok {
+			return out, nil
+		}
+	}
+	if want.Kind() == reflect.Pointer {
+		if out, ok := convertTo(rv, want.Elem()); ok {
+			p := reflect.New(want.Elem())
+			p.Elem().Set(out)
+			return p, nil
+		}
+	}
+	return reflect.Value{}, fmt.Errorf("want %s, got %T", n.goType(), v)
+}
+
+func canNil(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice:
+		return true
+	}
+	return false
+}
+
+// convertTo converts rv to want when Go would let a program do so without
+// changing what the value means.
+func convertTo(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
+	t := rv.Type()
+	if t.AssignableTo(want) {
+		out := reflect.New(want).Elem()
+		out.Set(rv)
+		return out, true
+	}
+	if want.Kind() == reflect.Interface {
+		return reflect.Value{}, false
+	}
+	switch {
+	case isNumberKind(t.Kind()) && isNumberKind(want.Kind()):
+		return convertNumber(rv, want)
+	case t.Kind() != want.Kind():
+		return reflect.Value{}, false
+	case t.Kind() == reflect.String, t.Kind() == reflect.Bool:
+		return rv.Convert(want), true
+	}
+	if t.ConvertibleTo(want) && t.Kind() != reflect.Pointer {
+		// Slices, maps and structs of identical underlying types.
+		return rv.Convert(want), true
+	}
+	return reflect.Value{}, false
+}
+
+// convertNumber converts between number kinds when the value survives
+// unchanged: 3 into an int8, 2.0 into an int, never 2.5 into an int or
+// 300 into an int8.
+func convertNumber(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
+	out := reflect.New(want).Elem()
+	switch {
+	case rv.CanInt():
+		i := rv.Int()
+		switch {
+		case out.CanInt():
+			if out.OverflowInt(i) {
+				return reflect.Value{}, false
+			}
+			out.SetInt(i)
+		case out.CanUint():
+			if i < 0 || out.OverflowUint(uint64(i)) {
+				return reflect.Value{}, false
+			}
+			out.SetUint(uint64(i))
+		default:
+			f := float64(i)
+			if int64(f) != i || out.OverflowFloat(f) {
+				return reflect.Value{}, false
+			}
+			out.SetFloat(f)
+		}
+	case rv.CanUint():
+		u := rv.Uint()
+		switch {
+		case out.CanInt():
+			if u > math.MaxInt64 || out.OverflowInt(int64(u)) {
+				return reflect.Value{}, false
+			}
+			out.SetInt(int64(u))
+		case out.CanUint():
+			if out.OverflowUint(u) {
+				return reflect.Value{}, false
+			}
+			out.SetUint(u)
+		default:
+			f := float64(u)
+			if uint64(f) != u {
+				return reflect.Value{}, false
+			}
+			out.SetFloat(f)
+		}
+	default:
+		f := rv.Float()
+		switch {
+		case out.CanInt():
+			if f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 || out.OverflowInt(int64(f)) {
+				return reflect.Value{}, false
+			}
+			out.SetInt(int64(f))
+		case out.CanUint():
+			if f != math.Trunc(f) || f < 0 || f >= math.MaxUint64 || out.OverflowUint(uint64(f)) {
+				return reflect.Value{}, false
+			}
+			out.SetUint(uint64(f))
+		default:
+			if want.Kind() == reflect.Float32 && !math.IsInf(f, 0) && !math.IsNaN(f) && float64(float32(f)) != f {
+				return reflect.Value{}, false
+			}
+			out.SetFloat(f)
+		}
+	}
+	return out, true
+}
+
+// encode returns the attribute value a put stores for the field holding
+// fv (a value of the node's type), or nil when a put leaves the attribute
+// out (an empty string, set or nil pointer, an omitempty zero).
+func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
+	if n.enc == nil {
+		return marshalValue(fv.Interface())
+	}
+	s := reflect.New(n.enc)
+	s.Elem().Field(0).Set(fv)
+	item, err := dynamo.MarshalItem(s.Interface())
+	if err != nil {
+		return nil, err
+	}
+	return item["v"], nil
+}
+
+// value converts v to the node's type and encodes it; a types.AttributeValue
+// is taken as given when its kind is the one the field stores.
+func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
+	if av, ok := v.(types.AttributeValue); ok {
+		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
+			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
+		}
+		return av, reflect.Value{}, nil
+	}
+	if n.dynamic {
+		av, err := marshalValue(v)
+		return av, reflect.ValueOf(v), err
+	}
+	fv, err := n.convert(v)
+	if err != nil {
+		return nil, reflect.Value{}, err
+	}
+	av, err := n.encode(fv)
+	return av, fv, err
+}
+
+// elementNode describes one element of a set, list or map node: what
+// Contains looks for and what list or set operands hold.
+func (n *attrNode) elementNode() *attrNode {
+	if n.elem != nil {
+		return n.elem
+	}
+	b := n.base
+	switch {
+	case n.set && b.Kind() == reflect.Map:
+		return newNode("", b.Key(), "", map[reflect.Type]bool{})
+	case n.set:
+		return newNode("", b.Elem(), "", map[reflect.Type]bool{})
+	}
+	return nil
+}
+
+// suggest returns the name among names closest to name, when one is close
+// enough to be a likely typo, for a "did you mean" hint.
+func suggest(name string, names []string) string {
+	best, bestD := "", 0
+	lower := strings.ToLower(name)
+	sort.Strings(names)
+	for _, c := range names {
+		if strings.ToLower(c) == lower {
+			return c
+		}
+		d := editDistance(lower, strings.ToLower(c))
+		limit := 2
+		if len(name) <= 4 {
+			limit = 1
+		}
+		if d <= limit && (best == "" || d < bestD) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, by rune.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// avCode is the DynamoDB type code of av: "S", "N", "SS", "L"...
+func avCode(av types.AttributeValue) string {
+	switch av.(type) {
+	case *types.AttributeValueMemberS:
+		return "S"
+	case *types.AttributeValueMemberN:
+		return "N"
+	case *types.AttributeValueMemberB:
+		return "B"
+	case *types.AttributeValueMemberBOOL:
+		return "BOOL"
+	case *types.AttributeValueMemberNULL:
+		return "NULL"
+	case *types.AttributeValueMemberL:
+		return "L"
+	case *types.AttributeValueMemberM:
+		return "M"
+	case *types.AttributeValueMemberSS:
+		return "SS"
+	case *types.AttributeValueMemberNS:
+		return "NS"
+	case *types.AttributeValueMemberBS:
+		return "BS"
+	}
+	return ""
+}
+
+// schema is what an entity's inputs are checked against: the stored
+// fields of T, the key and marker attributes the entity maintains, and the
+// extra attributes its Config declares.
+type schema struct {
+	entity  string
+	typ     reflect.Type
+	attrs   map[string]*attrNode
+	special map[string]bool // key and marker attributes: any value, never updated
+	extra   map[string]bool // declared attributes T does not hold: any value
+}
+
+// attrRef is an attribute name or document path resolved against a schema.
+type attrRef struct {
+	name string    // as given
+	top  string    // the top-level attribute
+	node *attrNode // nil for key, marker and extra attributes
+}
+
+// resolve resolves name, for use (a short phrase: "Set", "condition"...),
+// to an attribute of the schema, or returns a *ddbmodel.ValidationError
+// naming the entity and the attribute, with a hint when a known name is
+// close.
+func (s *schema) resolve(name, use string) (attrRef, error) {
+	if err := checkName(name); err != nil {
+		return attrRef{}, s.invalid(name, use, err.Error())
+	}
+	if n, ok := s.attrs[name]; ok {
+		return attrRef{name: name, top: name, node: n}, nil
+	}
+	if s.special[name] || s.extra[name] {
+		return attrRef{name: name, top: name}, nil
+	}
+	return attrRef{}, s.unknown(name, use)
+}
+
+// names lists every name the schema resolves at the top level.
+func (s *schema) names() []string {
+	out := make([]string, 0, len(s.attrs)+len(s.special)+len(s.extra))
+	for n := range s.attrs {
+		out = append(out, n)
+	}
+	for n := range s.extra {
+		out = append(out, n)
+	}
+	return out
+}
+
+func (s *schema) unknown(name, use string) error {
+	reason := fmt.Sprintf("%s: %v has no attribute stored as %q", use, s.typ, name)
+	if hint := suggest(name, s.names()); hint != "" {
+		reason += fmt.Sprintf(" (did you mean %q?)", hint)
+	} else {
+		reason += "; declare attributes the type does not hold in Config.ExtraAttributes"
+	}
+	return &ddbmodel.ValidationError{Entity: s.entity, Attribute: name, Reason: reason}
+}
+
+func (s *schema) invalid(name, use, reason string) error {
+	return &ddbmodel.ValidationError{Entity: s.entity, Attribute: name, Reason: use + ": " + reason}
+}
+
+// buildSchema describes T's stored attributes for the checks of every
+// later input, and checks that every name the Config gives is one of them:
+// the composites of every key template, SortUses, and the rules.
+func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
+	s := &schema{entity: e.name, typ: rt, attrs: schemaOf(rt), special: map[string]bool{}, extra: map[string]bool{}}
+	for n := range e.maintained {
+		s.special[n] = true
+	}
+	for _, n := range extra {
+		if err := checkName(n); err != nil {
+			return fmt.Errorf("entity: %s: extra attribute %q: %v", e.name, n, err)
+		}
+		if s.attrs[n] != nil || s.special[n] {
+			return fmt.Errorf("entity: %s: extra attribute %q: %v already stores it, or it is a key or marker attribute", e.name, n, rt)
+		}
+		s.extra[n] = true
+	}
+	e.sch = s
+	for _, d := range e.allKeys {
+		if d.Template == nil {
+			for _, u := range d.Uses {
+				if s.attrs[u] == nil {
+					return e.defineNameError(fmt.Sprintf("key attribute %s: SortUses", d.Attribute), u)
+				}
+			}
+			continue
+		}
+		for _, u := range d.Uses {
+			if s.special[u] {
+				continue
+			}
+			n := s.attrs[u]
+			if n == nil {
+				return e.defineNameError(fmt.Sprintf("key attribute %s: template %q: composite", d.Attribute, d.Template.String()), u)
+			}
+			if n.kind != "" && n.kind != "S" && n.kind != "N" {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s: template %q uses it, but it is a %v (stored as %s); a key composite must be a string, a number or a time", d.Attribute, d.Template.String(), n.typ, n.kind)}
+			}
+		}
+	}
+	for _, r := range e.rules {
+		if len(r.Enum) == 0 {
+			continue
+		}
+		n := s.attrs[r.name]
+		if n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is a %v (stored as %s)", n.typ, n.kind)}
+		}
+	}
+	return nil
+}
+
+// defineNameError reports, at Define, a name that is no stored attribute.
+func (e *Entity[T]) defineNameError(what, name string) error {
+	reason := fmt.Sprintf("Define: %s names it, but %v has no field stored under that name", what, e.sch.typ)
+	if hint := suggest(name, e.sch.names()); hint != "" {
+		reason += fmt.Sprintf(" (did you mean %q?)", hint)
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: reason}
+}
