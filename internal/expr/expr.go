@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 )
 
 // Writer hands out placeholders for one request. Attribute names that are
@@ -39,6 +41,27 @@ func (w *Writer) Name(attr string) string {
 	w.names[p] = attr
 	w.byAttr[attr] = p
 	return p
+}
+
+// Path returns the expression text for document path p: every name
+// aliased through Name, so that reserved words, spaces, dots and brackets
+// inside names are safe, and every index as [n]; a.b[2] becomes #a.#b[2],
+// and the one name "x.y" becomes #n0. p must be valid (as Parse returns).
+func (w *Writer) Path(p docpath.Path) string {
+	var b strings.Builder
+	for i, e := range p {
+		if e.IsIndex {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(e.Index))
+			b.WriteByte(']')
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(w.Name(e.Name))
+	}
+	return b.String()
 }
 
 // Value returns a fresh placeholder bound to av.

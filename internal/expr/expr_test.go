@@ -5,6 +5,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 )
 
 func TestWriterPlaceholders(t *testing.T) {
@@ -58,5 +60,24 @@ func TestNumberSize(t *testing.T) {
 		if got := ValueSize(&types.AttributeValueMemberN{Value: n}); got != want {
 			t.Errorf("size of %s = %d, want %d", n, got, want)
 		}
+	}
+}
+
+func TestWriterPath(t *testing.T) {
+	t.Parallel()
+	var w Writer
+	got := []string{
+		w.Path(docpath.MustParse("status")),
+		w.Path(docpath.MustParse(`doc."a.b"[2][0].status`)),
+		w.Path(docpath.MustParse(`doc."x[0]"."my key"`)),
+		w.Path(docpath.MustParse(`"a.b".n0`)),
+	}
+	want := []string{"#status", "#doc.#n0[2][0].#status", "#doc.#n1.#n2", "#n0.#n3"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+	wantNames := map[string]string{"#status": "status", "#doc": "doc", "#n0": "a.b", "#n1": "x[0]", "#n2": "my key", "#n3": "n0"}
+	if diff := cmp.Diff(wantNames, w.Names()); diff != "" {
+		t.Errorf("names (-want +got):\n%s", diff)
 	}
 }
