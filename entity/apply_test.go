@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -37,7 +38,11 @@ func TestApplyLocallyMatchesDynamoDB(t *testing.T) {
 		item := randomItem(rng)
 		item["PK"] = &types.AttributeValueMemberS{Value: pk}
 		acts, vals := randomActions(rng, item)
-		want, localErr := applyLocally(item, acts, vals)
+		paths := make([]docpath.Path, len(acts))
+		for i, a := range acts {
+			paths[i] = docpath.Path{{Name: a.attr}}
+		}
+		want, localErr := applyLocally(item, acts, paths, vals)
 		for _, v := range vals {
 			if err := checkNumbers(v, 0); err != nil && localErr == nil {
 				localErr = err // the update's compiler refuses it before applying it

@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -175,33 +176,19 @@ func lastPointer(v any) any {
 	return rv.Interface()
 }
 
-func (c Condition) render(w *expr.Writer) (string, error) {
+// render writes the condition into w, resolving every attribute name
+// against s and encoding every value as a put of that attribute encodes
+// it.
+func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	n := c.n
 	if n == nil {
 		return "", nil
-	}
-	val := func(i int) (string, error) {
-		av, err := marshalValue(n.vals[i])
-		if err == nil {
-			err = checkValue(av)
-		}
-		if err != nil {
-			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: "condition value", Err: err}
-		}
-		return w.Value(av), nil
-	}
-	switch n.op {
-	case "and", "or", "not":
-	default:
-		if err := checkName(n.attr); err != nil {
-			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: "condition", Err: err}
-		}
 	}
 	switch n.op {
 	case "and", "or":
 		parts := make([]string, 0, len(n.kids))
 		for _, k := range n.kids {
-			s, err := k.render(w)
+			s, err := k.render(w, s)
 			if err != nil {
 				return "", err
 			}
@@ -209,48 +196,130 @@ func (c Condition) render(w *expr.Writer) (string, error) {
 		}
 		return strings.Join(parts, " "+strings.ToUpper(n.op)+" "), nil
 	case "not":
-		s, err := n.kids[0].render(w)
+		s, err := n.kids[0].render(w, s)
 		return "NOT (" + s + ")", err
-	case "exists":
-		return "attribute_exists(" + w.Name(n.attr) + ")", nil
-	case "not_exists":
-		return "attribute_not_exists(" + w.Name(n.attr) + ")", nil
-	case "begins_with", "contains":
-		name := w.Name(n.attr)
-		v, err := val(0)
-		return n.op + "(" + name + ", " + v + ")", err
-	case "size":
-		name := w.Name(n.attr)
-		v, err := val(0)
-		return "size(" + name + ") > " + v, err
-	case "between":
-		name := w.Name(n.attr)
-		lo, err := val(0)
+	}
+	ref, err := s.resolve(n.attr, "condition")
+	if err != nil {
+		return "", err
+	}
+	name := w.Path(ref.path)
+	// val encodes the i-th value; el says it is an element of the
+	// attribute (Contains), not a value of it.
+	val := func(i int, el bool) (types.AttributeValue, error) {
+		node := ref.node
+		if el && node != nil {
+			if node.kind == "S" {
+				node = stringNode
+			} else if node = node.elementNode(); node == nil {
+				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is a %s (stored as %s); contains takes a string, set or list attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+			}
+		}
+		var av types.AttributeValue
+		var err error
+		if node == nil {
+			av, err = marshalValue(n.vals[i])
+		} else if av, _, err = node.value(n.vals[i]); err == nil && av == nil && !el {
+			return nil, nil
+		}
+		if err == nil && av == nil {
+			err = errors.New("the value encodes to nothing")
+		}
+		if err == nil {
+			err = checkValue(av)
+		}
+		if err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition value", Err: err}
+		}
+		return av, nil
+	}
+	// one renders a one-value comparison; a value a put leaves out makes
+	// = and <> a test of absence, and the others an error.
+	one := func(el bool) (string, error) {
+		av, err := val(0, el)
 		if err != nil {
 			return "", err
 		}
-		hi, err := val(1)
-		return name + " BETWEEN " + lo + " AND " + hi, err
+		if av == nil {
+			switch n.op {
+			case "=":
+				return "attribute_not_exists(" + name + ")", nil
+			case "<>":
+				return "attribute_exists(" + name + ")", nil
+			}
+			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition %s: the value %#v is one a put does not store (empty, nil or omitempty zero)", n.op, n.vals[0])}
+		}
+		return w.Value(av), nil
+	}
+	switch n.op {
+	case "exists":
+		return "attribute_exists(" + name + ")", nil
+	case "not_exists":
+		return "attribute_not_exists(" + name + ")", nil
+	case "begins_with":
+		if ref.node != nil && ref.node.kind != "S" && ref.node.kind != "B" && ref.node.kind != "" {
+			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is a %s (stored as %s); begins_with takes a string attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+		}
+		av, err := marshalValue(n.vals[0])
+		if err == nil {
+			err = checkValue(av)
+		}
+		if err != nil {
+			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition value", Err: err}
+		}
+		return "begins_with(" + name + ", " + w.Value(av) + ")", nil
+	case "contains":
+		v, err := one(true)
+		return "contains(" + name + ", " + v + ")", err
+	case "size":
+		av, err := marshalValue(n.vals[0])
+		if err != nil {
+			return "", err
+		}
+		return "size(" + name + ") > " + w.Value(av), nil
+	case "between":
+		lo, err := val(0, false)
+		if err != nil {
+			return "", err
+		}
+		hi, err := val(1, false)
+		if err != nil {
+			return "", err
+		}
+		if lo == nil || hi == nil {
+			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition between: a bound is a value a put does not store (empty, nil or omitempty zero)"}
+		}
+		return name + " BETWEEN " + w.Value(lo) + " AND " + w.Value(hi), nil
 	case "in":
 		if len(n.vals) == 0 || len(n.vals) > 100 {
-			return "", &ddbmodel.ValidationError{Attribute: n.attr, Reason: fmt.Sprintf("IN takes 1 to 100 values, got %d", len(n.vals))}
+			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("IN takes 1 to 100 values, got %d", len(n.vals))}
 		}
-		name := w.Name(n.attr)
 		ps := make([]string, len(n.vals))
 		for i := range n.vals {
-			p, err := val(i)
+			av, err := val(i, false)
 			if err != nil {
 				return "", err
 			}
-			ps[i] = p
+			if av == nil {
+				return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition IN: the value %#v is one a put does not store (empty, nil or omitempty zero)", n.vals[i])}
+			}
+			ps[i] = w.Value(av)
 		}
 		return name + " IN (" + strings.Join(ps, ", ") + ")", nil
 	default:
-		name := w.Name(n.attr)
-		v, err := val(0)
-		return name + " " + n.op + " " + v, err
+		v, err := one(false)
+		if err != nil {
+			return "", err
+		}
+		if strings.HasPrefix(v, "attribute_") {
+			return v, nil
+		}
+		return name + " " + n.op + " " + v, nil
 	}
 }
+
+// stringNode is what contains takes for a string attribute: a substring.
+var stringNode = newNode("", reflect.TypeOf(""), "allowempty", map[reflect.Type]bool{})
 
 // checkName refuses an attribute name DynamoDB cannot take: an empty one,
 // or one that is not valid UTF-8 (which would reach the table as U+FFFD).
@@ -348,15 +417,73 @@ func withEntity(err error, entity string) error {
 }
 
 // renderCondition is how query renders filters through the shared writer.
-func renderCondition(c any, w *expr.Writer) (string, error) {
+func renderCondition(entities []any, c any, w *expr.Writer) (string, error) {
 	cond, ok := c.(Condition)
 	if !ok {
 		return "", errors.New("entity: not a Condition")
 	}
-	return cond.render(w)
+	s, err := schemaFor(entities)
+	if err != nil {
+		return "", err
+	}
+	return cond.render(w, s)
 }
 
-func init() { expr.RenderCondition = renderCondition }
+// projectionPath is how query checks and renders projected attributes.
+func projectionPath(entities []any, name string, w *expr.Writer) (string, error) {
+	s, err := schemaFor(entities)
+	if err != nil {
+		return "", err
+	}
+	ref, err := s.resolve(name, "Project")
+	if err != nil {
+		return "", err
+	}
+	return w.Path(ref.path), nil
+}
+
+func init() {
+	expr.RenderCondition = renderCondition
+	expr.ProjectionPath = projectionPath
+}
+
+// schemaHolder is an entity, whatever its T.
+type schemaHolder interface{ attrSchema() *schema }
+
+func (e *Entity[T]) attrSchema() *schema { return e.sch }
+
+// schemaFor returns the schema names are checked against for entities:
+// the entity's own, or for several (a collection) one that resolves a
+// name against the first that has it.
+func schemaFor(entities []any) (*schema, error) {
+	var out *schema
+	for _, x := range entities {
+		h, ok := x.(schemaHolder)
+		if !ok || h.attrSchema() == nil {
+			return nil, fmt.Errorf("entity: %T is not a defined entity", x)
+		}
+		s := h.attrSchema()
+		if out == nil {
+			out = s
+			continue
+		}
+		if out == entities[0].(schemaHolder).attrSchema() {
+			out = &schema{entity: out.entity, typ: out.typ, attrs: maps.Clone(out.attrs), special: maps.Clone(out.special), extra: maps.Clone(out.extra)}
+		}
+		out.entity += ", " + s.entity
+		for k, v := range s.attrs {
+			if _, ok := out.attrs[k]; !ok {
+				out.attrs[k] = v
+			}
+		}
+		maps.Copy(out.special, s.special)
+		maps.Copy(out.extra, s.extra)
+	}
+	if out == nil {
+		return nil, errors.New("entity: no entity to check names against")
+	}
+	return out, nil
+}
 
 // StringSet returns a string set value (SS), for Add and DeleteFromSet on
 // set attributes and for conditions. A Go []string encodes as a list.

@@ -544,12 +544,45 @@ func (e *Entity[T]) decodeAny(item map[string]types.AttributeValue) (any, error)
 
 // Key returns the table key (partition and sort attribute) of the item
 // identified by composites.
+//
+// Every name in composites must be a composite of the primary key: any
+// other is a *ddbmodel.ValidationError, so that a misspelt name, or a
+// non-key attribute given as if it identified the item, is never ignored.
+// (An update takes the current values of other attributes with With.)
 func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	if err := e.checkKeyNames(composites); err != nil {
+		return nil, err
+	}
 	key := make(map[string]types.AttributeValue, 2)
 	if err := e.renderPrimary(composites, key); err != nil {
 		return nil, err
 	}
 	return key, nil
+}
+
+// checkKeyNames refuses a name that is no composite of the primary key.
+func (e *Entity[T]) checkKeyNames(composites Values) error {
+	var bad []string
+	for name := range composites {
+		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
+			bad = append(bad, name)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	slices.Sort(bad)
+	uses := slices.Clone(e.pk.Uses)
+	if e.sk != nil {
+		uses = append(uses, e.sk.Uses...)
+	}
+	reason := fmt.Sprintf("key values: not a composite of the primary key (its composites: %s)", strings.Join(uses, ", "))
+	if hint := suggest(bad[0], uses); hint != "" {
+		reason += fmt.Sprintf("; did you mean %q?", hint)
+	} else if e.sch.attrs[bad[0]] != nil {
+		reason += "; an update takes the current value of another attribute with With"
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: bad[0], Reason: reason}
 }
 
 // KeyOf returns the table key of v.

@@ -6,13 +6,15 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 )
 
 // attrNode describes the values stored at one attribute or document path
@@ -44,6 +46,7 @@ var (
 	dynamoMarshalerType = reflect.TypeOf((*dynamo.Marshaler)(nil)).Elem()
 	avMarshalerType     = reflect.TypeOf((*dynamo.ItemMarshaler)(nil)).Elem()
 	textMarshalerType   = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+	textUnmarshalerType = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 )
 
 // implements reports whether t or *t implements iface.
@@ -192,7 +195,10 @@ func (n *attrNode) goType() string { return n.typ.String() }
 // same kind (a named type and its base, int and int64), a pointer to or
 // the value under a pointer field, or a number that the field's type holds
 // exactly. Anything else is an error saying what was expected.
-func (n *attrNode) convert(v any) (reflect.Value, error) {
+//
+// loose also takes the text of a number, a time or a text-marshaled value,
+// as key composites do (With values are key composites).
+func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 	want := n.typ
 	if v == nil {
 		if canNil(want) {
@@ -204,12 +210,38 @@ func (n *attrNode) convert(v any) (reflect.Value, error) {
 	if out, ok := convertTo(rv, want); ok {
 		return out, nil
 	}
-	// A pointer given for a value field, or a value for a pointer field.
-	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		if out, ok := convertTo(rv.Elem(), want); ok {
+	// Pointers (of any depth) and interfaces are followed, as for key
+	// composites; a nil on the way is a nil value.
+	for depth := 0; depth < 16 && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface); depth++ {
+		if rv.IsNil() {
+			if canNil(want) {
+				return reflect.Zero(want), nil
+			}
+			return reflect.Value{}, fmt.Errorf("want %s, got nil", n.goType())
+		}
+		rv = rv.Elem()
+		if out, ok := convertTo(rv, want); ok {
+			return out, nil
+		}
+		if want.Kind() == reflect.Pointer {
+			if out, ok := convertTo(rv, want.Elem()); ok {
+				p := reflect.New(want.Elem())
+				p.Elem().Set(out)
+				return p, nil
+			}
+		}
+	}
+	if loose && rv.Kind() == reflect.String {
+		if out, ok := parseText(rv.String(), n.base); ok {
+			if want.Kind() == reflect.Pointer {
+				p := reflect.New(want.Elem())
+				p.Elem().Set(out)
+				return p, nil
+			}
 			return out, nil
 		}
 	}
+	// A value for a pointer field.
 	if want.Kind() == reflect.Pointer {
 		if out, ok := convertTo(rv, want.Elem()); ok {
 			p := reflect.New(want.Elem())
@@ -218,6 +250,45 @@ func (n *attrNode) convert(v any) (reflect.Value, error) {
 		}
 	}
 	return reflect.Value{}, fmt.Errorf("want %s, got %T", n.goType(), v)
+}
+
+// parseText reads the text of a value of type t (a number, a time, a
+// TextUnmarshaler), exactly: "2.5" is no int.
+func parseText(text string, t reflect.Type) (reflect.Value, bool) {
+	out := reflect.New(t)
+	switch {
+	case t == timeType:
+		tm, err := time.Parse(time.RFC3339Nano, text)
+		if err != nil {
+			return reflect.Value{}, false
+		}
+		out.Elem().Set(reflect.ValueOf(tm))
+	case reflect.PointerTo(t).Implements(textUnmarshalerType):
+		if err := out.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(text)); err != nil {
+			return reflect.Value{}, false
+		}
+	case out.Elem().CanInt():
+		i, err := strconv.ParseInt(text, 10, 64)
+		if err != nil || out.Elem().OverflowInt(i) {
+			return reflect.Value{}, false
+		}
+		out.Elem().SetInt(i)
+	case out.Elem().CanUint():
+		u, err := strconv.ParseUint(text, 10, 64)
+		if err != nil || out.Elem().OverflowUint(u) {
+			return reflect.Value{}, false
+		}
+		out.Elem().SetUint(u)
+	case out.Elem().CanFloat():
+		f, err := strconv.ParseFloat(text, t.Bits())
+		if err != nil {
+			return reflect.Value{}, false
+		}
+		out.Elem().SetFloat(f)
+	default:
+		return reflect.Value{}, false
+	}
+	return out.Elem(), true
 }
 
 func canNil(t reflect.Type) bool {
@@ -343,6 +414,11 @@ func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
 // value converts v to the node's type and encodes it; a types.AttributeValue
 // is taken as given when its kind is the one the field stores.
 func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
+	return n.valueOf(v, false)
+}
+
+// valueOf is value, taking text for numbers and times when loose.
+func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Value, error) {
 	if av, ok := v.(types.AttributeValue); ok {
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
@@ -353,7 +429,7 @@ func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
 		av, err := marshalValue(v)
 		return av, reflect.ValueOf(v), err
 	}
-	fv, err := n.convert(v)
+	fv, err := n.convert(v, loose)
 	if err != nil {
 		return nil, reflect.Value{}, err
 	}
@@ -382,15 +458,18 @@ func (n *attrNode) elementNode() *attrNode {
 func suggest(name string, names []string) string {
 	best, bestD := "", 0
 	lower := strings.ToLower(name)
-	sort.Strings(names)
-	for _, c := range names {
+	for _, c := range slices.Sorted(slices.Values(names)) {
 		if strings.ToLower(c) == lower {
 			return c
 		}
-		d := editDistance(lower, strings.ToLower(c))
+		lc := strings.ToLower(c)
+		d := editDistance(lower, lc)
 		limit := 2
 		if len(name) <= 4 {
 			limit = 1
+		}
+		if len(lower) >= 3 && (strings.HasPrefix(lc, lower) || strings.HasPrefix(lower, lc)) && d <= 3 {
+			d = min(d, limit) // a prefix: "stat" for "status"
 		}
 		if d <= limit && (best == "" || d < bestD) {
 			best, bestD = c, d
@@ -461,26 +540,121 @@ type schema struct {
 
 // attrRef is an attribute name or document path resolved against a schema.
 type attrRef struct {
-	name string    // as given
-	top  string    // the top-level attribute
-	node *attrNode // nil for key, marker and extra attributes
+	name string       // as given
+	top  string       // the top-level attribute
+	path docpath.Path // the path; one element for a top-level attribute
+	node *attrNode    // nil for key, marker and extra attributes, and below interfaces
 }
 
+// nested reports whether the reference is below a top-level attribute.
+func (r attrRef) nested() bool { return len(r.path) > 1 }
+
 // resolve resolves name, for use (a short phrase: "Set", "condition"...),
-// to an attribute of the schema, or returns a *ddbmodel.ValidationError
-// naming the entity and the attribute, with a hint when a known name is
-// close.
+// to an attribute of the schema or a document path into one, or returns a
+// *ddbmodel.ValidationError naming the entity and the attribute, with a
+// hint when a known name is close. A name T stores is that attribute even
+// when it holds '.' or '['; when it could also be read as a path into
+// another attribute, it is refused as ambiguous, and the message says how
+// to write each.
 func (s *schema) resolve(name, use string) (attrRef, error) {
 	if err := checkName(name); err != nil {
 		return attrRef{}, s.invalid(name, use, err.Error())
 	}
-	if n, ok := s.attrs[name]; ok {
-		return attrRef{name: name, top: name, node: n}, nil
+	n, stored := s.attrs[name]
+	top := stored || s.special[name] || s.extra[name]
+	if !strings.ContainsAny(name, `.["`) {
+		if !top {
+			return attrRef{}, s.unknown(name, use)
+		}
+		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
 	}
-	if s.special[name] || s.extra[name] {
-		return attrRef{name: name, top: name}, nil
+	p, perr := docpath.Parse(name)
+	if top {
+		if perr == nil && len(p) > 1 {
+			if _, err := s.walk(name, p, use); err == nil {
+				q := docpath.Path{{Name: name}}
+				return attrRef{}, s.invalid(name, use, fmt.Sprintf("ambiguous: it names the attribute %s and the path %s; write %q for the attribute or %q for the path", q, p, q.String(), quoteFirst(p)))
+			}
+		}
+		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
 	}
-	return attrRef{}, s.unknown(name, use)
+	if perr != nil {
+		if hint := suggest(name, s.names()); hint != "" {
+			return attrRef{}, s.unknown(name, use)
+		}
+		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+perr.Error())
+	}
+	return s.walk(name, p, use)
+}
+
+// quoteFirst writes p with its first name quoted, which makes the text a
+// path even when the whole of it is also a stored name.
+func quoteFirst(p docpath.Path) string {
+	rest := p[1:].String()
+	if len(p) > 1 && !p[1].IsIndex {
+		rest = "." + rest
+	}
+	return strconv.Quote(p[0].Name) + rest
+}
+
+// walk resolves a parsed path element by element.
+func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) {
+	root := p[0].Name
+	ref := attrRef{name: name, top: root, path: p}
+	n, ok := s.attrs[root]
+	switch {
+	case ok:
+	case s.extra[root]:
+		return ref, nil // undeclared contents
+	case s.special[root]:
+		if len(p) > 1 {
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a key or marker attribute; it holds no document", root))
+		}
+		return ref, nil
+	default:
+		return attrRef{}, s.unknown(root, use)
+	}
+	for i, el := range p[1:] {
+		at := p[:i+1]
+		switch {
+		case n.dynamic:
+			return ref, nil
+		case el.IsIndex && n.isList:
+			n = n.elem
+		case el.IsIndex:
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s (stored as %s), not a list: it has no element [%d]", at, n.goType(), kindName(n), el.Index))
+		case n.isMap:
+			n = n.elem
+		case n.fields != nil:
+			f, ok := n.fields[el.Name]
+			if !ok {
+				reason := fmt.Sprintf("%s is a %s with no field stored as %q", at, n.goType(), el.Name)
+				names := make([]string, 0, len(n.fields))
+				for k := range n.fields {
+					names = append(names, k)
+				}
+				if hint := suggest(el.Name, names); hint != "" {
+					reason += fmt.Sprintf(" (did you mean %q?)", hint)
+				}
+				return attrRef{}, s.invalid(name, use, reason)
+			}
+			n = f
+		default:
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s (stored as %s): it holds no %q", at, n.goType(), kindName(n), el.Name))
+		}
+	}
+	if n.dynamic {
+		return ref, nil
+	}
+	ref.node = n
+	return ref, nil
+}
+
+func kindName(n *attrNode) string {
+	if n.kind == "" {
+		return "its own encoding"
+	}
+	return n.kind
 }
 
 // names lists every name the schema resolves at the top level.

@@ -15,6 +15,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -29,6 +30,9 @@ const (
 	actAppend
 	actPrepend
 	actDeleteFromSet
+	// actNested marks, in an update plan, a top-level attribute changed
+	// inside by a document path.
+	actNested
 )
 
 type action struct {
@@ -167,6 +171,8 @@ type compiledUpdate struct {
 	fail    failure
 	missing *ddbmodel.MissingCompositesError
 	move    bool
+	// merged is the item read with the update applied (nil without a read).
+	merged map[string]types.AttributeValue
 }
 
 // avText returns the text of a string or number value, as a key composite.
@@ -300,7 +306,7 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 			return zero, err
 		}
 		if c.move {
-			return op.move(ctx, db, old)
+			return op.move(ctx, db, old, c)
 		}
 		if c.missing != nil {
 			return zero, c.missing
@@ -344,24 +350,10 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 // move applies the update to the item read, and writes it under its new
 // primary key: a delete of the old item conditioned on it being unchanged
 // and a create of the new one, in one transaction.
-func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.AttributeValue) (T, error) {
+func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.AttributeValue, c *compiledUpdate) (T, error) {
 	var zero T
 	e := op.e
-	vals := make([]types.AttributeValue, len(op.acts))
-	for i, a := range op.acts {
-		if a.kind == actRemove {
-			continue
-		}
-		av, err := marshalValue(a.val)
-		if err != nil {
-			return zero, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Err: err}
-		}
-		vals[i] = av
-	}
-	merged, err := applyLocally(old, op.acts, vals)
-	if err != nil {
-		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
-	}
+	merged := c.merged
 	var v T
 	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
 		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
@@ -412,13 +404,13 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	for _, name := range sortedKeys(op.with) {
 		// With's values are conditions on the item, for a move as for an update.
-		av, err := marshalValue(op.with[name])
+		cond, err := e.withCondition(&w, name, op.with[name])
 		if err != nil {
-			return zero, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+			return zero, err
 		}
-		parts = append(parts, w.Name(name)+" = "+w.Value(av))
+		parts = append(parts, cond)
 	}
-	if s, err := op.cond.render(&w); err != nil {
+	if s, err := op.cond.render(&w, e.sch); err != nil {
 		return zero, withEntity(err, e.name)
 	} else if s != "" {
 		parts = append(parts, s)
@@ -486,24 +478,27 @@ func lockName(r *fieldRule) string {
 	return r.name
 }
 
-// applyLocally applies update actions to a copy of item the way DynamoDB would.
-func applyLocally(item map[string]types.AttributeValue, acts []action, vals []types.AttributeValue) (map[string]types.AttributeValue, error) {
+// applyLocally applies update actions, at their paths, to a copy of item
+// the way DynamoDB would.
+func applyLocally(item map[string]types.AttributeValue, acts []action, paths []docpath.Path, vals []types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out := make(map[string]types.AttributeValue, len(item)+len(acts))
 	for k, v := range item {
 		out[k] = v
 	}
 	for i, a := range acts {
-		cur, has := out[a.attr]
+		path := paths[i]
+		cur, has := docpath.Get(out, path)
 		v := vals[i]
+		var next types.AttributeValue // the new value; nil removes
 		switch a.kind {
 		case actSet:
-			out[a.attr] = v
+			next = v
 		case actSetIfNotExists:
-			if !has {
-				out[a.attr] = v
+			if has {
+				continue
 			}
+			next = v
 		case actRemove:
-			delete(out, a.attr)
 		case actAppend, actPrepend:
 			l, _ := cur.(*types.AttributeValueMemberL)
 			add, ok := v.(*types.AttributeValueMemberL)
@@ -519,7 +514,7 @@ func applyLocally(item map[string]types.AttributeValue, acts []action, vals []ty
 			} else {
 				list = append(append([]types.AttributeValue(nil), add.Value...), list...)
 			}
-			out[a.attr] = &types.AttributeValueMemberL{Value: list}
+			next = &types.AttributeValueMemberL{Value: list}
 		case actAdd:
 			switch x := v.(type) {
 			case *types.AttributeValueMemberN:
@@ -539,43 +534,53 @@ func applyLocally(item map[string]types.AttributeValue, acts []action, vals []ty
 					// DynamoDB refuses a sum it cannot hold.
 					return nil, fmt.Errorf("adding %s to %s: the sum %w", x.Value, a.attr, err)
 				}
-				out[a.attr] = &types.AttributeValueMemberN{Value: text}
+				next = &types.AttributeValueMemberN{Value: text}
 			case *types.AttributeValueMemberSS:
 				var base []string
 				if s, ok := cur.(*types.AttributeValueMemberSS); ok {
 					base = s.Value
 				}
-				out[a.attr] = &types.AttributeValueMemberSS{Value: unionSet(base, x.Value, sameString)}
+				next = &types.AttributeValueMemberSS{Value: unionSet(base, x.Value, sameString)}
 			case *types.AttributeValueMemberNS:
 				var base []string
 				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
 					base = s.Value
 				}
-				out[a.attr] = &types.AttributeValueMemberNS{Value: unionSet(base, x.Value, numberKey)}
+				next = &types.AttributeValueMemberNS{Value: unionSet(base, x.Value, numberKey)}
 			default:
 				return nil, fmt.Errorf("adding to %s: ADD takes a number or a set", a.attr)
 			}
 		case actDeleteFromSet:
+			var rest []string
 			switch x := v.(type) {
 			case *types.AttributeValueMemberSS:
-				if s, ok := cur.(*types.AttributeValueMemberSS); ok {
-					if rest := minusSet(s.Value, x.Value, sameString); len(rest) > 0 {
-						out[a.attr] = &types.AttributeValueMemberSS{Value: rest}
-					} else {
-						delete(out, a.attr)
-					}
+				s, ok := cur.(*types.AttributeValueMemberSS)
+				if !ok {
+					continue
+				}
+				if rest = minusSet(s.Value, x.Value, sameString); len(rest) > 0 {
+					next = &types.AttributeValueMemberSS{Value: rest}
 				}
 			case *types.AttributeValueMemberNS:
-				if s, ok := cur.(*types.AttributeValueMemberNS); ok {
-					if rest := minusSet(s.Value, x.Value, numberKey); len(rest) > 0 {
-						out[a.attr] = &types.AttributeValueMemberNS{Value: rest}
-					} else {
-						delete(out, a.attr)
-					}
+				s, ok := cur.(*types.AttributeValueMemberNS)
+				if !ok {
+					continue
+				}
+				if rest = minusSet(s.Value, x.Value, numberKey); len(rest) > 0 {
+					next = &types.AttributeValueMemberNS{Value: rest}
 				}
 			default:
 				return nil, fmt.Errorf("deleting from %s: DELETE takes a set", a.attr)
 			}
+		}
+		var err error
+		if next == nil {
+			out, err = docpath.Remove(out, path)
+		} else {
+			out, err = docpath.Set(out, path, next)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", actionNames[a.kind], a.attr, err)
 		}
 	}
 	return out, nil

@@ -12,6 +12,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -28,6 +29,7 @@ type updatePlan[T any] struct {
 
 	// The actions, with the updated timestamp added, and their values.
 	acts    []action
+	paths   []docpath.Path // each action's attribute or document path
 	vals    []types.AttributeValue
 	touched map[string]actionKind // attribute -> the action on it
 	known   itemSource            // the values the update sets outright
@@ -120,23 +122,47 @@ func (p *updatePlan[T]) checkActions() error {
 		return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Returning %q: want one of %s", p.op.ret, strings.Join(returnValueNames(), ", "))}
 	}
 	var copied bool
+	p.paths = make([]docpath.Path, len(p.acts))
 	for i, a := range p.acts {
 		ref, err := e.sch.resolve(a.attr, actionNames[a.kind])
 		if err != nil {
 			return err
 		}
-		if e.maintained[a.attr] {
+		p.paths[i] = ref.path
+		if e.maintained[ref.top] {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "key and marker attributes are maintained by the entity; update the attributes they are built from"}
 		}
-		if e.lock != nil && a.attr == e.lock.name {
+		if e.lock != nil && ref.top == e.lock.name {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "the lock attribute is maintained by the entity"}
 		}
-		if _, dup := p.touched[a.attr]; dup {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "updated twice in one request"}
+		if err := p.checkOverlap(i, ref); err != nil {
+			return err
 		}
-		r := e.byName[a.attr]
+		r := e.byName[ref.top]
 		if r != nil && r.ReadOnly {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "read-only"}
+		}
+		if ref.nested() {
+			// A change inside an attribute: its new value is known only
+			// from the item read, like an Add's.
+			p.touched[ref.top] = actNested
+			if a.kind != actRemove {
+				av, _, err := p.actionValue(a, ref.node)
+				if err != nil {
+					return err
+				}
+				if av == nil {
+					return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the value %#v is one a put does not store (empty, nil or omitempty zero); use Remove", actionNames[a.kind], a.val)}
+				}
+				if err := checkValue(av); err != nil {
+					return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: actionNames[a.kind], Err: err}
+				}
+				if want := actionOperand(a.kind, av); want != "" {
+					return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
+				}
+				p.vals[i] = av
+			}
+			continue
 		}
 		var av types.AttributeValue
 		var fv reflect.Value
@@ -179,6 +205,50 @@ func (p *updatePlan[T]) checkActions() error {
 		}
 		if a.kind == actSet {
 			p.known[a.attr] = av
+		}
+	}
+	return nil
+}
+
+// withCondition renders the condition that the item holds value for the
+// With attribute name: the value encoded as a put encodes it, or, for a
+// value a put leaves out, the attribute's absence.
+func (e *Entity[T]) withCondition(w *expr.Writer, name string, value any) (string, error) {
+	ref, err := e.sch.resolve(name, "With")
+	if err != nil {
+		return "", err
+	}
+	if ref.nested() {
+		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes top-level attributes that keys are built from"}
+	}
+	var av types.AttributeValue
+	if ref.node == nil {
+		av, err = marshalValue(value)
+	} else if av, _, err = ref.node.valueOf(value, true); err == nil && av == nil {
+		return "attribute_not_exists(" + w.Name(name) + ")", nil
+	}
+	if err == nil {
+		err = checkValue(av)
+	}
+	if err != nil {
+		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
+	}
+	return w.Name(name) + " = " + w.Value(av), nil
+}
+
+// checkOverlap refuses an action whose path is, contains or lies inside the
+// path of an earlier action: DynamoDB refuses overlapping document paths
+// in one update.
+func (p *updatePlan[T]) checkOverlap(i int, ref attrRef) error {
+	for j := 0; j < i; j++ {
+		q := p.paths[j]
+		n := min(len(q), len(ref.path))
+		if q[:n].Equal(ref.path[:n]) {
+			reason := "updated twice in one request"
+			if len(q) != len(ref.path) {
+				reason = fmt.Sprintf("overlaps %s, also updated in this request", q)
+			}
+			return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: ref.name, Reason: reason}
 		}
 	}
 	return nil
@@ -233,11 +303,12 @@ func (p *updatePlan[T]) applyToOld() error {
 	if p.old == nil {
 		return nil
 	}
-	merged, err := applyLocally(p.old, p.acts, p.vals)
+	merged, err := applyLocally(p.old, p.acts, p.paths, p.vals)
 	if err != nil {
 		return &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
 	}
 	p.merged = merged
+	p.c.merged = merged
 	p.src = layered{p.known, p.withSrc, p.op.key, itemSource(merged)}
 	return nil
 }
@@ -504,7 +575,7 @@ func (p *updatePlan[T]) writeActions() {
 	w := &p.w
 	emptyList := func() string { return w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}) }
 	for i, a := range p.acts {
-		n := w.Name(a.attr)
+		n := w.Path(p.paths[i])
 		switch a.kind {
 		case actSet:
 			p.sets = append(p.sets, n+" = "+w.Value(p.vals[i]))
@@ -537,22 +608,16 @@ func (p *updatePlan[T]) writeConditions() error {
 		p.conds = append(p.conds, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
 	}
 	for _, name := range sortedKeys(op.with) {
-		if err := checkName(name); err != nil {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
-		}
-		av, err := marshalValue(op.with[name])
-		if err == nil {
-			err = checkValue(av)
-		}
+		cond, err := e.withCondition(w, name, op.with[name])
 		if err != nil {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+			return err
 		}
-		p.conds = append(p.conds, w.Name(name)+" = "+w.Value(av))
+		p.conds = append(p.conds, cond)
 	}
 	if p.old != nil {
 		p.conditionOnRead()
 	}
-	s, err := op.cond.render(w)
+	s, err := op.cond.render(w, e.sch)
 	if err != nil {
 		return withEntity(err, e.name)
 	}

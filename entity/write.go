@@ -426,7 +426,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 			parts = append(parts, e.pkAbsent(&c.w))
 		}
 		if !op.cond.IsZero() {
-			s, err := op.cond.render(&c.w)
+			s, err := op.cond.render(&c.w, op.e.sch)
 			if err != nil {
 				return nil, withEntity(err, e.name)
 			}
@@ -696,7 +696,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 		f.lockAttr, f.lockWant = e.lock.name, op.lockWant
 		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
 	}
-	s, err := op.cond.render(&w)
+	s, err := op.cond.render(&w, op.e.sch)
 	if err != nil {
 		return nil, f, withEntity(err, e.name)
 	}
@@ -778,7 +778,7 @@ func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
 		return TransactWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "a condition check needs a condition"}
 	}
 	var w expr.Writer
-	s, err := op.cond.render(&w)
+	s, err := op.cond.render(&w, op.e.sch)
 	if err != nil {
 		return TransactWrite{}, withEntity(err, op.e.name)
 	}

@@ -510,7 +510,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			if err := s.checkFilter(table); err != nil {
 				return nil, keyRange{}, err
 			}
-			f, err := expr.RenderCondition(s.filter, &w)
+			f, err := expr.RenderCondition(s.entities(), s.filter, &w)
 			if err != nil {
 				return nil, keyRange{}, withEntity(err, s.members[0].Name())
 			}
@@ -520,13 +520,21 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
 			seen := map[string]bool{}
 			var ps []string
-			for _, a := range append(need, s.project...) {
-				if a == "" || !utf8.ValidString(a) {
-					return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a, Reason: "Project: an attribute name must be non-empty UTF-8 text"}
+			for i, a := range append(need, s.project...) {
+				var p string
+				if i < len(need) {
+					p = w.Name(a)
+				} else {
+					// The caller's names: attributes or document paths of
+					// the entities queried.
+					var err error
+					if p, err = expr.ProjectionPath(s.entities(), a, &w); err != nil {
+						return nil, keyRange{}, withEntity(err, s.members[0].Name())
+					}
 				}
-				if !seen[a] {
-					seen[a] = true
-					ps = append(ps, w.Name(a))
+				if !seen[p] {
+					seen[p] = true
+					ps = append(ps, p)
 				}
 			}
 			in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
@@ -539,6 +547,15 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		ins = append(ins, in)
 	}
 	return ins, rng, nil
+}
+
+// entities returns the members, for the checks of names against them.
+func (s *spec) entities() []any {
+	out := make([]any, len(s.members))
+	for i, m := range s.members {
+		out[i] = m
+	}
+	return out
 }
 
 // isNilMember reports a nil entity behind the Member interface, whose

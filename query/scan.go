@@ -72,7 +72,7 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 	var ins []*dynamodb.ScanInput
 	for seg := 0; seg < s.segments; seg++ {
 		var w expr.Writer
-		f, err := expr.RenderCondition(entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
+		f, err := expr.RenderCondition([]any{s.e}, entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
 		if err != nil {
 			return nil, withEntity(err, s.e.Name())
 		}
