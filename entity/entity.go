@@ -764,6 +764,20 @@ func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
 	return &timeSource{src: src, times: e.times}
 }
 
+// KeySource returns values as a keys.Source that gives each composite the
+// text a put of the entity renders into its keys: a time field's value,
+// given as RFC 3339 text in any zone or as a time.Time, becomes RFC 3339 in
+// UTC, or Unix seconds for a field tagged unixtime, as the field's put
+// stores it. Other values are as keys.Values converts them. Queries render
+// their keys through it, so that a query finds what a put of the same
+// values wrote.
+func (e *Entity[T]) KeySource(values Values) keys.Source {
+	if len(e.times) == 0 {
+		return values
+	}
+	return &timeSource{src: values, times: e.times}
+}
+
 // timeSource is a Source whose time composites are normalised.
 type timeSource struct {
 	src   keys.Source

@@ -26,6 +26,9 @@ type Member interface {
 	Name() string
 	Table() *entity.Table
 	KeySpecs(index string) (pk, sk entity.KeySpec, ok bool)
+	// KeySource gives composites the text a put of the entity renders
+	// (see entity.Entity.KeySource).
+	KeySource(values entity.Values) keys.Source
 	Is(item map[string]types.AttributeValue) bool
 }
 
@@ -465,7 +468,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
-			v, err := pk.Template.RenderShard(where, i)
+			v, err := pk.Template.RenderShard(s.members[0].KeySource(where), i)
 			if err != nil {
 				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 			}
@@ -475,7 +478,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if s.allShards {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
 		}
-		v, err := pk.Template.Render(where)
+		v, err := pk.Template.Render(s.members[0].KeySource(where))
 		if err != nil {
 			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
@@ -751,7 +754,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		return out
 	}
 	render := func(v entity.Values) (string, bool, error) {
-		p, complete, err := tmpl.Prefix(sortOnly(v))
+		p, complete, err := tmpl.Prefix(s.members[0].KeySource(sortOnly(v)))
 		if err != nil {
 			return "", false, keyErr(s, sk.Attribute, err)
 		}
