@@ -688,16 +688,52 @@ type itemWriter struct {
 	// wrote them ("" for a field the item lacks); slotted says it did.
 	slots   [maxSlots]string
 	slotted bool
+	// nums, set and setBuf: room for N values and one string set (see
+	// initIn), nil without a putStore.
+	nums   []types.AttributeValueMemberN
+	set    *types.AttributeValueMemberSS
+	setBuf []string
 }
 
 // maxSlots is the number of distinct fields the keys of one entity can
 // take by position; keys using more look the rest up by name.
 const maxSlots = 8
 
-// init sizes the writer's buffer and arena.
-func (iw *itemWriter) init(textBytes, strings int) {
-	iw.arena = make([]types.AttributeValueMemberS, 0, strings)
+// initIn sizes the writer's buffer and arena. With st, the arena is st's
+// when it has room for strings values, and the first numbers and string
+// set come from st too.
+func (iw *itemWriter) initIn(st *putStore, textBytes, strings int) {
+	if st != nil {
+		iw.nums = st.nums[:0]
+		iw.set, iw.setBuf = &st.set, st.setBuf[:]
+	}
+	if st != nil && strings <= len(st.strs) {
+		iw.arena = st.strs[:0]
+	} else {
+		iw.arena = make([]types.AttributeValueMemberS, 0, strings)
+	}
 	iw.b.Grow(textBytes)
+}
+
+// num returns an N value holding s, from st's numbers while they have room.
+func (iw *itemWriter) num(s string) *types.AttributeValueMemberN {
+	if len(iw.nums) < cap(iw.nums) {
+		iw.nums = append(iw.nums, types.AttributeValueMemberN{Value: s})
+		return &iw.nums[len(iw.nums)-1]
+	}
+	return &types.AttributeValueMemberN{Value: s}
+}
+
+// stringSet returns an SS value of n empty strings: the first set of up
+// to four strings from st, others allocated.
+func (iw *itemWriter) stringSet(n int) *types.AttributeValueMemberSS {
+	if iw.set != nil && n <= len(iw.setBuf) {
+		av := iw.set
+		av.Value = iw.setBuf[:n:n]
+		iw.set, iw.setBuf = nil, nil
+		return av
+	}
+	return newStringSet(n)
 }
 
 // setSlot records the text of a field a key uses (slot >= 0).
@@ -808,6 +844,20 @@ func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
 		return src
 	}
 	return &timeSource{src: src, times: e.times}
+}
+
+// KeySource returns values as a keys.Source that gives each composite the
+// text a put of the entity renders into its keys: a time field's value,
+// given as RFC 3339 text in any zone or as a time.Time, becomes RFC 3339 in
+// UTC, or Unix seconds for a field tagged unixtime, as the field's put
+// stores it. Other values are as keys.Values converts them. Queries render
+// their keys through it, so that a query finds what a put of the same
+// values wrote.
+func (e *Entity[T]) KeySource(values Values) keys.Source {
+	if len(e.times) == 0 {
+		return values
+	}
+	return &timeSource{src: values, times: e.times}
 }
 
 // timeSource is a Source whose time composites are normalised.

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"errors"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -187,7 +188,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			if ff.omitEmpty && n == 0 {
 				continue
 			}
-			av := &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+			av := iw.num(strconv.FormatInt(n, 10))
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
 			iw.setSlot(ff.slot, av.Value)
@@ -196,7 +197,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			if ff.omitEmpty && n == 0 {
 				continue
 			}
-			av := &types.AttributeValueMemberN{Value: strconv.FormatUint(n, 10)}
+			av := iw.num(strconv.FormatUint(n, 10))
 			item[ff.name] = av
 			size += len(ff.name) + expr.ValueSize(av)
 			iw.setSlot(ff.slot, av.Value)
@@ -205,7 +206,7 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			if ff.omitEmpty && x == 0 {
 				continue
 			}
-			av := &types.AttributeValueMemberN{Value: strconv.FormatFloat(x, 'f', -1, 64)}
+			av := iw.num(strconv.FormatFloat(x, 'f', -1, 64))
 			if err := checkNumber(av.Value); err != nil {
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
@@ -217,11 +218,11 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 			if n == 0 {
 				continue
 			}
-			av := newStringSet(n)
+			av := iw.stringSet(n)
 			for j := 0; j < n; j++ {
 				av.Value[j] = fv.Index(j).String()
 			}
-			if err := checkText(av); err != nil {
+			if err := checkSet(av); err != nil {
 				return nil, 0, &fieldError{name: ff.name, err: err}
 			}
 			item[ff.name] = av
@@ -248,6 +249,22 @@ func (enc *fastEncoder) encode(rv reflect.Value, extra int, iw *itemWriter) (map
 		}
 	}
 	return item, size, nil
+}
+
+// checkSet is checkText of a string set: sets of up to eight strings are
+// compared pairwise, which is faster than checkText's map of those seen,
+// and checkText reports what is wrong.
+func checkSet(av *types.AttributeValueMemberSS) error {
+	v := av.Value
+	if len(v) == 0 || len(v) > 8 {
+		return checkText(av)
+	}
+	for i, s := range v {
+		if s == "" || !utf8.ValidString(s) || slices.Contains(v[:i], s) {
+			return checkText(av)
+		}
+	}
+	return nil
 }
 
 // newStringSet returns an SS value of n empty strings; sets of up to four

@@ -54,7 +54,7 @@ func FuzzFastEncoderMatchesGuregu(f *testing.F) {
 		}
 		want, wantErr := dynamo.MarshalItem(v)
 		var iw itemWriter
-		iw.init(0, 1) // room for one value: the rest are allocated one by one
+		iw.initIn(nil, 0, 1) // room for one value: the rest are allocated one by one
 		got, size, gotErr := enc.encode(reflect.ValueOf(&v).Elem(), 0, &iw)
 		if (wantErr != nil) != (gotErr != nil) {
 			t.Fatalf("guregu err %v, fast err %v", wantErr, gotErr)

@@ -63,9 +63,13 @@ func TestPutAndDeleteBuildAreGuardedByTheMarker(t *testing.T) {
 	if put.ExpressionAttributeNames == nil || put.ExpressionAttributeValues == nil {
 		t.Fatal("the put has no expression names or values")
 	}
-	// A built request is the caller's: changing it changes no later one.
+	// A built request is the caller's: changing it, its maps or the values
+	// in them, changes no later one.
 	put.ExpressionAttributeNames["#x"] = "x"
-	put.ExpressionAttributeValues[":v0"] = s("Mallory")
+	put.ExpressionAttributeNames["#PK"] = "SK"
+	put.ExpressionAttributeValues[":v0"].(*types.AttributeValueMemberS).Value = "Mallory"
+	put.Item["SK"].(*types.AttributeValueMemberS).Value = "Mallory"
+	put.ExpressionAttributeValues[":v1"] = s("Mallory")
 	again, err := posts.Put(SharedDoc{Slug: "a", Body: "b"}).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +79,9 @@ func TestPutAndDeleteBuildAreGuardedByTheMarker(t *testing.T) {
 	}
 	if diff := cmp.Diff(map[string]types.AttributeValue{":v0": marker}, again.ExpressionAttributeValues, entitytest.CmpOptions); diff != "" {
 		t.Errorf("a later put's values changed with an earlier request's (-want +got):\n%s", diff)
+	}
+	if got := again.Item["SK"].(*types.AttributeValueMemberS).Value; got == "Mallory" {
+		t.Errorf("a later put's item changed with an earlier request's: SK = %q", got)
 	}
 
 	withIf, err := posts.Put(SharedDoc{Slug: "a"}).If(entity.Attr("body").Eq("old")).Build()

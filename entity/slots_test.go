@@ -60,8 +60,8 @@ func FuzzSlottedKeysMatchLookup(f *testing.F) {
 	f.Fuzz(func(t *testing.T, id, owner string, rank int, size uint16, score float64, sec int64, open bool) {
 		v := slotted{ID: id, Owner: owner, Rank: rank, Size: size, Score: score, At: time.Unix(sec, 0).UTC(), Open: open}
 		a, b := v, v
-		got, gotErr := withSlots.encode(&a, false)
-		want, wantErr := withLookup.encode(&b, false)
+		got, gotErr := withSlots.encode(&a, false, new(putStore))
+		want, wantErr := withLookup.encode(&b, false, nil)
 		if (gotErr == nil) != (wantErr == nil) {
 			t.Fatalf("slots: %v; lookup: %v", gotErr, wantErr)
 		}

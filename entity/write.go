@@ -24,7 +24,7 @@ import (
 // encode applies defaults and timestamps to *v, encodes it, checks the
 // attribute rules, renders every key and adds the entity markers. The item
 // it returns is exactly what a put writes.
-func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, error) {
+func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
 	rv := reflect.ValueOf(v).Elem()
 	var now time.Time
 	if e.created != nil || e.updated != nil {
@@ -61,10 +61,10 @@ func (e *Entity[T]) encode(v *T, create bool) (map[string]types.AttributeValue, 
 	var iw itemWriter
 	size := -1 // the item's size, when the encoder measured it
 	if e.fast != nil {
-		iw.init(e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
+		iw.initIn(st, e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
 		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &iw)
 	} else {
-		iw.init(e.keyBytes, len(e.allKeys))
+		iw.initIn(st, e.keyBytes, len(e.allKeys))
 		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
 	}
 	if err != nil {
@@ -278,12 +278,48 @@ type writeGuard struct {
 	cond   string
 	names  map[string]string               // read-only: requests get copies
 	values map[string]types.AttributeValue // read-only: requests get copies
+	// The same names and values as lists, which copy faster than maps
+	// iterate. The guard's values are strings (the entity marker).
+	nameList  [][2]string // placeholder, attribute name
+	valueList [][2]string // placeholder, string value
+}
+
+// ownNames returns a copy of the guard's names, the caller's to change.
+func (g *writeGuard) ownNames() map[string]string {
+	out := make(map[string]string, len(g.nameList))
+	for _, kv := range g.nameList {
+		out[kv[0]] = kv[1]
+	}
+	return out
+}
+
+// ownValues returns a copy of the guard's values that shares nothing with
+// it: a caller changing the map, or a value in it, changes no later
+// request. They are copied into st while it has room.
+func (g *writeGuard) ownValues(st *putStore) map[string]types.AttributeValue {
+	out := make(map[string]types.AttributeValue, len(g.valueList))
+	for i, kv := range g.valueList {
+		if i < len(st.guard) {
+			st.guard[i].Value = kv[1]
+			out[kv[0]] = &st.guard[i]
+		} else {
+			out[kv[0]] = &types.AttributeValueMemberS{Value: kv[1]}
+		}
+	}
+	return out
 }
 
 func (e *Entity[T]) newWriteGuard() writeGuard {
 	var w expr.Writer
 	cond := e.guard(&w)
-	return writeGuard{cond: cond, names: w.Names(), values: w.Values()}
+	g := writeGuard{cond: cond, names: w.Names(), values: w.Values()}
+	for k, v := range g.names {
+		g.nameList = append(g.nameList, [2]string{k, v})
+	}
+	for k, v := range g.values {
+		g.valueList = append(g.valueList, [2]string{k, v.(*types.AttributeValueMemberS).Value})
+	}
+	return g
 }
 
 func joinAnd(parts []string) string {
@@ -367,6 +403,20 @@ type compiledPut[T any] struct {
 	fail  failure
 	in    dynamodb.PutItemInput
 	table string
+	// store holds, in this one allocation, the attribute values the
+	// request is made of: the item's (see itemWriter) and the copies of
+	// the guard's values a built request owns.
+	store putStore
+}
+
+// putStore is room for the attribute values of one put, allocated with
+// the compiled put: values that do not fit are allocated one by one.
+type putStore struct {
+	strs   [16]types.AttributeValueMemberS
+	nums   [4]types.AttributeValueMemberN
+	set    types.AttributeValueMemberSS
+	setBuf [4]string
+	guard  [2]types.AttributeValueMemberS
 }
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
@@ -437,7 +487,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	if e.lock != nil {
 		setInt(lockf, cur+1)
 	}
-	item, err := e.encode(v, op.create)
+	item, err := e.encode(v, op.create, &c.store)
 	if err != nil {
 		return nil, err
 	}
@@ -474,8 +524,8 @@ func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput 
 	if c.guard != nil {
 		in.ExpressionAttributeNames, in.ExpressionAttributeValues = c.guard.names, c.guard.values
 		if own {
-			in.ExpressionAttributeNames = maps.Clone(c.guard.names)
-			in.ExpressionAttributeValues = maps.Clone(c.guard.values)
+			in.ExpressionAttributeNames = c.guard.ownNames()
+			in.ExpressionAttributeValues = c.guard.ownValues(&c.store)
 		}
 	}
 	if c.cond != "" {
@@ -935,7 +985,7 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
 	}
 	v := op.v
-	item, err := op.e.encode(&v, false)
+	item, err := op.e.encode(&v, false, nil)
 	if err != nil {
 		return BatchWrite{}, err
 	}

@@ -12,6 +12,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -19,7 +20,9 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/fanout"
+	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 const cursorVersion = 1
@@ -195,10 +198,15 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 	table := s.members[0].Table()
 	names := table.PrimaryKeyNames(s.index)
 	pkName, skName, _ := table.KeyNames(s.index)
+	attrs := s.positionAttrs()
 	for i, k := range c.K {
 		for n, v := range k {
-			if want := keyType(table, n); want == "" || v.typ() != want {
+			a, ok := attrs[n]
+			if !ok || v.typ() != a.typ {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position has a wrong value for key attribute " + n}
+			}
+			if why := a.check(v); why != "" {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position's key attribute " + n + " " + why}
 			}
 		}
 		starts[i] = fromJSONKey(k)
@@ -247,22 +255,132 @@ func (v jsonAV) typ() types.ScalarAttributeType {
 	return t
 }
 
-// keyType returns the declared type of a key attribute of the table or one
-// of its indexes, or "" when name is no key attribute.
-func keyType(t *entity.Table, name string) types.ScalarAttributeType {
-	all := []entity.KeyAttribute{t.PartitionKey, t.SortKey}
-	for _, ix := range t.Indexes {
-		all = append(all, ix.PartitionKey, ix.SortKey)
+// positionAttr is what a cursor's position may hold in one key attribute:
+// its declared type, the most bytes a key of its kind holds, and the
+// templates of the query's members that render it (nil when some member
+// computes it with a function, so that any key of the type may be one).
+type positionAttr struct {
+	typ       types.ScalarAttributeType
+	maxBytes  int
+	templates []*keys.Template
+	computed  bool
+}
+
+// positionAttrs returns, for every attribute of a position of the spec's
+// query (the table's key and, on an index, the index's key), what a genuine
+// position holds there.
+func (s *spec) positionAttrs() map[string]*positionAttr {
+	table := s.members[0].Table()
+	out := map[string]*positionAttr{}
+	add := func(k entity.KeyAttribute, maxBytes int) {
+		if k.Name == "" {
+			return
+		}
+		t := k.Type
+		if t == "" {
+			t = types.ScalarAttributeTypeS
+		}
+		out[k.Name] = &positionAttr{typ: t, maxBytes: maxBytes}
 	}
-	for _, k := range all {
-		if k.Name == name {
-			if k.Type == "" {
-				return types.ScalarAttributeTypeS
+	add(table.PartitionKey, expr.MaxPartitionKeyBytes)
+	add(table.SortKey, expr.MaxSortKeyBytes)
+	if s.index != "" {
+		if ix, ok := table.Index(s.index); ok {
+			if !ix.Local {
+				add(ix.PartitionKey, expr.MaxPartitionKeyBytes)
 			}
-			return k.Type
+			add(ix.SortKey, expr.MaxSortKeyBytes)
 		}
 	}
-	return ""
+	indexes := []string{""}
+	if s.index != "" {
+		indexes = append(indexes, s.index)
+	}
+	for _, m := range s.members {
+		for _, index := range indexes {
+			pk, sk, ok := m.KeySpecs(index)
+			if !ok {
+				continue
+			}
+			for _, ks := range []entity.KeySpec{pk, sk} {
+				a := out[ks.Attribute]
+				switch {
+				case ks.Attribute == "" || a == nil:
+				case ks.Template == nil:
+					a.computed = true
+				default:
+					a.templates = append(a.templates, ks.Template)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// check returns why v cannot be a genuine position's value, or "". A key
+// that a member's template renders must parse with one of them; any key
+// must be one DynamoDB stores: a non-empty string of valid UTF-8 within
+// the size limit, or a number.
+func (a *positionAttr) check(v jsonAV) string {
+	var text string
+	switch {
+	case v.S != nil:
+		text = *v.S
+		switch {
+		case text == "":
+			return "is empty"
+		case len(text) > a.maxBytes:
+			return fmt.Sprintf("is over %d bytes", a.maxBytes)
+		case !utf8.ValidString(text):
+			return "is not valid UTF-8"
+		}
+	case v.N != nil:
+		text = *v.N
+		if !isNumber(text) {
+			return "is not a number"
+		}
+	default:
+		if len(v.B) == 0 || len(v.B) > a.maxBytes {
+			return "is an empty or oversized binary"
+		}
+		return ""
+	}
+	if a.computed || len(a.templates) == 0 {
+		return ""
+	}
+	for _, t := range a.templates {
+		if _, err := t.Extract(text); err == nil {
+			return ""
+		}
+	}
+	return "is no key the query's entities render"
+}
+
+// isNumber reports whether s is number text DynamoDB accepts in form: an
+// optional sign, digits with an optional fraction, an optional exponent.
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	if whole == "" && frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return false
+	}
+	if hasExp {
+		if len(exp) > 0 && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		return exp != "" && allDigits(exp)
+	}
+	return true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // partitionValue returns the text of the partition key value in a compiled

@@ -26,6 +26,9 @@ type Member interface {
 	Name() string
 	Table() *entity.Table
 	KeySpecs(index string) (pk, sk entity.KeySpec, ok bool)
+	// KeySource gives composites the text a put of the entity renders
+	// (see entity.Entity.KeySource).
+	KeySource(values entity.Values) keys.Source
 	Is(item map[string]types.AttributeValue) bool
 }
 
@@ -465,7 +468,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
-			v, err := pk.Template.RenderShard(where, i)
+			v, err := pk.Template.RenderShard(s.members[0].KeySource(where), i)
 			if err != nil {
 				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 			}
@@ -475,7 +478,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if s.allShards {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
 		}
-		v, err := pk.Template.Render(where)
+		v, err := pk.Template.Render(s.members[0].KeySource(where))
 		if err != nil {
 			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
@@ -768,7 +771,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		return out
 	}
 	render := func(v entity.Values) (string, bool, error) {
-		p, complete, err := tmpl.Prefix(sortOnly(v))
+		p, complete, err := tmpl.Prefix(s.members[0].KeySource(sortOnly(v)))
 		if err != nil {
 			return "", false, keyErr(s, sk.Attribute, err)
 		}
@@ -829,25 +832,34 @@ func (s *spec) checkOrder(sk entity.KeySpec, lo, hi string) error {
 	return nil
 }
 
-// lastUnder returns a bound at or after every sort key that begins with
-// prefix: prefix followed by U+10FFFF, the largest character (and a
-// noncharacter that keys do not hold). DynamoDB compares string keys
-// bytewise, so every key under prefix whose next character is below U+10FFFF
-// sorts before it. Near the 1,024-byte sort key limit the bound is the
-// longest character that still fits (or prefix itself, when a key under it
-// can be nothing else).
+// lastUnder returns the largest sort key that begins with prefix: prefix
+// followed by as many U+10FFFF (the largest character, 4 bytes) as fit in
+// the 1,024-byte sort key limit, then the largest character of the bytes
+// left (U+FFFF, U+07FF or U+007F). DynamoDB compares string keys bytewise,
+// and UTF-8 orders as the characters do, so every key DynamoDB can store
+// under prefix sorts at or before it, and every key after it is outside
+// the group: an inclusive bound at lastUnder(prefix) is exact, whatever
+// characters keys hold.
 func lastUnder(prefix string) string {
-	switch expr.MaxSortKeyBytes - len(prefix) {
-	case 0:
+	room := expr.MaxSortKeyBytes - len(prefix)
+	if room <= 0 {
 		return prefix
-	case 1:
-		return prefix + "\u007f"
-	case 2:
-		return prefix + "\u07ff"
-	case 3:
-		return prefix + "\uffff"
 	}
-	return prefix + string(utf8.MaxRune)
+	var b strings.Builder
+	b.Grow(expr.MaxSortKeyBytes)
+	b.WriteString(prefix)
+	for ; room >= utf8.UTFMax; room -= utf8.UTFMax {
+		b.WriteRune(utf8.MaxRune)
+	}
+	switch room {
+	case 3:
+		b.WriteRune('\uffff')
+	case 2:
+		b.WriteRune('\u07ff')
+	case 1:
+		b.WriteRune('\u007f')
+	}
+	return b.String()
 }
 
 func sortedNames(v keys.Values) []string {
