@@ -40,6 +40,18 @@
 // carry conditions: batch puts and deletes are not marker-guarded at run
 // time and rely on the key isolation Define checks between entities.
 //
+// Every name an operation is given is checked against T before anything is
+// sent: update actions, conditions, filters, projections, With values, key
+// values and range bounds name a stored field of T, a document path into
+// one, a key or marker attribute, or one of Config.ExtraAttributes;
+// anything else is a *ddbmodel.ValidationError naming the entity and the
+// attribute, with a "did you mean" hint. Values are encoded as a put of the
+// field encodes them (its Go type and dynamo tag options), and a value that
+// cannot be the field's type is refused. Document paths reach into maps,
+// structs and lists ("addresses.home", "assignee.team", "notes[0]",
+// `addresses."my.home"` for a key holding a dot), with every element
+// aliased in the expression.
+//
 // Every write checks its input before sending: attribute rules, key
 // composites (empty values, delimiters inside values, key sizes), item size
 // and DynamoDB number limits. Errors are the root package's sentinels and
