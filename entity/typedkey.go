@@ -6,14 +6,29 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // keyField is one field of a key struct: the composite it gives.
 type keyField struct {
-	name  string // the stored name, a composite of the key
-	index []int
-	ptr   bool // a pointer: nil leaves the composite out
+	name   string // the stored name, a composite of the key
+	index  []int
+	ptr    bool // a pointer: nil leaves the composite out
+	offset uintptr
+	typ    reflect.Type // the field's type
+	kind   fieldKind    // how values reads it
 }
+
+// fieldKind says how keyStruct.values reads a field: the common exact
+// types directly, any other through reflect.
+type fieldKind int
+
+const (
+	kindReflect fieldKind = iota
+	kindString
+	kindInt
+	kindInt64
+)
 
 // keyStruct holds the composites a key struct K gives, checked against a
 // key of T.
@@ -23,22 +38,86 @@ type keyStruct[T, K any] struct {
 	fields []keyField
 }
 
-// values converts k to the string form's Values.
+// values converts k to the string form's Values. A key struct is usually
+// one or two strings or integers: those are read without reflect, so that
+// the typed key costs what the Values literal it stands for does.
 func (ks *keyStruct[T, K]) values(k *K) Values {
-	rv := reflect.ValueOf(k).Elem()
-	vs := make(Values, len(ks.fields))
-	for _, f := range ks.fields {
-		fv := rv.FieldByIndex(f.index)
+	return ks.fill(make(Values, len(ks.fields)), k)
+}
+
+// fill is values writing into vs. The entity's operations copy the Values
+// they are given, so ItemKey passes a map of its own frame (see keyVals).
+func (ks *keyStruct[T, K]) fill(vs Values, k *K) Values {
+	base := unsafe.Pointer(k)
+	var rv reflect.Value // K, read through reflect for other kinds
+	for i := range ks.fields {
+		f := &ks.fields[i]
+		if f.kind == kindReflect {
+			if !rv.IsValid() {
+				rv = reflect.ValueOf(*k) // a copy: k itself does not escape
+			}
+			fv := rv.FieldByIndex(f.index)
+			if f.ptr {
+				if fv.IsNil() {
+					continue
+				}
+				fv = fv.Elem()
+			}
+			vs[f.name] = fv.Interface()
+			continue
+		}
+		p := unsafe.Add(base, f.offset)
 		if f.ptr {
-			if fv.IsNil() {
+			p = *(*unsafe.Pointer)(p)
+			if p == nil {
 				continue
 			}
-			fv = fv.Elem()
 		}
-		vs[f.name] = fv.Interface()
+		switch f.kind {
+		case kindString:
+			vs[f.name] = *(*string)(p)
+		case kindInt:
+			vs[f.name] = *(*int)(p)
+		case kindInt64:
+			vs[f.name] = *(*int64)(p)
+		}
 	}
 	return vs
 }
+
+// readable fills in how fill reads the field: its offset from the start of
+// K and its kind (kindReflect for other types, and for fields reached
+// through an embedded pointer).
+func (f *keyField) readable(kt reflect.Type) {
+	t := kt
+	for n, i := range f.index {
+		sf := t.Field(i)
+		if n < len(f.index)-1 && sf.Type.Kind() == reflect.Pointer {
+			f.kind = kindReflect // through an embedded pointer
+			return
+		}
+		f.offset += sf.Offset
+		t = sf.Type
+	}
+	f.typ = t
+	if f.ptr {
+		f.typ = t.Elem()
+	}
+	switch f.typ {
+	case reflect.TypeFor[string]():
+		f.kind = kindString
+	case reflect.TypeFor[int]():
+		f.kind = kindInt
+	case reflect.TypeFor[int64]():
+		f.kind = kindInt64
+	default:
+		f.kind = kindReflect
+	}
+}
+
+// keyVals sizes the Values an ItemKey passes on: a constant, so that the
+// map stays in the caller's frame (the operations copy it).
+const keyVals = 8
 
 // ItemKey is the typed primary key of T's items: a struct K whose stored
 // fields are exactly the composites of T's partition and sort key
@@ -75,18 +154,18 @@ func (ik *ItemKey[T, K]) Entity() *Entity[T] { return ik.ks.e }
 func (ik *ItemKey[T, K]) Values(k K) Values { return ik.ks.values(&k) }
 
 // Get reads the item whose key is k: Entity.Get.
-func (ik *ItemKey[T, K]) Get(k K) GetOp[T] { return ik.ks.e.Get(ik.ks.values(&k)) }
+func (ik *ItemKey[T, K]) Get(k K) GetOp[T] { return ik.ks.e.Get(ik.ks.fill(make(Values, keyVals), &k)) }
 
 // Update updates the item whose key is k: Entity.Update.
-func (ik *ItemKey[T, K]) Update(k K) UpdateOp[T] { return ik.ks.e.Update(ik.ks.values(&k)) }
+func (ik *ItemKey[T, K]) Update(k K) UpdateOp[T] { return ik.ks.e.Update(ik.ks.fill(make(Values, keyVals), &k)) }
 
 // Delete deletes the item whose key is k: Entity.Delete.
-func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] { return ik.ks.e.Delete(ik.ks.values(&k)) }
+func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] { return ik.ks.e.Delete(ik.ks.fill(make(Values, keyVals), &k)) }
 
 // Check returns a transaction action checking that every condition holds
 // on the item whose key is k: Entity.Check.
 func (ik *ItemKey[T, K]) Check(k K, cs ...Cond[T]) CheckOp[T] {
-	return ik.ks.e.Check(ik.ks.values(&k), conds(cs).c)
+	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(cs).c)
 }
 
 // QueryKey is the typed key of a query of T's items on the table or one
@@ -190,7 +269,9 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 				return fail("field %s (composite %q) is a %v, but %v stores %q as a %v", sf.Name, name, sf.Type, tt, name, want)
 			}
 		}
-		ks.fields = append(ks.fields, keyField{name: name, index: idx, ptr: ptr})
+		kf := keyField{name: name, index: idx, ptr: ptr}
+		kf.readable(kt)
+		ks.fields = append(ks.fields, kf)
 	}
 	var missing []string
 	for _, u := range pk.Uses {
