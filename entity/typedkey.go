@@ -157,10 +157,14 @@ func (ik *ItemKey[T, K]) Values(k K) Values { return ik.ks.values(&k) }
 func (ik *ItemKey[T, K]) Get(k K) GetOp[T] { return ik.ks.e.Get(ik.ks.fill(make(Values, keyVals), &k)) }
 
 // Update updates the item whose key is k: Entity.Update.
-func (ik *ItemKey[T, K]) Update(k K) UpdateOp[T] { return ik.ks.e.Update(ik.ks.fill(make(Values, keyVals), &k)) }
+func (ik *ItemKey[T, K]) Update(k K) UpdateOp[T] {
+	return ik.ks.e.Update(ik.ks.fill(make(Values, keyVals), &k))
+}
 
 // Delete deletes the item whose key is k: Entity.Delete.
-func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] { return ik.ks.e.Delete(ik.ks.fill(make(Values, keyVals), &k)) }
+func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] {
+	return ik.ks.e.Delete(ik.ks.fill(make(Values, keyVals), &k))
+}
 
 // Check returns a transaction action checking that every condition holds
 // on the item whose key is k: Entity.Check.
