@@ -26,21 +26,22 @@ func TestTypedUpdateStoresWhatTheStringFormStores(t *testing.T) {
 		log    = entity.ListOf(tk, func(t *Ticket) *[]string { return &t.Log })
 		status = entity.StringOf(tk, func(t *Ticket) *TkStatus { return &t.Status })
 		score  = entity.NumberOf(tk, func(t *Ticket) *float64 { return &t.Score })
+		labels = entity.SetOf(tk, func(t *Ticket) *[]string { return &t.Labels })
 	)
 	for _, id := range []string{"typed", "string"} {
-		if _, err := tk.Put(Ticket{ID: id, Title: "old", Votes: 1, Status: "open", Log: []string{"a"}, Score: 2.5}).Run(ctx, db); err != nil {
+		if _, err := tk.Put(Ticket{ID: id, Title: "old", Votes: 1, Status: "open", Log: []string{"a"}, Score: 2.5, Labels: []string{"x"}}).Run(ctx, db); err != nil {
 			t.Fatal(err)
 		}
 	}
 	typed, err := byID.Update(TicketKey{"typed"}).
-		Apply(title.Set("new"), votes.Add(2), log.Append("b", "c"), status.Set("closed"), score.Remove()).
+		Apply(title.Set("new"), votes.Add(2), log.Append("b", "c"), status.Set("closed"), score.Remove(), labels.Add("y", "z")).
 		Ensure(status.Eq("open"), votes.Lt(5)).
 		ReadFirst().Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	str, err := tk.Update(entity.Values{"id": "string"}).
-		Set("title", "new").Add("votes", 2).Append("log", []string{"b", "c"}).Set("status", TkStatus("closed")).Remove("Score").
+		Set("title", "new").Add("votes", 2).Append("log", []string{"b", "c"}).Set("status", TkStatus("closed")).Remove("Score").Add("labels", []string{"y", "z"}).
 		If(entity.And(entity.Attr("status").Eq(TkStatus("open")), entity.Attr("votes").Lt(5))).
 		ReadFirst().Run(ctx, db)
 	if err != nil {
@@ -50,7 +51,7 @@ func TestTypedUpdateStoresWhatTheStringFormStores(t *testing.T) {
 	if diff := cmp.Diff(str, typed, cmp.AllowUnexported(Ticket{})); diff != "" {
 		t.Errorf("returned items differ (-string +typed):\n%s", diff)
 	}
-	if typed.Votes != 3 || typed.Title != "new" || len(typed.Log) != 3 || typed.Score != 0 || typed.Status != "closed" {
+	if typed.Votes != 3 || typed.Title != "new" || len(typed.Log) != 3 || len(typed.Labels) != 3 || typed.Score != 0 || typed.Status != "closed" {
 		t.Errorf("typed update stored %+v", typed)
 	}
 	rawT := rawItem(t, db, mustKey(t, tk, "typed"))

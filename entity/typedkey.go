@@ -250,7 +250,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		sf := kt.FieldByIndex(idx)
 		if _, ok := inKey[name]; !ok {
 			hint := ""
-			if near := closest(name, all); near != "" {
+			if near := suggest(name, slices.Clone(all)); near != "" {
 				hint = fmt.Sprintf("; did you mean %q?", near)
 			}
 			return fail("field %s (stored as %q) is no composite of the key (composites: %s)%s", sf.Name, name, strings.Join(all, ", "), hint)
@@ -304,39 +304,4 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		return fail("%v has no field for composite(s) %s of the key", kt, strings.Join(missing, ", "))
 	}
 	return ks, nil
-}
-
-// closest returns the name of names nearest to s when it is near enough to
-// be a likely misspelling, else "".
-func closest(s string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if strings.EqualFold(n, s) {
-			return n
-		}
-		if d := editDistance(strings.ToLower(s), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
