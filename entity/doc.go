@@ -18,6 +18,37 @@
 //		If(entity.Attr("currentVersion").Eq(3)).
 //		Run(ctx, db)
 //
+// # Typed handles and keys
+//
+// Beside the string forms (for dynamic code), typed handles make the common
+// mistakes fail to compile. A handle names a field by taking its address,
+// resolved once when it is declared; a key struct holds exactly a key's
+// composites, checked when it is declared:
+//
+//	var (
+//		Votes      = entity.NumberOf(Tickets, func(t *Ticket) *int { return &t.Votes })
+//		Title      = entity.StringOf(Tickets, func(t *Ticket) *string { return &t.Title })
+//		TicketByID = entity.KeyOf[TicketKey](Tickets)
+//	)
+//
+//	t, err := TicketByID.Update(TicketKey{ID: id}).
+//		Apply(Votes.Add(1), Title.Set("Crash on save")).
+//		Ensure(Title.BeginsWith("Crash")).
+//		Run(ctx, db)
+//
+// A value of the wrong type, Add on a string, BeginsWith on a number,
+// Append to a set, a handle or condition of another entity, or another
+// entity's key struct, is a compile error. The kinds of handle (FieldOf,
+// NumberOf, StringOf, SetOf, ListOf, MapOf with Key and At for one element)
+// carry only the operations DynamoDB allows on them: that design was chosen
+// over one handle type with kind-specific operations as generic package
+// functions (entity.Add(Votes, 1)), which reads less well, mixing methods and
+// functions, and cannot tell a set from a list. Typed conditions are
+// Cond[T], taken by Ensure and by the query package's Matching; Condition
+// returns the untyped form. Every typed operation lowers to its string form
+// (Votes.Add(1) is Add("votes", 1)), so both are checked, encoded and cost
+// the same.
+//
 // Updates keep index keys true. When an update changes an attribute a key is
 // built from, the key is recomputed in the same write when every composite is
 // known (from the key, the update, or With); otherwise the update fails with

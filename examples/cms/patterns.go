@@ -55,7 +55,7 @@ func normalize(a Article) Article {
 
 // ArticleGet is the request of AP1: GetItem ARTICLE#<articleId> / #METADATA.
 func ArticleGet(articleID string) entity.GetOp[Article] {
-	return Articles.Get(entity.Values{"articleId": articleID})
+	return ArticleByID.Get(ArticleKey{articleID})
 }
 
 // Article answers AP1, "get article metadata": title, status, author and
@@ -109,7 +109,7 @@ func (s *Store) ArticleWithCurrentBody(ctx context.Context, articleID string) (A
 // VersionGet is the request of AP3: GetItem ARTICLE#<articleId> /
 // VERSION#<version, zero-padded>.
 func VersionGet(articleID string, version int) entity.GetOp[ArticleVersion] {
-	return Versions.Get(entity.Values{"articleId": articleID, "version": version})
+	return VersionByKey.Get(VersionKey{articleID, version})
 }
 
 // Version answers AP3, "get a specific version of an article", body

@@ -99,7 +99,7 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 	s := SampleData()
 	var ops []entity.BatchWriter
 	for _, a := range s.Articles {
-		versions, err := VersionsQuery(a.ArticleID).Filter(entity.Attr("version").Gt(a.CurrentVersion)).Collect(ctx, db)
+		versions, err := VersionsQuery(a.ArticleID).Matching(VersionNumber.Gt(a.CurrentVersion)).Collect(ctx, db)
 		if err != nil {
 			return fmt.Errorf("cms: load sample data: %w", err)
 		}

@@ -140,10 +140,9 @@ func (s *Store) CreateArticle(ctx context.Context, a Article, body string) (Arti
 func PublishVersionTx(v ArticleVersion, updatedAt string) txn.WriteTx {
 	return txn.Write(
 		Versions.Create(v),
-		Articles.Update(entity.Values{"articleId": v.ArticleID}).
-			Set("currentVersion", v.Version).
-			Set("updatedAt", updatedAt).
-			If(entity.Attr("currentVersion").Eq(v.Version-1)),
+		ArticleByID.Update(ArticleKey{v.ArticleID}).
+			Apply(ArticleCurVer.Set(v.Version), ArticleUpdAt.Set(updatedAt)).
+			Ensure(ArticleCurVer.Eq(v.Version-1)),
 	)
 }
 

@@ -37,7 +37,7 @@ func (s *Store) now() time.Time {
 
 // RepoGet is the GetItem of Repo: REPO#<owner>#<name> as PK and SK.
 func RepoGet(owner, repoName string) entity.GetOp[Repo] {
-	return Repos.Get(entity.Values{"owner": owner, "repo_name": repoName})
+	return RepoByKey.Get(RepoKey{owner, repoName})
 }
 
 // Repo gets a repository by owner and name; a missing one is an error
@@ -102,7 +102,7 @@ func (s *Store) RepoForks(ctx context.Context, owner, repoName string) ([]Fork, 
 
 // IssueGet is the GetItem of Issue: ISSUE#<owner>#<name>#<number padded to 8> as PK and SK.
 func IssueGet(owner, repoName string, number int) entity.GetOp[Issue] {
-	return Issues.Get(entity.Values{"owner": owner, "repo_name": repoName, "issue_number": number})
+	return IssueByKey.Get(IssueKey{owner, repoName, number})
 }
 
 // Issue gets an issue by repository and number (ddbmodel.ErrNotFound when absent).
@@ -113,7 +113,7 @@ func (s *Store) Issue(ctx context.Context, owner, repoName string, number int) (
 // RepoIssuesQuery is the query of all of a repository's issues by number:
 // GSI1, GSI1PK = ISSUE#<owner>#<name> and begins_with(GSI1SK, "ISSUE#").
 func RepoIssuesQuery(owner, repoName string) query.Query[Issue] {
-	return query.New(Issues).Index("GSI1").Where(entity.Values{"owner": owner, "repo_name": repoName})
+	return query.By(IssuesByNumber, InRepo{owner, repoName})
 }
 
 // RepoIssues lists all of a repository's issues, open and closed, in
@@ -127,7 +127,7 @@ func (s *Store) RepoIssues(ctx context.Context, owner, repoName string) ([]Issue
 // begins_with(GSI4SK, "ISSUE#OPEN#"); the reversed numbers make ascending
 // key order newest first.
 func OpenIssuesQuery(owner, repoName string) query.Query[Issue] {
-	return query.New(Issues).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(openIssuesPrefix)
+	return query.By(IssuesByStatus, InRepo{owner, repoName}).BeginsWith(openIssuesPrefix)
 }
 
 // OpenIssues lists a repository's open issues, newest first.
@@ -139,7 +139,7 @@ func (s *Store) OpenIssues(ctx context.Context, owner, repoName string) ([]Issue
 // ascending number order: GSI4, GSI4PK = ISSUE#<owner>#<name> and
 // begins_with(GSI4SK, "~ISSUE#CLOSED#").
 func ClosedIssuesQuery(owner, repoName string) query.Query[Issue] {
-	return query.New(Issues).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(closedIssuesPrefix)
+	return query.By(IssuesByStatus, InRepo{owner, repoName}).BeginsWith(closedIssuesPrefix)
 }
 
 // ClosedIssues lists a repository's closed issues in ascending number order.
@@ -151,7 +151,7 @@ func (s *Store) ClosedIssues(ctx context.Context, owner, repoName string) ([]Iss
 
 // PullRequestGet is the GetItem of PullRequest: PR#<owner>#<name>#<number padded to 8> as PK and SK.
 func PullRequestGet(owner, repoName string, number int) entity.GetOp[PullRequest] {
-	return PullRequests.Get(entity.Values{"owner": owner, "repo_name": repoName, "pr_number": number})
+	return PullRequestByKey.Get(PullRequestKey{owner, repoName, number})
 }
 
 // PullRequest gets a pull request by repository and number (ddbmodel.ErrNotFound when absent).
@@ -162,7 +162,7 @@ func (s *Store) PullRequest(ctx context.Context, owner, repoName string, number 
 // RepoPullRequestsQuery is the query of all of a repository's pull requests
 // by number: GSI1, GSI1PK = PR#<owner>#<name> and begins_with(GSI1SK, "PR#").
 func RepoPullRequestsQuery(owner, repoName string) query.Query[PullRequest] {
-	return query.New(PullRequests).Index("GSI1").Where(entity.Values{"owner": owner, "repo_name": repoName})
+	return query.By(PRsByNumber, InRepo{owner, repoName})
 }
 
 // RepoPullRequests lists all of a repository's pull requests in ascending number order.
@@ -173,7 +173,7 @@ func (s *Store) RepoPullRequests(ctx context.Context, owner, repoName string) ([
 // OpenPullRequestsQuery is the query of a repository's open pull requests,
 // newest first: GSI4, GSI4PK = PR#<owner>#<name> and begins_with(GSI4SK, "PR#OPEN#").
 func OpenPullRequestsQuery(owner, repoName string) query.Query[PullRequest] {
-	return query.New(PullRequests).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(openPRsPrefix)
+	return query.By(PRsByStatus, InRepo{owner, repoName}).BeginsWith(openPRsPrefix)
 }
 
 // OpenPullRequests lists a repository's open pull requests, newest first.
@@ -185,7 +185,7 @@ func (s *Store) OpenPullRequests(ctx context.Context, owner, repoName string) ([
 // pull requests in ascending number order: GSI4, GSI4PK = PR#<owner>#<name>
 // and begins_with(GSI4SK, "~PR#CLOSED#").
 func ClosedPullRequestsQuery(owner, repoName string) query.Query[PullRequest] {
-	return query.New(PullRequests).Index("GSI4").Where(entity.Values{"owner": owner, "repo_name": repoName}).BeginsWith(closedPRsPrefix)
+	return query.By(PRsByStatus, InRepo{owner, repoName}).BeginsWith(closedPRsPrefix)
 }
 
 // ClosedPullRequests lists a repository's closed and merged pull requests in ascending number order.
@@ -221,7 +221,7 @@ func (s *Store) Stargazers(ctx context.Context, owner, repoName string) ([]Star,
 
 // StarGet is the GetItem of Star: PK = ACCOUNT#<user>, SK = STAR#<owner>#<name>.
 func StarGet(userName, owner, repoName string) entity.GetOp[Star] {
-	return Stars.Get(entity.Values{"user_name": userName, "repo_owner": owner, "repo_name": repoName})
+	return StarByKey.Get(StarKey{userName, owner, repoName})
 }
 
 // HasStarred reports whether a user starred a repository, with one GetItem.

@@ -37,9 +37,9 @@ var (
 // same request: the issue leaves one GSI4 range and enters the other at once.
 // The update is conditioned on the issue existing with status from.
 func IssueStatusUpdate(owner, repoName string, number int, from, to string) entity.UpdateOp[Issue] {
-	return Issues.Update(entity.Values{"owner": owner, "repo_name": repoName, "issue_number": number}).
-		Set("status", to).
-		If(entity.Attr("status").Eq(from))
+	return IssueByKey.Update(IssueKey{owner, repoName, number}).
+		Apply(IssueStatus.Set(to)).
+		Ensure(IssueStatus.Eq(from))
 }
 
 // CloseIssue closes an open issue and returns it as written. An issue that
@@ -58,9 +58,9 @@ func (s *Store) ReopenIssue(ctx context.Context, owner, repoName string, number 
 // status from to status to, rewriting its GSI4SK in the same request (see
 // IssueStatusUpdate).
 func PullRequestStatusUpdate(owner, repoName string, number int, from, to string) entity.UpdateOp[PullRequest] {
-	return PullRequests.Update(entity.Values{"owner": owner, "repo_name": repoName, "pr_number": number}).
-		Set("status", to).
-		If(entity.Attr("status").Eq(from))
+	return PullRequestByKey.Update(PullRequestKey{owner, repoName, number}).
+		Apply(PRStatus.Set(to)).
+		Ensure(PRStatus.Eq(from))
 }
 
 // ClosePullRequest closes an open pull request without merging it.
@@ -89,10 +89,6 @@ func runTransition[T any](ctx context.Context, s *Store, op entity.UpdateOp[T]) 
 
 // ---- Stars ----
 
-func repoKey(owner, repoName string) entity.Values {
-	return entity.Values{"owner": owner, "repo_name": repoName}
-}
-
 // StarTx is the transaction that stars a repository: it creates the Star
 // (failing if the user starred the repository already) and adds 1 to the
 // repository's stars (failing if the repository does not exist). Both
@@ -100,7 +96,7 @@ func repoKey(owner, repoName string) entity.Values {
 func StarTx(st Star) txn.WriteTx {
 	return txn.Write(
 		Stars.Create(st),
-		Repos.Update(repoKey(st.RepoOwner, st.RepoName)).Add("stars", 1),
+		RepoByKey.Update(RepoKey{st.RepoOwner, st.RepoName}).Apply(RepoStars.Add(1)),
 	)
 }
 
@@ -128,8 +124,8 @@ func (s *Store) StarRepo(ctx context.Context, st Star) (Star, error) {
 // Star (which must exist) and subtracts 1 from the repository's stars.
 func UnstarTx(userName, owner, repoName string) txn.WriteTx {
 	return txn.Write(
-		Stars.Delete(entity.Values{"user_name": userName, "repo_owner": owner, "repo_name": repoName}).MustExist(),
-		Repos.Update(repoKey(owner, repoName)).Add("stars", -1),
+		StarByKey.Delete(StarKey{userName, owner, repoName}).MustExist(),
+		RepoByKey.Update(RepoKey{owner, repoName}).Apply(RepoStars.Add(-1)),
 	)
 }
 
@@ -180,7 +176,7 @@ func ForkTx(parent Repo, forkOwner string, at time.Time) (txn.WriteTx, Repo, For
 	tx := txn.Write(
 		Repos.Create(fork),
 		Forks.Create(link),
-		Repos.Check(repoKey(parent.Owner, parent.RepoName), entity.Attr("owner").Exists()),
+		RepoByKey.Check(RepoKey{parent.Owner, parent.RepoName}, RepoOwner.Exists()),
 	)
 	return tx, fork, link
 }

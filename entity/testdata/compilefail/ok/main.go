@@ -1,0 +1,19 @@
+// Command ok is the control: every form the mistakes get wrong, right. It
+// must compile.
+package main
+
+import (
+	"fmt"
+
+	m "github.com/ddbmodel/ddbmodel/entity/testdata/compilefail/model"
+	"github.com/ddbmodel/ddbmodel/query"
+)
+
+func main() {
+	up := m.TicketByID.Update(m.TicketKey{ID: "t1"}).
+		Apply(m.Votes.Add(1), m.Title.Set("x"), m.Labels.Add("a"), m.Log.Append("b"), m.Addrs.Key("home").Set(m.Address{City: "Oslo"})).
+		Ensure(m.Title.BeginsWith("C"), m.Labels.Contains("a"), m.Log.Contains("b"), m.Status.In("open", "new"), m.Votes.Between(1, 9))
+	q := query.By(m.TicketsByStatus, m.StatusKey{Status: "open"}).Matching(m.Votes.Gt(1)).ProjectFields(m.Title, m.Votes)
+	g := m.UserByName.Get(m.UserKey{Name: "ana"})
+	fmt.Println(up, q, g)
+}

@@ -1,0 +1,39 @@
+package entity
+
+// Apply adds typed changes to the update, in order. Each lowers to the
+// string form (Set, SetIfNotExists, Add, Remove, Append, Prepend,
+// DeleteFromSet) of its handle's path, so it is checked and encoded exactly
+// as that form is and costs the same.
+func (op UpdateOp[T]) Apply(changes ...Change[T]) UpdateOp[T] {
+	for _, c := range changes {
+		switch c.kind {
+		case actSet:
+			op = op.Set(c.path, c.val)
+		case actSetIfNotExists:
+			op = op.SetIfNotExists(c.path, c.val)
+		case actAdd:
+			op = op.Add(c.path, c.val)
+		case actRemove:
+			op = op.Remove(c.path)
+		case actAppend:
+			op = op.Append(c.path, c.val)
+		case actPrepend:
+			op = op.Prepend(c.path, c.val)
+		case actDeleteFromSet:
+			op = op.DeleteFromSet(c.path, c.val)
+		}
+	}
+	return op
+}
+
+// Ensure adds typed conditions (all must hold) for the update to happen:
+// If with their conjunction.
+func (op UpdateOp[T]) Ensure(cs ...Cond[T]) UpdateOp[T] { return op.If(conds(cs).c) }
+
+// Ensure adds typed conditions (all must hold) for the write to happen:
+// If with their conjunction.
+func (op PutOp[T]) Ensure(cs ...Cond[T]) PutOp[T] { return op.If(conds(cs).c) }
+
+// Ensure adds typed conditions (all must hold) for the delete to happen:
+// If with their conjunction.
+func (op DeleteOp[T]) Ensure(cs ...Cond[T]) DeleteOp[T] { return op.If(conds(cs).c) }

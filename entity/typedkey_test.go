@@ -1,0 +1,100 @@
+package entity_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+)
+
+type TicketKey struct {
+	ID string `dynamo:"id"`
+}
+
+type TicketStatusKey struct {
+	Status TkStatus `dynamo:"status"`
+	Votes  *int     `dynamo:"votes"`
+	ID     *string  `dynamo:"id"`
+}
+
+func TestKeyOfChecksTheComposites(t *testing.T) {
+	t.Parallel()
+	tk := defineTickets(ticketTable())
+	mustPanic(t, func() {
+		entity.KeyOf[struct {
+			ID string `dynamo:"Id"`
+		}](tk)
+	}, "Ticket", `stored as "Id"`, "no composite", `did you mean "id"?`)
+	mustPanic(t, func() { entity.KeyOf[struct{ Title string }](tk) }, "no composite of the key (composites: id)")
+	mustPanic(t, func() { entity.KeyOf[struct{}](tk) }, "no field for composite(s) id")
+	mustPanic(t, func() {
+		entity.KeyOf[struct {
+			ID int `dynamo:"id"`
+		}](tk)
+	}, "is a int, but entity_test.Ticket stores \"id\" as a string")
+	mustPanic(t, func() {
+		entity.KeyOf[struct {
+			ID *string `dynamo:"id"`
+		}](tk)
+	}, "is a pointer, but an item key gives every composite")
+	mustPanic(t, func() { entity.QueryKeyOf[TicketKey](tk, "Nope") }, `in no index "Nope"`)
+	mustPanic(t, func() {
+		entity.QueryKeyOf[struct {
+			Status *TkStatus `dynamo:"status"`
+		}](tk, "ByStatus")
+	}, "a query gives every partition composite")
+	mustPanic(t, func() {
+		entity.QueryKeyOf[struct {
+			Status TkStatus `dynamo:"status"`
+			ID     string   `dynamo:"id"`
+		}](tk, "ByStatus")
+	}, `sort composite "id" follows a sort composite K does not hold`)
+	// Fine: partition only, and partition with optional leading sort composites.
+	entity.QueryKeyOf[struct {
+		Status TkStatus `dynamo:"status"`
+	}](tk, "ByStatus")
+	entity.QueryKeyOf[TicketStatusKey](tk, "ByStatus")
+}
+
+func TestTypedKeyIsTheValuesForm(t *testing.T) {
+	t.Parallel()
+	tk := defineTickets(ticketTable())
+	byID := entity.KeyOf[TicketKey](tk)
+	byStatus := entity.QueryKeyOf[TicketStatusKey](tk, "ByStatus")
+	five := 5
+	for _, c := range []struct {
+		got, want entity.Values
+	}{
+		{byID.Values(TicketKey{"t1"}), entity.Values{"id": "t1"}},
+		{byStatus.Values(TicketStatusKey{Status: "open"}), entity.Values{"status": TkStatus("open")}},
+		{byStatus.Values(TicketStatusKey{Status: "open", Votes: &five}), entity.Values{"status": TkStatus("open"), "votes": 5}},
+	} {
+		if diff := cmp.Diff(c.want, c.got); diff != "" {
+			t.Errorf("values (-want +got):\n%s", diff)
+		}
+	}
+	get, err := byID.Get(TicketKey{"t1"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := tk.Get(entity.Values{"id": "t1"}).Build()
+	if diff := cmp.Diff(want, get, entitytest.CmpOptions); diff != "" {
+		t.Errorf("get (-string +typed):\n%s", diff)
+	}
+	del, _ := byID.Delete(TicketKey{"t1"}).Build()
+	wantDel, _ := tk.Delete(entity.Values{"id": "t1"}).Build()
+	if diff := cmp.Diff(wantDel, del, entitytest.CmpOptions); diff != "" {
+		t.Errorf("delete (-string +typed):\n%s", diff)
+	}
+	title := entity.StringOf(tk, func(t *Ticket) *string { return &t.Title })
+	chk, err := byID.Check(TicketKey{"t1"}, title.Eq("x")).TransactWrite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantChk, _ := tk.Check(entity.Values{"id": "t1"}, entity.Attr("title").Eq("x")).TransactWrite()
+	if diff := cmp.Diff(wantChk.Item, chk.Item, entitytest.CmpOptions); diff != "" {
+		t.Errorf("check (-string +typed):\n%s", diff)
+	}
+}

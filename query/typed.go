@@ -1,0 +1,44 @@
+package query
+
+import "github.com/ddbmodel/ddbmodel/entity"
+
+// By starts a query of key's entity on key's index (or table) with the
+// composites k gives: New(e).Index(key.Index()).Where(key.Values(k)).
+// A key struct of another entity does not compile.
+//
+//	q := query.By(ArticlesByAuthor, ByAuthor{AuthorID: "ana"})
+func By[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
+	q := New(key.Entity())
+	if ix := key.Index(); ix != "" {
+		q = q.Index(ix)
+	}
+	return q.Where(key.Values(k))
+}
+
+// Matching adds typed filters (all must hold): Filter with their
+// conjunction. A condition on another entity's field does not compile.
+func (q Query[T]) Matching(cs ...entity.Cond[T]) Query[T] {
+	return q.Filter(conjoin(cs).Condition())
+}
+
+// ProjectFields reads only the given fields: Project with their paths.
+func (q Query[T]) ProjectFields(fs ...entity.AnyField[T]) Query[T] {
+	paths := make([]string, len(fs))
+	for i, f := range fs {
+		paths[i] = f.Path()
+	}
+	return q.Project(paths...)
+}
+
+// Matching adds typed filters (all must hold): Filter with their
+// conjunction.
+func (s Scanner[T]) Matching(cs ...entity.Cond[T]) Scanner[T] {
+	return s.Filter(conjoin(cs).Condition())
+}
+
+func conjoin[T any](cs []entity.Cond[T]) entity.Cond[T] {
+	if len(cs) == 0 {
+		return entity.Cond[T]{}
+	}
+	return cs[0].And(cs[1:]...)
+}
