@@ -17,7 +17,7 @@ func TestTypedUpdateStoresWhatTheStringFormStores(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	table := ticketTable()
-	tk := defineTickets(table)
+	tk := defineTypedTickets(table)
 	db := entitytest.NewDB(t, table)
 	var (
 		byID   = entity.KeyOf[TicketKey](tk)

@@ -21,7 +21,7 @@ type TicketStatusKey struct {
 
 func TestKeyOfChecksTheComposites(t *testing.T) {
 	t.Parallel()
-	tk := defineTickets(ticketTable())
+	tk := defineTypedTickets(ticketTable())
 	mustPanic(t, func() {
 		entity.KeyOf[struct {
 			ID string `dynamo:"Id"`
@@ -60,7 +60,7 @@ func TestKeyOfChecksTheComposites(t *testing.T) {
 
 func TestTypedKeyIsTheValuesForm(t *testing.T) {
 	t.Parallel()
-	tk := defineTickets(ticketTable())
+	tk := defineTypedTickets(ticketTable())
 	byID := entity.KeyOf[TicketKey](tk)
 	byStatus := entity.QueryKeyOf[TicketStatusKey](tk, "ByStatus")
 	five := 5
