@@ -77,7 +77,7 @@ func (e *ValidationError) Error() string {
 		b.WriteString(": " + e.Reason)
 	}
 	if e.Err != nil {
-		b.WriteString(": " + e.Err.Error())
+		b.WriteString(": " + detail(e.Err))
 	}
 	return b.String()
 }
@@ -154,7 +154,7 @@ type ConditionError struct {
 
 // Error describes the ConditionError.
 func (e *ConditionError) Error() string {
-	return fmt.Sprintf("ddbmodel: %s %s: %v", e.Op, e.Entity, e.Err)
+	return fmt.Sprintf("ddbmodel: %s %s: %s", e.Op, e.Entity, detail(e.Err))
 }
 
 // Unwrap returns the outcome sentinel, ErrConditionFailed and the AWS error.
@@ -272,7 +272,7 @@ type DecodeError struct {
 
 // Error describes the DecodeError.
 func (e *DecodeError) Error() string {
-	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from an item of version %q: %v", e.Entity, e.Version, e.ItemVersion, e.Err)
+	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from an item of version %q: %s", e.Entity, e.Version, e.ItemVersion, detail(e.Err))
 }
 
 // Unwrap returns the decoder's error.
@@ -423,4 +423,17 @@ func nonNil(errs ...error) []error {
 		}
 	}
 	return out
+}
+
+// detail is err's message without the package prefix it starts with, for
+// the message of an error that wraps it: one prefix per message.
+func detail(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	s := err.Error()
+	for _, p := range []string{"ddbmodel: ", "keys: ", "entity: ", "dynamo: "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	return s
 }

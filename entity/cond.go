@@ -485,8 +485,10 @@ func schemaFor(entities []any) (*schema, error) {
 	return out, nil
 }
 
-// StringSet returns a string set value (SS), for Add and DeleteFromSet on
-// set attributes and for conditions. A Go []string encodes as a list.
+// StringSet returns a string set value (SS), for attributes T does not
+// declare (Config.ExtraAttributes) and key or marker attributes. A field
+// of T tagged with the set option takes its own Go type ([]string,
+// map[string]struct{}...): Add("labels", []string{"x"}) adds to the set.
 func StringSet(values ...string) types.AttributeValue {
 	return &types.AttributeValueMemberSS{Value: append([]string(nil), values...)}
 }

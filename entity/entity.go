@@ -259,7 +259,15 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	for _, ik := range cfg.Indexes {
 		ix, ok := table.Index(ik.Index)
 		if !ok {
-			return fail("table %q has no index %q", table.Name, ik.Index)
+			names := make([]string, len(table.Indexes))
+			for i, x := range table.Indexes {
+				names[i] = x.Name
+			}
+			reason := fmt.Sprintf("Define: table %q has no index %q (its indexes: %s)", table.Name, ik.Index, strings.Join(names, ", "))
+			if hint := suggest(ik.Index, names); hint != "" {
+				reason += fmt.Sprintf("; did you mean %q?", hint)
+			}
+			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Reason: reason}
 		}
 		if seenIndex[ik.Index] {
 			return fail("index %q given twice", ik.Index)
@@ -284,7 +292,11 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	for name, a := range cfg.Attributes {
 		idx, ok := e.fields[name]
 		if !ok {
-			return fail("attribute rule for %q: %v has no field stored as %q", name, rt, name)
+			reason := fmt.Sprintf("Define: an attribute rule names it, but %v has no field stored under that name", rt)
+			if hint := suggest(name, slices.Collect(maps.Keys(e.fields))); hint != "" {
+				reason += fmt.Sprintf(" (did you mean %q?)", hint)
+			}
+			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: name, Reason: reason}
 		}
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a}
 		if len(a.Enum) > 0 {
@@ -569,6 +581,11 @@ func (e *Entity[T]) checkKeyNames(composites Values) error {
 		}
 	}
 	if len(bad) == 0 {
+		for name := range composites {
+			if err := e.sch.checkComposite(name, composites); err != nil {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "key values", Err: err}
+			}
+		}
 		return nil
 	}
 	slices.Sort(bad)
@@ -853,11 +870,38 @@ func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
 // stores it. Other values are as keys.Values converts them. Queries render
 // their keys through it, so that a query finds what a put of the same
 // values wrote.
+//
+// A value that cannot be its field's type (7 for a string field, text
+// that is no time for a time field) is refused: the source reports it with
+// keys.ErrType, as the key's render error.
 func (e *Entity[T]) KeySource(values Values) keys.Source {
+	var src keys.Source = typedValues{values: values, s: e.sch}
 	if len(e.times) == 0 {
-		return values
+		return src
 	}
-	return &timeSource{src: values, times: e.times}
+	return &timeSource{src: src, times: e.times}
+}
+
+// typedValues is a Values source that refuses a composite whose value
+// cannot be its field's type.
+type typedValues struct {
+	values Values
+	s      *schema
+}
+
+func (t typedValues) Lookup(attr string) (string, bool) {
+	v, ok, err := t.LookupChecked(attr)
+	if err != nil {
+		return "", true
+	}
+	return v, ok
+}
+
+func (t typedValues) LookupChecked(attr string) (string, bool, error) {
+	if err := t.s.checkComposite(attr, t.values); err != nil {
+		return "", true, err
+	}
+	return t.values.LookupChecked(attr)
 }
 
 // timeSource is a Source whose time composites are normalised.

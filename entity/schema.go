@@ -15,6 +15,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
+	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // attrNode describes the values stored at one attribute or document path
@@ -230,6 +231,22 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 				return p, nil
 			}
 		}
+	}
+	if loose && n.base == timeType && n.kind == "N" && (rv.CanInt() || rv.CanUint()) {
+		// Unix seconds, for a time stored as them.
+		sec := int64(0)
+		if rv.CanInt() {
+			sec = rv.Int()
+		} else if rv.Uint() <= math.MaxInt64 {
+			sec = int64(rv.Uint())
+		}
+		out := reflect.ValueOf(time.Unix(sec, 0).UTC())
+		if want.Kind() == reflect.Pointer {
+			p := reflect.New(want.Elem())
+			p.Elem().Set(out)
+			return p, nil
+		}
+		return out, nil
 	}
 	if loose && rv.Kind() == reflect.String {
 		if out, ok := parseText(rv.String(), n.base); ok {
@@ -579,10 +596,7 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
 	}
 	if perr != nil {
-		if hint := suggest(name, s.names()); hint != "" {
-			return attrRef{}, s.unknown(name, use)
-		}
-		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+perr.Error())
+		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+detailOf(perr))
 	}
 	return s.walk(name, p, use)
 }
@@ -742,4 +756,28 @@ func (e *Entity[T]) defineNameError(what, name string) error {
 		reason += fmt.Sprintf(" (did you mean %q?)", hint)
 	}
 	return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: reason}
+}
+
+// checkComposite refuses the value values holds for the composite attr
+// when it cannot be the field's type, as the text a key composite takes
+// (the text of a number or a time is accepted). The error wraps
+// keys.ErrType.
+func (s *schema) checkComposite(attr string, values Values) error {
+	v, ok := values[attr]
+	if !ok || s == nil {
+		return nil
+	}
+	n := s.attrs[attr]
+	if n == nil || n.dynamic || n.kind == "" || v == nil {
+		return nil
+	}
+	if _, err := n.convert(v, true); err != nil {
+		return keys.NewTypeError(attr, fmt.Sprint(v), err.Error())
+	}
+	return nil
+}
+
+// detailOf is err's message without a "docpath: " prefix.
+func detailOf(err error) string {
+	return strings.TrimPrefix(err.Error(), "docpath: ")
 }

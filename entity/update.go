@@ -164,7 +164,7 @@ func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 // cannot be compiled without reading the item first: one that moves the
 // item to a new primary key, or needs composites it was not given while
 // ReadFirst is set. Run handles both.
-var ErrNeedsRead = errors.New("entity: update needs to read the item first; use Run")
+var ErrNeedsRead = errors.New("ddbmodel: update needs to read the item first; use Run")
 
 type compiledUpdate struct {
 	in      *dynamodb.UpdateItemInput

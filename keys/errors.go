@@ -127,3 +127,11 @@ func (t *Template) compErr(c *composite, value string, err error, why string) *V
 	}
 	return t.valueErr(c, value, err, msg)
 }
+
+// NewTypeError returns the *ValueError (wrapping ErrType) for a value
+// given for the composite attr that cannot be the type the attribute holds,
+// for Sources that know the types of their composites; why says what was
+// expected, e.g. "want string, got int".
+func NewTypeError(attr, value, why string) *ValueError {
+	return &ValueError{Composite: attr, Value: value, Err: ErrType, msg: "composite " + attr + ": " + why}
+}
