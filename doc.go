@@ -24,6 +24,27 @@
 //		},
 //	})
 //
+// Typed keys and field handles, declared beside the entity and checked once
+// there, are the primary way to name keys and fields: a value of the wrong
+// type, or a key or handle of another entity, does not compile.
+//
+//	type ArticleKey struct {
+//		ArticleID string `dynamo:"articleId"`
+//	}
+//
+//	var (
+//		ArticleByID    = entity.KeyOf[ArticleKey](Articles)
+//		CurrentVersion = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
+//	)
+//
+//	a, err := ArticleByID.Update(ArticleKey{ArticleID: "a1"}).
+//		Apply(CurrentVersion.Set(2)).
+//		Ensure(CurrentVersion.Eq(1)).
+//		Run(ctx, db)
+//
+// The string forms stay for dynamic code, checked the same way before
+// sending: Articles.Update(entity.Values{"articleId": "a1"}).Set("currentVersion", 2).
+//
 // The packages:
 //
 //   - keys: key templates (ARTICLE#${articleId}, VERSION#${version:pad(10)})

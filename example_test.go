@@ -3,6 +3,7 @@ package ddbmodel_test
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -50,8 +51,26 @@ var Versions = entity.MustDefine(Table, entity.Config[Version]{
 	Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(6)}"},
 })
 
+// ArticleKey is the typed key of an article.
+type ArticleKey struct {
+	ArticleID string `dynamo:"articleId"`
+}
+
+// ByAuthor is the typed key of an author's articles on GSI1.
+type ByAuthor struct {
+	AuthorID string `dynamo:"authorId"`
+}
+
+// Typed keys and field handles, checked once, here.
+var (
+	ArticleByID      = entity.KeyOf[ArticleKey](Articles)
+	ArticlesByAuthor = entity.QueryKeyOf[ByAuthor](Articles, "GSI1")
+	CurrentVersion   = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
+)
+
 // The quick start, compiled without sending anything: a put, a query by
-// an index, and a transaction publishing a version.
+// an index with a typed key, and a transaction publishing a version with a
+// typed update.
 func Example() {
 	put, err := Articles.Put(Article{ArticleID: "a1", AuthorID: "ana", Title: "Hello"}).Build()
 	if err != nil {
@@ -59,7 +78,7 @@ func Example() {
 	}
 	fmt.Println("put keys:", text(put.Item["PK"]), text(put.Item["GSI1PK"]))
 
-	byAuthor, err := query.New(Articles).Index("GSI1").Where(entity.Values{"authorId": "ana"}).Desc().Build()
+	byAuthor, err := query.By(ArticlesByAuthor, ByAuthor{AuthorID: "ana"}).Desc().Build()
 	if err != nil {
 		panic(err)
 	}
@@ -67,12 +86,23 @@ func Example() {
 
 	publish, err := txn.Write(
 		Versions.Create(Version{ArticleID: "a1", Version: 2, Body: "..."}),
-		Articles.Update(entity.Values{"articleId": "a1"}).Set("currentVersion", 2).If(entity.Attr("currentVersion").Eq(1)),
+		ArticleByID.Update(ArticleKey{ArticleID: "a1"}).Apply(CurrentVersion.Set(2)).Ensure(CurrentVersion.Eq(1)),
 	).Build()
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println("transaction:", len(publish.TransactItems), "actions; version key", text(publish.TransactItems[0].Put.Item["SK"]))
+
+	// The string form of the same update, for dynamic code, builds the same request.
+	typed, err := ArticleByID.Update(ArticleKey{ArticleID: "a1"}).Apply(CurrentVersion.Set(2)).Ensure(CurrentVersion.Eq(1)).Build()
+	if err != nil {
+		panic(err)
+	}
+	untyped, err := Articles.Update(entity.Values{"articleId": "a1"}).Set("currentVersion", 2).If(entity.Attr("currentVersion").Eq(1)).Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("string form builds the same update:", reflect.DeepEqual(typed, untyped))
 
 	_, err = Articles.Put(Article{ArticleID: "a2", AuthorID: "ana"}).Build()
 	var invalid *ddbmodel.ValidationError
@@ -81,6 +111,7 @@ func Example() {
 	// put keys: ARTICLE#a1 AUTHOR#ana
 	// query: #GSI1PK = :v0 AND begins_with(#GSI1SK, :v1) AUTHOR#ana
 	// transaction: 2 actions; version key VERSION#000002
+	// string form builds the same update: true
 	// missing title: true title
 }
 

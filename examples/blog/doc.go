@@ -187,4 +187,12 @@
 // UserImpression is keyed by the viewed user (pk USER#<user_id>) and the
 // viewer (sk REL#USER#<viewer_id>), so the viewed user's counter and its
 // impressions share a partition.
+//
+// Keys and fields are named through the typed handles of fields.go: a key
+// struct per entity key and per query ([UserByKey], [PostsByStatusCreated],
+// ...), checked against the key templates when the package loads, and field
+// handles for updates and conditions ([PostStatus], [TagPostCount], ...).
+// The one string form left is With in the status change of PublishPost and
+// UnpublishPost (the author's id, for the index key), which has no typed
+// form.
 package blog

@@ -17,8 +17,7 @@ import (
 // LatestPostsQuery is the "latest posts" feed: published posts newest first
 // from POSTS_BY_STATUS_CREATED_AT_2. limit is the page size (0: no limit).
 func LatestPostsQuery(limit int) query.Query[Post] {
-	return query.New(Posts).Index(IndexPostsByStatusCreatedAt).
-		Where(entity.Values{"status": PostPublished}).Desc().Limit(limit)
+	return query.By(PostsByStatusCreated, WithStatus{Status: PostPublished}).Desc().Limit(limit)
 }
 
 // LatestPosts returns one page of published posts, newest first, starting at
@@ -30,8 +29,7 @@ func LatestPosts(ctx context.Context, db *entity.DB, limit int, cursor string) (
 // PopularPostsQuery is the "most popular posts" list: published posts by
 // rating, highest first, from POSTS_BY_STATUS_RATING.
 func PopularPostsQuery(limit int) query.Query[Post] {
-	return query.New(Posts).Index(IndexPostsByStatusRating).
-		Where(entity.Values{"status": PostPublished}).Desc().Limit(limit)
+	return query.By(PostsByStatusRating, WithStatus{Status: PostPublished}).Desc().Limit(limit)
 }
 
 // PopularPosts returns one page of published posts, highest rating first.
@@ -41,7 +39,7 @@ func PopularPosts(ctx context.Context, db *entity.DB, limit int, cursor string) 
 
 // PostBySlugQuery finds the post with a slug in POSTS_BY_SLUG.
 func PostBySlugQuery(slug string) query.Query[Post] {
-	return query.New(Posts).Index(IndexPostsBySlug).Where(entity.Values{"slug": slug})
+	return query.By(PostsBySlug, WithSlug{Slug: slug})
 }
 
 // PostBySlug returns the post with the slug, whatever its status (a public
@@ -59,8 +57,7 @@ func PostBySlug(ctx context.Context, db *entity.DB, slug string) (Post, error) {
 // PostsByAuthorQuery lists an author's posts with one status, newest first,
 // from POSTS_BY_USER_STATUS_CREATED_AT_2.
 func PostsByAuthorQuery(userID, status string, limit int) query.Query[Post] {
-	return query.New(Posts).Index(IndexPostsByUserStatusCreateAt).
-		Where(entity.Values{"user_id": userID, "status": status}).Desc().Limit(limit)
+	return query.By(PostsByAuthorStatus, ByAuthorStatus{UserID: userID, Status: status}).Desc().Limit(limit)
 }
 
 // PostsByAuthor returns one page of an author's posts with the status, newest first.
@@ -99,12 +96,12 @@ func PopularTags(ctx context.Context, db *entity.DB, limit int) ([]PostTag, erro
 // UserEmailGet is the first read of the look-up by e-mail: the UserEmail
 // item, strongly consistent.
 func UserEmailGet(email string) entity.GetOp[UserEmail] {
-	return UserEmails.Get(entity.Values{"email": NormalizeEmail(email)}).Consistent()
+	return UserEmailByKey.Get(UserEmailKey{Email: NormalizeEmail(email)}).Consistent()
 }
 
 // UserGet reads a user by id, strongly consistent.
 func UserGet(userID string) entity.GetOp[User] {
-	return Users.Get(entity.Values{"user_id": userID}).Consistent()
+	return UserByKey.Get(UserKey{UserID: userID}).Consistent()
 }
 
 // UserByEmail is the authentication look-up by e-mail: two strongly
@@ -126,7 +123,7 @@ func UserByEmail(ctx context.Context, db *entity.DB, email string) (User, error)
 
 // UserByUsernameQuery finds a user by username in USERS_BY_USERNAME.
 func UserByUsernameQuery(username string) query.Query[User] {
-	return query.New(Users).Index(IndexUsersByUsername).Where(entity.Values{"username": username})
+	return query.By(UsersByUsername, WithUsername{Username: username})
 }
 
 // UserByUsername returns the user with the username, for public profile
@@ -142,7 +139,7 @@ func UserByUsername(ctx context.Context, db *entity.DB, username string) (User, 
 // ProviderUserGet is the first read of the look-up by provider identity:
 // the ProviderUser item, strongly consistent.
 func ProviderUserGet(provider, providerUserID string) entity.GetOp[ProviderUser] {
-	return ProviderUsers.Get(entity.Values{"provider": provider, "provider_user_id": providerUserID}).Consistent()
+	return ProviderUserByKey.Get(ProviderUserKey{Provider: provider, ProviderUserID: providerUserID}).Consistent()
 }
 
 // UserByProvider is the authentication look-up by an external identity:
@@ -163,8 +160,7 @@ func UserByProvider(ctx context.Context, db *entity.DB, provider, providerUserID
 // UsersByStatusRatingQuery lists the users with a status by rating,
 // highest first, from USERS_BY_STATUS_RATING (moderation, leaderboards).
 func UsersByStatusRatingQuery(status string, limit int) query.Query[User] {
-	return query.New(Users).Index(IndexUsersByStatusRating).
-		Where(entity.Values{"status": status}).Desc().Limit(limit)
+	return query.By(UsersWithStatusByRating, WithStatus{Status: status}).Desc().Limit(limit)
 }
 
 // UsersByStatusRating returns one page of the users with the status, highest rating first.
@@ -175,8 +171,7 @@ func UsersByStatusRating(ctx context.Context, db *entity.DB, status string, limi
 // UsersByStatusCreatedQuery lists the users with a status, latest
 // registered first, from USERS_BY_STATUS_CREATED_AT_2.
 func UsersByStatusCreatedQuery(status string, limit int) query.Query[User] {
-	return query.New(Users).Index(IndexUsersByStatusCreatedAt).
-		Where(entity.Values{"status": status}).Desc().Limit(limit)
+	return query.By(UsersWithStatusByCreated, WithStatus{Status: status}).Desc().Limit(limit)
 }
 
 // UsersByStatusCreated returns one page of the users with the status, latest first.
@@ -210,7 +205,7 @@ func ComboKey(tags []string) string {
 // (one to MaxTagsPerPost of them), in post id order, from the partition
 // POST_TAG_COMBO#<tags>.
 func PostsByTagsQuery(tags []string, limit int) query.Query[PostTagCombo] {
-	return query.New(PostTagCombos).Where(entity.Values{"combo": ComboKey(tags)}).Limit(limit)
+	return query.By(PostTagCombosByCombo, InCombo{Combo: ComboKey(tags)}).Limit(limit)
 }
 
 // PostsByTags returns one page of the published posts carrying every one of tags.

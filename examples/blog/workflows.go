@@ -53,8 +53,6 @@ func (p *plan) run(ctx context.Context, db *entity.DB) error {
 
 func nowMillis() int64 { return time.Now().UnixMilli() }
 
-var exists = entity.Attr("pk").Exists()
-
 // RegisterUser creates a user in one transaction with the items that keep
 // its e-mail address and username unique (UserEmail, UserUsername) and
 // those of its provider identities (ProviderUser), so that either all of
@@ -112,7 +110,7 @@ func registerPlan(u User, identities []ProviderUser) (*plan, User, error) {
 func LinkProvider(ctx context.Context, db *entity.DB, id ProviderUser) error {
 	p := &plan{name: "link provider identity"}
 	p.add(ProviderUsers.Create(id), taken(ErrProviderLinked, id.Provider+"/"+id.ProviderUserID))
-	p.add(Users.Check(entity.Values{"user_id": id.UserID}, exists), notFound(ErrUnknownUser, id.UserID))
+	p.add(UserByKey.Check(UserKey{UserID: id.UserID}, UserID.Exists()), notFound(ErrUnknownUser, id.UserID))
 	return p.run(ctx, db)
 }
 
@@ -120,7 +118,7 @@ func LinkProvider(ctx context.Context, db *entity.DB, id ProviderUser) error {
 // the new status's partition of USERS_BY_STATUS_RATING and
 // USERS_BY_STATUS_CREATED_AT_2 in the same write.
 func SetUserStatus(ctx context.Context, db *entity.DB, userID, status string) (User, error) {
-	u, err := Users.Update(entity.Values{"user_id": userID}).Set("status", status).Run(ctx, db)
+	u, err := UserByKey.Update(UserKey{UserID: userID}).Apply(UserStatus.Set(status)).Run(ctx, db)
 	if err != nil {
 		return User{}, lookupError(ErrUnknownUser, userID, err)
 	}
@@ -129,7 +127,7 @@ func SetUserStatus(ctx context.Context, db *entity.DB, userID, status string) (U
 
 // SetUserRating changes a user's rating; rating_sk follows in the same write.
 func SetUserRating(ctx context.Context, db *entity.DB, userID string, rating int64) (User, error) {
-	u, err := Users.Update(entity.Values{"user_id": userID}).Set("rating", rating).Run(ctx, db)
+	u, err := UserByKey.Update(UserKey{UserID: userID}).Apply(UserRating.Set(rating)).Run(ctx, db)
 	if err != nil {
 		return User{}, lookupError(ErrUnknownUser, userID, err)
 	}
@@ -154,7 +152,7 @@ func CreateTag(ctx context.Context, db *entity.DB, t PostTag) (PostTag, error) {
 // SetTagRating changes a tag's rating; it moves in TAGS_BY_TYPE_RATING in
 // the same write.
 func SetTagRating(ctx context.Context, db *entity.DB, tag string, rating int64) (PostTag, error) {
-	t, err := PostTags.Update(entity.Values{"tag_name": tag}).Set("rating", rating).Run(ctx, db)
+	t, err := PostTagByKey.Update(PostTagKey{TagName: tag}).Apply(TagRating.Set(rating)).Run(ctx, db)
 	if err != nil {
 		return PostTag{}, lookupError(ErrUnknownTag, tag, err)
 	}
@@ -198,9 +196,9 @@ func createPostPlan(p Post) (*plan, Post, error) {
 	if p.Status == PostPublished {
 		addCounters(pl, p, +1)
 	} else {
-		pl.add(Users.Check(entity.Values{"user_id": p.UserID}, exists), notFound(ErrUnknownUser, p.UserID))
+		pl.add(UserByKey.Check(UserKey{UserID: p.UserID}, UserID.Exists()), notFound(ErrUnknownUser, p.UserID))
 		for _, t := range p.Tags {
-			pl.add(PostTags.Check(entity.Values{"tag_name": t}, exists), notFound(ErrUnknownTag, t))
+			pl.add(PostTagByKey.Check(PostTagKey{TagName: t}, TagName.Exists()), notFound(ErrUnknownTag, t))
 		}
 	}
 	return pl, p, nil
@@ -210,15 +208,15 @@ func createPostPlan(p Post) (*plan, Post, error) {
 // changes besides the post: the author's and tags' post_count and the
 // post's PostTagCombo items.
 func addCounters(pl *plan, p Post, delta int64) {
-	pl.add(Users.Update(entity.Values{"user_id": p.UserID}).Add("post_count", delta), notFound(ErrUnknownUser, p.UserID))
+	pl.add(UserByKey.Update(UserKey{UserID: p.UserID}).Apply(UserPostCount.Add(delta)), notFound(ErrUnknownUser, p.UserID))
 	for _, t := range p.Tags {
-		pl.add(PostTags.Update(entity.Values{"tag_name": t}).Add("post_count", delta), notFound(ErrUnknownTag, t))
+		pl.add(PostTagByKey.Update(PostTagKey{TagName: t}).Apply(TagPostCount.Add(delta)), notFound(ErrUnknownTag, t))
 	}
 	for _, c := range Combos(p.Tags) {
 		if delta > 0 {
 			pl.add(PostTagCombos.Put(PostTagCombo{Combo: c, PostID: p.PostID, UserID: p.UserID, Title: p.Title, CreatedAt: p.CreatedAt}), nil)
 		} else {
-			pl.add(PostTagCombos.Delete(entity.Values{"combo": c, "post_id": p.PostID}), nil)
+			pl.add(PostTagComboByKey.Delete(PostTagComboKey{Combo: c, PostID: p.PostID}), nil)
 		}
 	}
 }
@@ -278,8 +276,9 @@ func statusPlan(p Post, to string) (*plan, error) {
 		delta = -1
 	}
 	pl := &plan{name: "set status of post " + p.PostID}
-	pl.add(Posts.Update(entity.Values{"post_id": p.PostID}).Set("status", to).
-		With(entity.Values{"user_id": p.UserID}).If(entity.Attr("status").Eq(p.Status)), changed(p.PostID))
+	pl.add(PostByKey.Update(PostKey{PostID: p.PostID}).Apply(PostStatus.Set(to)).
+		With(entity.Values{"user_id": p.UserID}). // With has no typed form: the author's id for the index key
+		Ensure(PostStatus.Eq(p.Status)), changed(p.PostID))
 	addCounters(pl, p, delta)
 	return pl, nil
 }
@@ -289,7 +288,7 @@ func changed(postID string) func(error) error {
 }
 
 func readPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
-	p, err := Posts.Get(entity.Values{"post_id": postID}).Consistent().Run(ctx, db)
+	p, err := PostByKey.Get(PostKey{PostID: postID}).Consistent().Run(ctx, db)
 	if err != nil {
 		return Post{}, lookupError(ErrUnknownPost, postID, err)
 	}
@@ -300,7 +299,7 @@ func readPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
 // SetPostRating changes a post's rating; rating_sk follows in the same
 // write, so the post moves in POSTS_BY_STATUS_RATING.
 func SetPostRating(ctx context.Context, db *entity.DB, postID string, rating int64) (Post, error) {
-	p, err := Posts.Update(entity.Values{"post_id": postID}).Set("rating", rating).Run(ctx, db)
+	p, err := PostByKey.Update(PostKey{PostID: postID}).Apply(PostRating.Set(rating)).Run(ctx, db)
 	if err != nil {
 		return Post{}, lookupError(ErrUnknownPost, postID, err)
 	}
@@ -325,9 +324,9 @@ func ChangePostSlug(ctx context.Context, db *entity.DB, postID, slug string) (Po
 		return p, nil
 	}
 	pl := &plan{name: "change slug of post " + postID}
-	pl.add(PostSlugs.Delete(entity.Values{"slug": p.Slug}).If(entity.Attr("post_id").Eq(postID)), changed(postID))
+	pl.add(PostSlugByKey.Delete(PostSlugKey{Slug: p.Slug}).Ensure(SlugPostID.Eq(postID)), changed(postID))
 	pl.add(PostSlugs.Create(PostSlug{Slug: slug, PostID: postID}), taken(ErrSlugTaken, slug))
-	pl.add(Posts.Update(entity.Values{"post_id": postID}).Set("slug", slug).If(entity.Attr("slug").Eq(p.Slug)), changed(postID))
+	pl.add(PostByKey.Update(PostKey{PostID: postID}).Apply(PostSlugField.Set(slug)).Ensure(PostSlugField.Eq(p.Slug)), changed(postID))
 	if err := pl.run(ctx, db); err != nil {
 		return Post{}, err
 	}
@@ -348,8 +347,8 @@ func RecordPostImpression(ctx context.Context, db *entity.DB, imp PostImpression
 		imp.CreatedAt = nowMillis()
 	}
 	pl := &plan{name: "record impression of post " + imp.PostID}
-	pl.add(Posts.Update(entity.Values{"post_id": imp.PostID}).Add("impressions", 1), notFound(ErrUnknownPost, imp.PostID))
-	pl.add(Users.Check(entity.Values{"user_id": imp.UserID}, exists), notFound(ErrUnknownUser, imp.UserID))
+	pl.add(PostByKey.Update(PostKey{PostID: imp.PostID}).Apply(PostImpressionCount.Add(1)), notFound(ErrUnknownPost, imp.PostID))
+	pl.add(UserByKey.Check(UserKey{UserID: imp.UserID}, UserID.Exists()), notFound(ErrUnknownUser, imp.UserID))
 	pl.add(PostImpressions.Create(imp), func(error) error { return errSeen })
 	return impressionResult(pl.run(ctx, db))
 }
@@ -362,9 +361,9 @@ func RecordProfileImpression(ctx context.Context, db *entity.DB, imp UserImpress
 		imp.CreatedAt = nowMillis()
 	}
 	pl := &plan{name: "record impression of user " + imp.UserID}
-	pl.add(Users.Update(entity.Values{"user_id": imp.UserID}).Add("impressions", 1), notFound(ErrUnknownUser, imp.UserID))
+	pl.add(UserByKey.Update(UserKey{UserID: imp.UserID}).Apply(UserImpressionCount.Add(1)), notFound(ErrUnknownUser, imp.UserID))
 	if imp.ViewerID != imp.UserID {
-		pl.add(Users.Check(entity.Values{"user_id": imp.ViewerID}, exists), notFound(ErrUnknownUser, imp.ViewerID))
+		pl.add(UserByKey.Check(UserKey{UserID: imp.ViewerID}, UserID.Exists()), notFound(ErrUnknownUser, imp.ViewerID))
 	}
 	pl.add(UserImpressions.Create(imp), func(error) error { return errSeen })
 	return impressionResult(pl.run(ctx, db))

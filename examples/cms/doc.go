@@ -116,4 +116,10 @@
 //     full ULIDs, the sample's tags were added when the article was
 //     created, and its version bodies are the design's abbreviated ones with
 //     the design's word counts.
+//
+// Keys and fields are named through the typed handles of fields.go: a key
+// struct per entity key and per query ([ArticleByID], [AuthorArticles],
+// ...), checked against the key templates when the package loads, and field
+// handles for updates, conditions and projections ([ArticleTags],
+// [VersionSummaryFields], ...).
 package cms

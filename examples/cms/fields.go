@@ -13,12 +13,40 @@ type VersionKey struct {
 	Version   int    `dynamo:"version"`
 }
 
+// TagArticleKey identifies a tag's junction item for an article.
+type TagArticleKey struct {
+	Tag       string `dynamo:"tag"`
+	ArticleID string `dynamo:"articleId"`
+}
+
+// ByAuthor is the partition of an author's articles on GSI1.
+type ByAuthor struct {
+	AuthorID string `dynamo:"authorId"`
+}
+
+// OfTag is the partition of a tag's junction items.
+type OfTag struct {
+	Tag string `dynamo:"tag"`
+}
+
 // Keys and typed field handles, resolved once.
 var (
-	ArticleByID   = entity.KeyOf[ArticleKey](Articles)
-	VersionByKey  = entity.KeyOf[VersionKey](Versions)
-	ArticleCurVer = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
-	ArticleUpdAt  = entity.StringOf(Articles, func(a *Article) *string { return &a.UpdatedAt })
-	ArticleTitle  = entity.StringOf(Articles, func(a *Article) *string { return &a.Title })
-	VersionNumber = entity.NumberOf(Versions, func(v *ArticleVersion) *int { return &v.Version })
+	ArticleByID     = entity.KeyOf[ArticleKey](Articles)
+	VersionByKey    = entity.KeyOf[VersionKey](Versions)
+	TagArticleByKey = entity.KeyOf[TagArticleKey](TagArticles)
+
+	ArticleVersions = entity.QueryKeyOf[ArticleKey](Versions, "") // an article's key is its versions' partition
+	AuthorArticles  = entity.QueryKeyOf[ByAuthor](Articles, "GSI1")
+	TagLinks        = entity.QueryKeyOf[OfTag](TagArticles, "")
+	ArticleTagLinks = entity.QueryKeyOf[ArticleKey](TagArticles, "GSI1") // the inverted junction
+
+	ArticleTags      = entity.SetOf(Articles, func(a *Article) *[]string { return &a.Tags })
+	ArticleCurVer    = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
+	ArticleUpdAt     = entity.StringOf(Articles, func(a *Article) *string { return &a.UpdatedAt })
+	ArticleTitle     = entity.StringOf(Articles, func(a *Article) *string { return &a.Title })
+	VersionNumber    = entity.NumberOf(Versions, func(v *ArticleVersion) *int { return &v.Version })
+	VersionArticleID = entity.StringOf(Versions, func(v *ArticleVersion) *string { return &v.ArticleID })
+	VersionWordCount = entity.NumberOf(Versions, func(v *ArticleVersion) *int { return &v.WordCount })
+	VersionCreatedBy = entity.StringOf(Versions, func(v *ArticleVersion) *string { return &v.CreatedBy })
+	VersionCreatedAt = entity.StringOf(Versions, func(v *ArticleVersion) *string { return &v.CreatedAt })
 )

@@ -122,14 +122,16 @@ func (s *Store) Version(ctx context.Context, articleID string, version int) (Art
 	return v, err
 }
 
-// VersionSummaryAttributes are the attributes the version history reads:
+// VersionSummaryFields are the fields the version history reads:
 // everything but the body.
-var VersionSummaryAttributes = []string{"articleId", "version", "wordCount", "createdBy", "createdAt"}
+var VersionSummaryFields = []entity.AnyField[ArticleVersion]{
+	VersionArticleID, VersionNumber, VersionWordCount, VersionCreatedBy, VersionCreatedAt,
+}
 
 // VersionsQuery is the request of AP4: Query pk = ARTICLE#<articleId> AND
 // begins_with(sk, "VERSION#"), oldest first, projecting away the body.
 func VersionsQuery(articleID string) query.Query[ArticleVersion] {
-	return query.New(Versions).Where(entity.Values{"articleId": articleID}).Project(VersionSummaryAttributes...)
+	return query.By(ArticleVersions, ArticleKey{articleID}).ProjectFields(VersionSummaryFields...)
 }
 
 // Versions answers AP4, "list all versions of an article": the version
@@ -144,7 +146,7 @@ func (s *Store) Versions(ctx context.Context, articleID string) ([]ArticleVersio
 // key holds the article's ULID, whose order is creation order, so descending
 // is newest first.
 func ArticlesByAuthorQuery(authorID string) query.Query[Article] {
-	return query.New(Articles).Index("GSI1").Where(entity.Values{"authorId": authorID}).Desc()
+	return query.By(AuthorArticles, ByAuthor{authorID}).Desc()
 }
 
 // ArticlesByAuthor answers AP5, "list articles by author (newest first)":
@@ -173,7 +175,7 @@ func normalizeAll(as []Article) []Article {
 // begins_with(sk, "ARTICLE#"), descending: the tag's junction items, newest
 // article first (the sort key holds the article's ULID).
 func ArticlesByTagQuery(tag string) query.Query[TagArticle] {
-	return query.New(TagArticles).Where(entity.Values{"tag": tag}).Desc()
+	return query.By(TagLinks, OfTag{tag}).Desc()
 }
 
 // ArticlesByTag answers AP6, "list articles by tag" (the tag page): the
@@ -204,7 +206,7 @@ func (s *Store) articlesOf(ctx context.Context, links []TagArticle) ([]Article, 
 	}
 	keys := make([]entity.Values, len(links))
 	for i, l := range links {
-		keys[i] = entity.Values{"articleId": l.ArticleID}
+		keys[i] = ArticleByID.Values(ArticleKey{l.ArticleID})
 	}
 	as, err := txn.BatchGetOf(ctx, s.DB, txn.BatchOptions{}, Articles, keys...)
 	return normalizeAll(as), err
@@ -213,7 +215,7 @@ func (s *Store) articlesOf(ctx context.Context, links []TagArticle) ([]Article, 
 // TagsOfArticleQuery is the request of AP7: Query GSI1 gsi1pk =
 // ARTICLE#<articleId> AND begins_with(gsi1sk, "TAG#"), the inverted junction.
 func TagsOfArticleQuery(articleID string) query.Query[TagArticle] {
-	return query.New(TagArticles).Index("GSI1").Where(entity.Values{"articleId": articleID})
+	return query.By(ArticleTagLinks, ArticleKey{articleID})
 }
 
 // TagsOfArticle answers AP7, "list all tags on an article" (the article

@@ -104,7 +104,7 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 			return fmt.Errorf("cms: load sample data: %w", err)
 		}
 		for _, v := range versions {
-			ops = append(ops, Versions.Delete(entity.Values{"articleId": v.ArticleID, "version": v.Version}))
+			ops = append(ops, VersionByKey.Delete(VersionKey{v.ArticleID, v.Version}))
 		}
 		links, err := TagsOfArticleQuery(a.ArticleID).Collect(ctx, db)
 		if err != nil {
@@ -112,7 +112,7 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 		}
 		for _, l := range links {
 			if !slices.Contains(a.Tags, l.Tag) {
-				ops = append(ops, TagArticles.Delete(entity.Values{"tag": l.Tag, "articleId": l.ArticleID}))
+				ops = append(ops, TagArticleByKey.Delete(TagArticleKey{l.Tag, l.ArticleID}))
 			}
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -62,11 +61,6 @@ func reasonOf(err error, name string) (ddbmodel.CancelReason, bool) {
 		}
 	}
 	return ddbmodel.CancelReason{}, false
-}
-
-// stringSet is a DynamoDB string set (SS) holding tags, for ADD and DELETE.
-func stringSet(tags ...string) *types.AttributeValueMemberSS {
-	return &types.AttributeValueMemberSS{Value: tags}
 }
 
 // WordCount counts the words of a body.
@@ -238,10 +232,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 func AddTagTx(articleID, tag, taggedAt string) txn.WriteTx {
 	return txn.Write(
 		TagArticles.Create(TagArticle{Tag: tag, ArticleID: articleID, TaggedAt: taggedAt}),
-		Articles.Update(entity.Values{"articleId": articleID}).
-			Add("tags", stringSet(tag)).
-			Set("updatedAt", taggedAt).
-			If(entity.Not(entity.Attr("tags").Contains(tag))),
+		ArticleByID.Update(ArticleKey{articleID}).
+			Apply(ArticleTags.Add(tag), ArticleUpdAt.Set(taggedAt)).
+			Ensure(ArticleTags.Contains(tag).Not()),
 	)
 }
 
@@ -270,11 +263,10 @@ func (s *Store) AddTag(ctx context.Context, articleID, tag string) error {
 // must hold it.
 func RemoveTagTx(articleID, tag, updatedAt string) txn.WriteTx {
 	return txn.Write(
-		TagArticles.Delete(entity.Values{"tag": tag, "articleId": articleID}).MustExist(),
-		Articles.Update(entity.Values{"articleId": articleID}).
-			DeleteFromSet("tags", stringSet(tag)).
-			Set("updatedAt", updatedAt).
-			If(entity.Attr("tags").Contains(tag)),
+		TagArticleByKey.Delete(TagArticleKey{tag, articleID}).MustExist(),
+		ArticleByID.Update(ArticleKey{articleID}).
+			Apply(ArticleTags.DeleteFromSet(tag), ArticleUpdAt.Set(updatedAt)).
+			Ensure(ArticleTags.Contains(tag)),
 	)
 }
 

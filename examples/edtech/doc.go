@@ -80,4 +80,12 @@
 //     keys differ and each must be read back as its own entity.
 //   - Module and lesson ids end sort keys and may not contain '#', so that
 //     no id can forge a deeper level.
+//
+// Keys are named through the typed keys of fields.go ([StudentByKey],
+// [EnrollmentsOfCourse], ...), checked against the key templates when the
+// package loads. Two string forms remain, each for a reason given where it
+// is used: the existence checks of Enroll test the design's
+// attribute_exists(PK), and PK is no field of Student or Course; and AP8's
+// lower bound fans out over every write shard, where a typed query key would
+// need the partition.
 package edtech

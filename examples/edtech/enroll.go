@@ -25,10 +25,13 @@ func EnrollTx(studentID, courseID string, at time.Time) txn.WriteTx {
 	edge := Enrollment{StudentID: studentID, CourseID: courseID, EnrolledAt: when}
 	inverse := edge
 	inverse.LastSeen = when
+	// String form: the design's attribute_exists(PK) names the table's key
+	// attribute, no field of Student or Course, so no typed handle says it
+	// (and the typed Check takes only typed conditions): the key stays typed.
 	exists := entity.Attr(Table.PartitionKey.Name).Exists()
 	return txn.Write(
-		Students.Check(entity.Values{"student_id": studentID}, exists),
-		Courses.Check(entity.Values{"course_id": courseID}, exists),
+		Students.Check(StudentByKey.Values(StudentKey{StudentID: studentID}), exists),
+		Courses.Check(CourseByKey.Values(CourseKey{CourseID: courseID}), exists),
 		StudentEnrollments.Create(edge),
 		CourseEnrollments.Create(inverse),
 	)

@@ -10,7 +10,7 @@ import (
 
 // StudentProfileGet is AP1: GetItem STUDENT#<s> / PROFILE.
 func StudentProfileGet(studentID string) entity.GetOp[Student] {
-	return Students.Get(entity.Values{"student_id": studentID})
+	return StudentByKey.Get(StudentKey{StudentID: studentID})
 }
 
 // StudentProfile runs AP1; a missing student is ddbmodel.ErrNotFound.
@@ -21,7 +21,7 @@ func StudentProfile(ctx context.Context, db *entity.DB, studentID string) (Stude
 // StudentEnrollmentsQuery is AP2, the courses a student is enrolled in:
 // PK = "STUDENT#<s>" AND begins_with(SK, "ENROLLMENT#").
 func StudentEnrollmentsQuery(studentID string) query.Query[Enrollment] {
-	return query.New(StudentEnrollments).Where(entity.Values{"student_id": studentID})
+	return query.By(EnrollmentsOfStudent, OfStudent{StudentID: studentID})
 }
 
 // StudentEnrollmentsOf runs AP2, in course id order.
@@ -32,7 +32,7 @@ func StudentEnrollmentsOf(ctx context.Context, db *entity.DB, studentID string) 
 // CourseStudentsQuery is AP3, the students enrolled in a course: GSI1
 // GSI1PK = "COURSE#<c>" AND begins_with(GSI1SK, "STUDENT#").
 func CourseStudentsQuery(courseID string) query.Query[Enrollment] {
-	return query.New(StudentEnrollments).Index("GSI1").Where(entity.Values{"course_id": courseID})
+	return query.By(EnrollmentsOfCourse, OfCourse{CourseID: courseID})
 }
 
 // CourseStudents runs AP3, in student id order.
@@ -43,7 +43,7 @@ func CourseStudents(ctx context.Context, db *entity.DB, courseID string) ([]Enro
 // InstructorCoursesQuery is AP4, an instructor's courses: GSI1
 // GSI1PK = "INSTRUCTOR#<i>" AND begins_with(GSI1SK, "COURSE#").
 func InstructorCoursesQuery(instructorID string) query.Query[Course] {
-	return query.New(Courses).Index("GSI1").Where(entity.Values{"instructor_id": instructorID})
+	return query.By(CoursesOfInstructor, OfInstructor{InstructorID: instructorID})
 }
 
 // InstructorCourses runs AP4, in course id order.
@@ -55,7 +55,7 @@ func InstructorCourses(ctx context.Context, db *entity.DB, instructorID string) 
 // PK = "COURSE#<c>" AND begins_with(SK, "MODULE#"). Each module comes right
 // before its lessons (MODULE#m1, MODULE#m1#LESSON#l1, ..., MODULE#m10, ...).
 func CourseStructureQuery(courseID string) query.Collection {
-	return query.Of(Modules, Lessons).Where(entity.Values{"course_id": courseID})
+	return query.Of(Modules, Lessons).Where(CourseItems.Values(OfCourse{CourseID: courseID}))
 }
 
 // CourseStructure runs AP5 and returns its items in key order, each a
@@ -100,7 +100,7 @@ func Outline(items []any) ([]ModuleOutline, error) {
 // order (order_num): GSI1 GSI1PK = "COURSE#<c>" AND
 // begins_with(GSI1SK, "MODULE#"). Lessons are not in GSI1, so none is read.
 func CourseModulesQuery(courseID string) query.Query[Module] {
-	return query.New(Modules).Index("GSI1").Where(entity.Values{"course_id": courseID})
+	return query.By(ModulesInOrder, OfCourse{CourseID: courseID})
 }
 
 // CourseModules runs AP6.
@@ -112,7 +112,7 @@ func CourseModules(ctx context.Context, db *entity.DB, courseID string) ([]Modul
 // PK = "COURSE#<c>" AND begins_with(SK, "MODULE#<m>#LESSON#"). The prefix
 // ends on the separator, so module m1's lessons never include m10's.
 func ModuleLessonsQuery(courseID, moduleID string) query.Query[Lesson] {
-	return query.New(Lessons).Where(entity.Values{"course_id": courseID, "module_id": moduleID})
+	return query.By(LessonsOfModule, OfModule{CourseID: courseID, ModuleID: moduleID})
 }
 
 // ModuleLessons runs AP7, in lesson id order.
@@ -128,6 +128,8 @@ func ModuleLessons(ctx context.Context, db *entity.DB, courseID, moduleID string
 func StudentsRegisteredSinceQuery(since string) query.Query[Student] {
 	q := query.New(Students).Index("GSI1").AllShards()
 	if since != "" {
+		// String form: a typed query key holds the partition (student_id),
+		// which a fan-out over every shard does not give.
 		q = q.Ge(entity.Values{"registered_at": since})
 	}
 	return q

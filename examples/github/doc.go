@@ -126,4 +126,9 @@
 //   - Issue and pull request numbers share one sequence per repository in the
 //     sample data, as on GitHub; the design keeps them in separate key
 //     spaces, as here, so either numbering works.
+//
+// Keys and fields are named through the typed handles of fields.go: a key
+// struct per entity key and per query ([RepoByKey], [IssuesByStatus], ...),
+// checked against the key templates when the package loads, and field
+// handles for updates and conditions ([RepoStars], [IssueStatus], ...).
 package github

@@ -32,6 +32,47 @@ type StarKey struct {
 	RepoName  string `dynamo:"repo_name"`
 }
 
+// ForkKey identifies a fork link.
+type ForkKey struct {
+	Owner     string `dynamo:"owner"`
+	RepoName  string `dynamo:"repo_name"`
+	ForkOwner string `dynamo:"fork_owner"`
+}
+
+// OfAccount is the partition of an account's repositories on GSI3.
+type OfAccount struct {
+	Owner string `dynamo:"owner"`
+}
+
+// StarredBy is the partition of a user's stars.
+type StarredBy struct {
+	UserName string `dynamo:"user_name"`
+}
+
+// StarsOf is the partition of a repository's stars on GSI1.
+type StarsOf struct {
+	RepoOwner string `dynamo:"repo_owner"`
+	RepoName  string `dynamo:"repo_name"`
+}
+
+// ReactionTarget is the partition of one target's reactions on GSI1.
+type ReactionTarget struct {
+	Owner      string `dynamo:"owner"`
+	RepoName   string `dynamo:"repo_name"`
+	TargetType string `dynamo:"target_type"`
+	TargetID   int    `dynamo:"target_id"`
+}
+
+// OfOrg is the partition of an organization's memberships.
+type OfOrg struct {
+	OrgName string `dynamo:"org_name"`
+}
+
+// GistsOf is the partition of a user's gists.
+type GistsOf struct {
+	Username string `dynamo:"username"`
+}
+
 // InRepo is the partition of a repository's issues or pull requests on
 // GSI1 and GSI4.
 type InRepo struct {
@@ -45,11 +86,22 @@ var (
 	IssueByKey       = entity.KeyOf[IssueKey](Issues)
 	PullRequestByKey = entity.KeyOf[PullRequestKey](PullRequests)
 	StarByKey        = entity.KeyOf[StarKey](Stars)
+	ForkByKey        = entity.KeyOf[ForkKey](Forks)
 
 	IssuesByNumber = entity.QueryKeyOf[InRepo](Issues, "GSI1")
 	IssuesByStatus = entity.QueryKeyOf[InRepo](Issues, "GSI4")
 	PRsByNumber    = entity.QueryKeyOf[InRepo](PullRequests, "GSI1")
 	PRsByStatus    = entity.QueryKeyOf[InRepo](PullRequests, "GSI4")
+
+	ReposOfAccount    = entity.QueryKeyOf[OfAccount](Repos, "GSI3")
+	ForksOfRepo       = entity.QueryKeyOf[InRepo](Forks, "GSI2")
+	StarsOfUser       = entity.QueryKeyOf[StarredBy](Stars, "")
+	StarsOfRepo       = entity.QueryKeyOf[StarsOf](Stars, "GSI1")
+	CommentsOnIssue   = entity.QueryKeyOf[IssueKey](IssueComments, "")    // an issue's key is its comments' partition
+	CommentsOnPR      = entity.QueryKeyOf[PullRequestKey](PRComments, "") // a pull request's key is its comments' partition
+	ReactionsOnTarget = entity.QueryKeyOf[ReactionTarget](Reactions, "GSI1")
+	MembersOfOrg      = entity.QueryKeyOf[OfOrg](Memberships, "")
+	GistsOfUser       = entity.QueryKeyOf[GistsOf](Gists, "")
 
 	RepoOwner   = entity.StringOf(Repos, func(r *Repo) *string { return &r.Owner })
 	RepoStars   = entity.NumberOf(Repos, func(r *Repo) *int { return &r.Stars })

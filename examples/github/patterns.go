@@ -50,7 +50,7 @@ func (s *Store) Repo(ctx context.Context, owner, repoName string) (Repo, error) 
 // recently updated first: GSI3, GSI3PK = ACCOUNT#<account> and
 // begins_with(GSI3SK, "#"), descending.
 func AccountReposQuery(account string) query.Query[Repo] {
-	return query.New(Repos).Index("GSI3").Where(entity.Values{"owner": account}).Desc()
+	return query.By(ReposOfAccount, OfAccount{account}).Desc()
 }
 
 // AccountRepos lists every repository an account (user or organization)
@@ -90,7 +90,7 @@ func (s *Store) AccountReposPage(ctx context.Context, account string, pageSize i
 // ForksQuery is the query of a repository's forks: GSI2,
 // GSI2PK = REPO#<owner>#<name> and begins_with(GSI2SK, "FORK#").
 func ForksQuery(owner, repoName string) query.Query[Fork] {
-	return query.New(Forks).Index("GSI2").Where(entity.Values{"owner": owner, "repo_name": repoName})
+	return query.By(ForksOfRepo, InRepo{owner, repoName})
 }
 
 // RepoForks lists the forks of a repository by fork owner.
@@ -199,7 +199,7 @@ func (s *Store) ClosedPullRequests(ctx context.Context, owner, repoName string) 
 // table, PK = ACCOUNT#<user> and begins_with(SK, "STAR#"); in order of
 // repository owner and name.
 func StarredReposQuery(userName string) query.Query[Star] {
-	return query.New(Stars).Where(entity.Values{"user_name": userName})
+	return query.By(StarsOfUser, StarredBy{userName})
 }
 
 // StarredRepos lists the stars of a user, by repository owner and name.
@@ -211,7 +211,7 @@ func (s *Store) StarredRepos(ctx context.Context, userName string) ([]Star, erro
 // GSI1PK = REPO#<owner>#<name> and begins_with(GSI1SK, "STAR#"); in order of
 // user name.
 func StargazersQuery(owner, repoName string) query.Query[Star] {
-	return query.New(Stars).Index("GSI1").Where(entity.Values{"repo_owner": owner, "repo_name": repoName})
+	return query.By(StarsOfRepo, StarsOf{owner, repoName})
 }
 
 // Stargazers lists the stars of a repository, by user name.
@@ -248,7 +248,7 @@ func (s *Store) HasStarred(ctx context.Context, userName, owner, repoName string
 // were written: the table, PK = ISSUECOMMENT#<owner>#<name>#<issue number>
 // and begins_with(SK, "ISSUECOMMENT#").
 func IssueCommentsQuery(owner, repoName string, issueNumber int) query.Query[IssueComment] {
-	return query.New(IssueComments).Where(entity.Values{"owner": owner, "repo_name": repoName, "issue_number": issueNumber})
+	return query.By(CommentsOnIssue, IssueKey{owner, repoName, issueNumber})
 }
 
 // IssueComments lists an issue's comments, oldest first.
@@ -260,7 +260,7 @@ func (s *Store) IssueComments(ctx context.Context, owner, repoName string, issue
 // they were written: the table, PK = PRCOMMENT#<owner>#<name>#<pr number>
 // and begins_with(SK, "PRCOMMENT#").
 func PRCommentsQuery(owner, repoName string, prNumber int) query.Query[PRComment] {
-	return query.New(PRComments).Where(entity.Values{"owner": owner, "repo_name": repoName, "pr_number": prNumber})
+	return query.By(CommentsOnPR, PullRequestKey{owner, repoName, prNumber})
 }
 
 // PRComments lists a pull request's comments, oldest first.
@@ -273,9 +273,7 @@ func (s *Store) PRComments(ctx context.Context, owner, repoName string, prNumber
 // constants): GSI1, GSI1PK = REACTION#<owner>#<name>#<target type>#<target id>
 // and begins_with(GSI1SK, "REACTION#"); in order of reaction type, then user.
 func ReactionsQuery(owner, repoName, targetType string, targetID int) query.Query[Reaction] {
-	return query.New(Reactions).Index("GSI1").Where(entity.Values{
-		"owner": owner, "repo_name": repoName, "target_type": targetType, "target_id": targetID,
-	})
+	return query.By(ReactionsOnTarget, ReactionTarget{owner, repoName, targetType, targetID})
 }
 
 // TargetReactions lists the reactions on one target, by type and user.
@@ -288,7 +286,7 @@ func (s *Store) TargetReactions(ctx context.Context, owner, repoName, targetType
 // OrgMembersQuery is the query of an organization's members: the table,
 // PK = ACCOUNT#<org> and begins_with(SK, "MEMBERSHIP#"); by user name.
 func OrgMembersQuery(orgName string) query.Query[Membership] {
-	return query.New(Memberships).Where(entity.Values{"org_name": orgName})
+	return query.By(MembersOfOrg, OfOrg{orgName})
 }
 
 // OrgMembers lists the memberships of an organization, by user name.
@@ -299,7 +297,7 @@ func (s *Store) OrgMembers(ctx context.Context, orgName string) ([]Membership, e
 // UserGistsQuery is the query of a user's gists: the table,
 // PK = ACCOUNT#<user> and begins_with(SK, "GIST#"); by gist id.
 func UserGistsQuery(userName string) query.Query[Gist] {
-	return query.New(Gists).Where(entity.Values{"username": userName})
+	return query.By(GistsOfUser, GistsOf{userName})
 }
 
 // UserGists lists a user's gists by gist id.

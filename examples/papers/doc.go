@@ -87,4 +87,10 @@
 //     status …"; the model adds collection and date (the GSI1 composites)
 //     and gives status the values draft, published and superseded (the
 //     design's paper is a draft and mentions superseded drafts).
+//
+// Keys and fields are named through the typed handles of fields.go: a key
+// struct per entity key and per query ([PaperByKey], [PapersByCollection],
+// ...), checked against the key templates when the package loads, and
+// field handles for conditions ([AuthorHandle]). Another entity's key or a
+// missing composite does not compile.
 package papers

@@ -19,7 +19,7 @@ var ErrAuthorNotFound = errors.New("papers: author not found")
 
 // PaperGet is the request of A1: GetItem PK = PAPER#<id>, SK = PAPER#<id>.
 func PaperGet(id string) entity.GetOp[Paper] {
-	return Papers.Get(entity.Values{"id": id})
+	return PaperByKey.Get(PaperKey{ID: id})
 }
 
 // PaperByID answers A1, "get a paper by id". A missing paper is
@@ -44,7 +44,7 @@ type PaperWithAuthors struct {
 // the whole partition: the paper item, its memberships (SK AUTHOR#...) and
 // its topics (SK TOPIC#...), each decoded into its own type.
 func PaperPartitionQuery(id string) query.Collection {
-	return query.Of(Papers, Memberships, PaperTopics).Where(entity.Values{"id": id})
+	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id}))
 }
 
 // PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
@@ -76,7 +76,7 @@ func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperW
 // COLLECTION#<name> AND begins_with(GSI1SK, "DATE#"), descending
 // (ScanIndexForward=false): newest first.
 func PapersInCollectionQuery(collection string) query.Query[Paper] {
-	return query.New(Papers).Index("GSI1").Where(entity.Values{"collection": collection}).Desc()
+	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc()
 }
 
 // PapersInCollection answers A2, "list papers in a collection, newest first".
@@ -100,7 +100,7 @@ type AuthoredPaper struct {
 // AUTHOR#<handle> AND begins_with(GSI1SK, "PAPER#"): the author's
 // memberships, by paper id.
 func PapersByAuthorQuery(handle string) query.Query[Membership] {
-	return query.New(Memberships).Index("GSI1").Where(entity.Values{"handle": handle})
+	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle})
 }
 
 // PapersByAuthor answers A3, "list papers by author": every page of
@@ -150,7 +150,7 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 // TOPIC#<topic> AND begins_with(GSI2SK, "PAPER#"): the topic's items, by
 // paper id.
 func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
-	return query.New(PaperTopics).Index("GSI2").Where(entity.Values{"topic": topic})
+	return query.By(TopicsByTopic, WithTopic{Topic: topic})
 }
 
 // PapersWithTopic answers A4, "list papers carrying a topic": every page of
@@ -204,7 +204,7 @@ func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Pa
 	}
 	keys := make([]entity.Values, len(ids))
 	for i, id := range ids {
-		keys[i] = entity.Values{"id": id}
+		keys[i] = PaperByKey.Values(PaperKey{ID: id})
 	}
 	ps, err := txn.BatchGetOf(ctx, db, txn.BatchOptions{}, Papers, keys...)
 	if err != nil {
@@ -218,7 +218,7 @@ func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Pa
 
 // AuthorGet is the request of A5: GetItem PK = AUTHOR#<handle>, SK = AUTHOR#<handle>.
 func AuthorGet(handle string) entity.GetOp[Author] {
-	return Authors.Get(entity.Values{"handle": handle})
+	return AuthorByKey.Get(AuthorKey{Handle: handle})
 }
 
 // AuthorByHandle answers A5, "get an author profile". A missing author is

@@ -41,7 +41,7 @@ func AddPaperTx(p Paper, authors []Membership, topics []string) txn.WriteTx {
 		m.PaperID = p.ID
 		tx = tx.Add(
 			Memberships.Create(m),
-			Authors.Check(entity.Values{"handle": m.Handle}, entity.Attr("handle").Exists()),
+			AuthorByKey.Check(AuthorKey{Handle: m.Handle}, AuthorHandle.Exists()),
 		)
 	}
 	for _, t := range topics {

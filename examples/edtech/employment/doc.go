@@ -55,4 +55,9 @@
 // attribute names (user_id, company_id, title, status, started_at,
 // ended_at) use its status values "current" and "former" and the snake_case
 // of the rest of the text.
+//
+// Keys and fields are named through the typed handles of fields.go
+// ([EmploymentKey], [EmploymentStatus], ...), checked when the package
+// loads; only the existence checks of Hire keep the string form, for the
+// design's attribute_exists(PK), PK being no field of User or Company.
 package employment

@@ -10,7 +10,7 @@ import (
 
 // UserProfileGet is E1: GetItem USER#<u> / PROFILE.
 func UserProfileGet(userID string) entity.GetOp[User] {
-	return Users.Get(entity.Values{"user_id": userID})
+	return UserByKey.Get(UserKey{UserID: userID})
 }
 
 // UserProfile runs E1; a missing user is ddbmodel.ErrNotFound.
@@ -21,7 +21,7 @@ func UserProfile(ctx context.Context, db *entity.DB, userID string) (User, error
 // EmploymentHistoryQuery is E2, every employment of a user, most recent
 // first: begins_with(SK, "EMPLOYMENT#"), descending.
 func EmploymentHistoryQuery(userID string) query.Query[Employment] {
-	return query.New(UserEmployments).Where(entity.Values{"user_id": userID}).Desc()
+	return query.By(EmploymentsOfUser, OfUser{UserID: userID}).Desc()
 }
 
 // EmploymentHistory runs E2.
@@ -30,7 +30,7 @@ func EmploymentHistory(ctx context.Context, db *entity.DB, userID string) ([]Emp
 }
 
 func byStatus(companyID, status string) query.Query[Employment] {
-	return query.New(CompanyEmployments).Index("GSI1").Where(entity.Values{"company_id": companyID, "status": status})
+	return query.By(CompanyEmploymentsByStatus, CompanyWithStatus{CompanyID: companyID, Status: &status})
 }
 
 // CurrentEmployeesQuery is E3, the company's current employees by start
@@ -58,8 +58,8 @@ func FormerEmployees(ctx context.Context, db *entity.DB, companyID string) ([]Em
 // CurrentJobQuery is E5, a user's current jobs, most recent first: GSI1
 // begins_with(GSI1SK, "STATUS#current#"), descending, one item per page.
 func CurrentJobQuery(userID string) query.Query[Employment] {
-	return query.New(UserEmployments).Index("GSI1").
-		Where(entity.Values{"user_id": userID, "status": Current}).Desc().Limit(1)
+	current := Current
+	return query.By(UserEmploymentsByStatus, UserWithStatus{UserID: userID, Status: &current}).Desc().Limit(1)
 }
 
 // CurrentJob runs E5 and returns the most recent current employment; a user

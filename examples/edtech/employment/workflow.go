@@ -23,10 +23,13 @@ var (
 // HireTx is the transaction Hire sends: the user and the company must
 // exist, and both edges are created.
 func HireTx(e Employment) txn.WriteTx {
+	// String form: the design's attribute_exists(PK) names the table's key
+	// attribute, no field of User or Company, so no typed handle says it
+	// (and the typed Check takes only typed conditions): the key stays typed.
 	exists := entity.Attr(Table.PartitionKey.Name).Exists()
 	return txn.Write(
-		Users.Check(entity.Values{"user_id": e.UserID}, exists),
-		Companies.Check(entity.Values{"company_id": e.CompanyID}, exists),
+		Users.Check(UserByKey.Values(UserKey{UserID: e.UserID}), exists),
+		Companies.Check(CompanyByKey.Values(CompanyKey{CompanyID: e.CompanyID}), exists),
 		UserEmployments.Create(e),
 		CompanyEmployments.Create(e),
 	)
@@ -61,12 +64,13 @@ func Hire(ctx context.Context, db *entity.DB, e Employment) error {
 // key composites (user, company, started_at) let the library recompute
 // GSI1SK (STATUS#former#...) in the same update.
 func EndJobTx(userID, companyID, startedAt string, endedAt time.Time) txn.WriteTx {
-	key := entity.Values{"user_id": userID, "company_id": companyID, "started_at": startedAt}
+	key := EmploymentKey{UserID: userID, CompanyID: companyID, StartedAt: startedAt}
 	end := endedAt.UTC().Format(time.RFC3339)
-	isCurrent := entity.Attr("status").Eq(Current)
+	changes := []entity.Change[Employment]{EmploymentStatus.Set(Former), EmploymentEndedAt.Set(end)}
+	isCurrent := EmploymentStatus.Eq(Current)
 	return txn.Write(
-		UserEmployments.Update(key).Set("status", Former).Set("ended_at", end).If(isCurrent),
-		CompanyEmployments.Update(key).Set("status", Former).Set("ended_at", end).If(isCurrent),
+		UserEmploymentByKey.Update(key).Apply(changes...).Ensure(isCurrent),
+		CompanyEmploymentByKey.Update(key).Apply(changes...).Ensure(isCurrent),
 	)
 }
 

@@ -30,4 +30,7 @@
 //   - The street is the last level and may hold any text ("Avenida Faria
 //     Lima, 2232"); the design's "AvenidaFaria Lima" is read as a street
 //     name.
+//
+// The queries name their prefix with one typed key, [Location]: the chain
+// and a leading run of the address, nil fields ending the prefix.
 package geo

@@ -9,7 +9,7 @@ import (
 
 // StoresInCountryQuery is L1: begins_with(SK, "<country>#").
 func StoresInCountryQuery(chainID, country string) query.Query[Store] {
-	return query.New(Stores).Where(entity.Values{"chain_id": chainID, "country": country})
+	return query.By(StoresByLocation, Location{ChainID: chainID, Country: &country})
 }
 
 // StoresInCountry runs L1, in key (address) order.
@@ -19,7 +19,7 @@ func StoresInCountry(ctx context.Context, db *entity.DB, chainID, country string
 
 // StoresInStateQuery is L2: begins_with(SK, "<country>#<state>#").
 func StoresInStateQuery(chainID, country, state string) query.Query[Store] {
-	return query.New(Stores).Where(entity.Values{"chain_id": chainID, "country": country, "state": state})
+	return query.By(StoresByLocation, Location{ChainID: chainID, Country: &country, State: &state})
 }
 
 // StoresInState runs L2.
@@ -29,7 +29,7 @@ func StoresInState(ctx context.Context, db *entity.DB, chainID, country, state s
 
 // StoresInCityQuery is L3: begins_with(SK, "<country>#<state>#<city>#").
 func StoresInCityQuery(chainID, country, state, city string) query.Query[Store] {
-	return query.New(Stores).Where(entity.Values{"chain_id": chainID, "country": country, "state": state, "city": city})
+	return query.By(StoresByLocation, Location{ChainID: chainID, Country: &country, State: &state, City: &city})
 }
 
 // StoresInCity runs L3.
@@ -40,8 +40,8 @@ func StoresInCity(ctx context.Context, db *entity.DB, chainID, country, state, c
 // StoresInNeighborhoodQuery is L4:
 // begins_with(SK, "<country>#<state>#<city>#<neighborhood>#").
 func StoresInNeighborhoodQuery(chainID, country, state, city, neighborhood string) query.Query[Store] {
-	return query.New(Stores).Where(entity.Values{
-		"chain_id": chainID, "country": country, "state": state, "city": city, "neighborhood": neighborhood,
+	return query.By(StoresByLocation, Location{
+		ChainID: chainID, Country: &country, State: &state, City: &city, Neighborhood: &neighborhood,
 	})
 }
 

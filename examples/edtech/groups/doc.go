@@ -35,4 +35,9 @@
 // that text. Deviation: none in the keys. The root items and the existence
 // checks in Join are what the design's "item-raiz" rows imply: an edge to a
 // user or group that does not exist is refused.
+//
+// Keys are named through the typed keys of fields.go ([MembershipKey],
+// [GroupsOfUserKey], ...), checked when the package loads; only the
+// existence checks of Join keep the string form, for attribute_exists(PK),
+// PK being no field of User or Group.
 package groups

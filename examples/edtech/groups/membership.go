@@ -43,9 +43,13 @@ func (e *MembershipError) Unwrap() []error { return []error{e.Err, e.Cause} }
 // and both edges are created (each failing if it exists).
 func JoinTx(userID, groupID string, at time.Time) txn.WriteTx {
 	m := Membership{UserID: userID, GroupID: groupID, JoinedAt: at.UTC().Format(time.RFC3339)}
+	// String form: attribute_exists(PK) names the table's key attribute, no
+	// field of User or Group, so no typed handle says it (and the typed Check
+	// takes only typed conditions): the key stays typed.
+	exists := entity.Attr(Table.PartitionKey.Name).Exists()
 	return txn.Write(
-		Users.Check(entity.Values{"user_id": userID}, entity.Attr(Table.PartitionKey.Name).Exists()),
-		Groups.Check(entity.Values{"group_id": groupID}, entity.Attr(Table.PartitionKey.Name).Exists()),
+		Users.Check(UserByKey.Values(UserKey{UserID: userID}), exists),
+		Groups.Check(GroupByKey.Values(GroupKey{GroupID: groupID}), exists),
 		UserGroups.Create(m),
 		GroupMembers.Create(m),
 	)
@@ -83,8 +87,8 @@ func Join(ctx context.Context, db *entity.DB, userID, groupID string, at time.Ti
 
 // LeaveTx is the transaction Leave sends: both edges deleted, each required to exist.
 func LeaveTx(userID, groupID string) txn.WriteTx {
-	k := entity.Values{"user_id": userID, "group_id": groupID}
-	return txn.Write(UserGroups.Delete(k).MustExist(), GroupMembers.Delete(k).MustExist())
+	k := MembershipKey{UserID: userID, GroupID: groupID}
+	return txn.Write(UserGroupByKey.Delete(k).MustExist(), GroupMemberByKey.Delete(k).MustExist())
 }
 
 // Leave removes the user from the group: both edges in one transaction.

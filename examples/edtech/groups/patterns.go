@@ -11,7 +11,7 @@ import (
 // PK = "USER#<user>" AND begins_with(SK, "GROUP#"), in group id order.
 // The user's root item (SK USER#<user>) is outside the prefix.
 func GroupsOfUserQuery(userID string) query.Query[Membership] {
-	return query.New(UserGroups).Where(entity.Values{"user_id": userID})
+	return query.By(GroupsOfUserKey, OfUser{UserID: userID})
 }
 
 // GroupsOfUser runs G1 and returns every edge of the user.
@@ -22,7 +22,7 @@ func GroupsOfUser(ctx context.Context, db *entity.DB, userID string) ([]Membersh
 // MembersOfGroupQuery is G2, the members of a group:
 // PK = "GROUP#<group>" AND begins_with(SK, "USER#"), in user id order.
 func MembersOfGroupQuery(groupID string) query.Query[Membership] {
-	return query.New(GroupMembers).Where(entity.Values{"group_id": groupID})
+	return query.By(MembersOfGroupKey, OfGroup{GroupID: groupID})
 }
 
 // MembersOfGroup runs G2 and returns every edge of the group.

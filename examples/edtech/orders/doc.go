@@ -46,4 +46,7 @@
 //   - Attribute names (order_id, item_id, sku, quantity, ...) are not in the
 //     design, which gives only the keys; they follow the snake_case of the
 //     rest of the text.
+//
+// Keys are named through the typed keys of fields.go ([ItemKey], [OfItem],
+// ...), checked when the package loads.
 package orders

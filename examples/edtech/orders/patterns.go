@@ -9,7 +9,7 @@ import (
 
 // OrderHeaderGet is O1, the order header: GetItem ORDER#<o> / ORDER#<o>.
 func OrderHeaderGet(orderID string) entity.GetOp[Order] {
-	return Orders.Get(entity.Values{"order_id": orderID})
+	return OrderByKey.Get(OrderKey{OrderID: orderID})
 }
 
 // OrderHeader runs O1; a missing order is ddbmodel.ErrNotFound.
@@ -20,7 +20,7 @@ func OrderHeader(ctx context.Context, db *entity.DB, orderID string) (Order, err
 // ItemsWithReturnsQuery is O2, every item of an order followed by its
 // returns, in key order: PK = "ORDER#<o>" AND begins_with(SK, "ITEM#").
 func ItemsWithReturnsQuery(orderID string) query.Collection {
-	return query.Of(Items, Returns).Where(entity.Values{"order_id": orderID})
+	return query.Of(Items, Returns).Where(ItemsOfOrder.Values(OfOrder{OrderID: orderID}))
 }
 
 // ItemsWithReturns runs O2. Each element is an Item or a Return, in key
@@ -36,7 +36,7 @@ func ItemsWithReturns(ctx context.Context, db *entity.DB, orderID string) ([]any
 // ItemsOnlyQuery is O3, the items of an order without their returns: the
 // sparse GSI1 holds only items under ITEM#, so nothing is read and dropped.
 func ItemsOnlyQuery(orderID string) query.Query[Item] {
-	return query.New(Items).Index("GSI1").Where(entity.Values{"order_id": orderID})
+	return query.By(ItemsOnlyOfOrder, OfOrder{OrderID: orderID})
 }
 
 // ItemsOnly runs O3.
@@ -46,7 +46,7 @@ func ItemsOnly(ctx context.Context, db *entity.DB, orderID string) ([]Item, erro
 
 // ItemGet is O4, one item at its exact level: GetItem ORDER#<o> / ITEM#<i>.
 func ItemGet(orderID, itemID string) entity.GetOp[Item] {
-	return Items.Get(entity.Values{"order_id": orderID, "item_id": itemID})
+	return ItemByKey.Get(ItemKey{OrderID: orderID, ItemID: itemID})
 }
 
 // ItemByID runs O4; a missing item is ddbmodel.ErrNotFound.
@@ -58,7 +58,7 @@ func ItemByID(ctx context.Context, db *entity.DB, orderID, itemID string) (Item,
 // begins_with(SK, "ITEM#<i>#RETURN#"), which never matches item i10 when
 // asked for i1.
 func ReturnsOfItemQuery(orderID, itemID string) query.Query[Return] {
-	return query.New(Returns).Where(entity.Values{"order_id": orderID, "item_id": itemID})
+	return query.By(ReturnsOfOneItem, OfItem{OrderID: orderID, ItemID: itemID})
 }
 
 // ReturnsOfItem runs O5.
@@ -69,7 +69,7 @@ func ReturnsOfItem(ctx context.Context, db *entity.DB, orderID, itemID string) (
 // ShipmentsWithEventsQuery is O6, every shipment of an order followed by
 // its events: begins_with(SK, "SHIPMENT#").
 func ShipmentsWithEventsQuery(orderID string) query.Collection {
-	return query.Of(Shipments, Events).Where(entity.Values{"order_id": orderID})
+	return query.Of(Shipments, Events).Where(ShipmentsOfOrder.Values(OfOrder{OrderID: orderID}))
 }
 
 // ShipmentsWithEvents runs O6. Each element is a Shipment or an Event, in key order.
@@ -84,7 +84,7 @@ func ShipmentsWithEvents(ctx context.Context, db *entity.DB, orderID string) ([]
 // EventsOfShipmentQuery is O7, the events of one shipment:
 // begins_with(SK, "SHIPMENT#<s>#EVENT#").
 func EventsOfShipmentQuery(orderID, shipmentID string) query.Query[Event] {
-	return query.New(Events).Where(entity.Values{"order_id": orderID, "shipment_id": shipmentID})
+	return query.By(EventsOfOneShipment, OfShipment{OrderID: orderID, ShipmentID: shipmentID})
 }
 
 // EventsOfShipment runs O7.
@@ -96,7 +96,7 @@ func EventsOfShipment(ctx context.Context, db *entity.DB, orderID, shipmentID st
 // return) order: GSI1 begins_with(GSI1SK, "RETURN#"), one query where the
 // base table would need begins_with(SK, "ITEM#") and a filter.
 func AllReturnsQuery(orderID string) query.Query[Return] {
-	return query.New(Returns).Index("GSI1").Where(entity.Values{"order_id": orderID})
+	return query.By(ReturnsOfOrder, OfOrder{OrderID: orderID})
 }
 
 // AllReturns runs O8.

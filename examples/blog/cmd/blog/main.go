@@ -321,7 +321,7 @@ func (r runner) contactMessages() error {
 // showing the feeds and counters after each step; the table ends as it was.
 func (r runner) publishRoundTrip() error {
 	const id = "p05"
-	p, err := blog.Posts.Get(entity.Values{"post_id": id}).Consistent().Run(r.ctx, r.db)
+	p, err := blog.PostByKey.Get(blog.PostKey{PostID: id}).Consistent().Run(r.ctx, r.db)
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func (r runner) publishRoundTrip() error {
 		if err != nil {
 			return err
 		}
-		tag, err := blog.PostTags.Get(entity.Values{"tag_name": "go-testing"}).Consistent().Run(r.ctx, r.db)
+		tag, err := blog.PostTagByKey.Get(blog.PostTagKey{TagName: "go-testing"}).Consistent().Run(r.ctx, r.db)
 		if err != nil {
 			return err
 		}
@@ -357,7 +357,7 @@ func (r runner) publishRoundTrip() error {
 		for _, c := range tagged {
 			ids = append(ids, c.PostID)
 		}
-		post, err := blog.Posts.Get(entity.Values{"post_id": id}).Consistent().Run(r.ctx, r.db)
+		post, err := blog.PostByKey.Get(blog.PostKey{PostID: id}).Consistent().Run(r.ctx, r.db)
 		if err != nil {
 			return err
 		}
@@ -399,7 +399,7 @@ func (r runner) duplicateRegistration() error {
 		return fmt.Errorf("registering a duplicate e-mail: %v, want a *blog.TakenError", regErr)
 	}
 	_, userErr := blog.UserGet("u99").Run(r.ctx, r.db)
-	_, nameErr := blog.UserUsernames.Get(entity.Values{"name": "alice2"}).Consistent().Run(r.ctx, r.db)
+	_, nameErr := blog.UserUsernameByKey.Get(blog.UserUsernameKey{Name: "alice2"}).Consistent().Run(r.ctx, r.db)
 	rows := [][]string{
 		{"error", regErr.Error()},
 		{"errors.Is(err, blog.ErrEmailTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrEmailTaken))},

@@ -513,7 +513,7 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 			{"fork again", "carol/aws-cli", "aws/aws-cli", res, strconv.Itoa(len(forks))},
 		})
 	return txn.Write(
-		github.Repos.Delete(entity.Values{"owner": "carol", "repo_name": "aws-cli"}).MustExist(),
-		github.Forks.Delete(entity.Values{"owner": "aws", "repo_name": "aws-cli", "fork_owner": "carol"}).MustExist(),
+		github.RepoByKey.Delete(github.RepoKey{Owner: "carol", RepoName: "aws-cli"}).MustExist(),
+		github.ForkByKey.Delete(github.ForkKey{Owner: "aws", RepoName: "aws-cli", ForkOwner: "carol"}).MustExist(),
 	).Run(ctx, s.DB)
 }

@@ -1,0 +1,118 @@
+package blog
+
+import "github.com/ddbmodel/ddbmodel/entity"
+
+// Typed keys: one struct per entity key (and per index queried), checked
+// when declared to hold exactly the key's composites.
+
+// UserKey identifies a user.
+type UserKey struct {
+	UserID string `dynamo:"user_id"`
+}
+
+// UserEmailKey identifies the item reserving an e-mail address.
+type UserEmailKey struct {
+	Email string `dynamo:"email"`
+}
+
+// UserUsernameKey identifies the item reserving a username.
+type UserUsernameKey struct {
+	Name string `dynamo:"name"`
+}
+
+// ProviderUserKey identifies an external identity.
+type ProviderUserKey struct {
+	Provider       string `dynamo:"provider"`
+	ProviderUserID string `dynamo:"provider_user_id"`
+}
+
+// PostKey identifies a post.
+type PostKey struct {
+	PostID string `dynamo:"post_id"`
+}
+
+// PostSlugKey identifies the item reserving a slug.
+type PostSlugKey struct {
+	Slug string `dynamo:"slug"`
+}
+
+// PostTagKey identifies a tag.
+type PostTagKey struct {
+	TagName string `dynamo:"tag_name"`
+}
+
+// PostTagComboKey identifies a post's item in a tag combination.
+type PostTagComboKey struct {
+	Combo  string `dynamo:"combo"`
+	PostID string `dynamo:"post_id"`
+}
+
+// WithStatus is the partition of the users or posts with a status on the
+// status indexes.
+type WithStatus struct {
+	Status string `dynamo:"status"`
+}
+
+// WithSlug is the partition of POSTS_BY_SLUG.
+type WithSlug struct {
+	Slug string `dynamo:"slug"`
+}
+
+// WithUsername is the partition of USERS_BY_USERNAME.
+type WithUsername struct {
+	Username string `dynamo:"username"`
+}
+
+// ByAuthorStatus is the partition of an author's posts with a status on
+// POSTS_BY_USER_STATUS_CREATED_AT_2.
+type ByAuthorStatus struct {
+	UserID string `dynamo:"user_id"`
+	Status string `dynamo:"status"`
+}
+
+// InCombo is the partition of a tag combination.
+type InCombo struct {
+	Combo string `dynamo:"combo"`
+}
+
+// Keys, resolved once.
+var (
+	UserByKey         = entity.KeyOf[UserKey](Users)
+	UserEmailByKey    = entity.KeyOf[UserEmailKey](UserEmails)
+	UserUsernameByKey = entity.KeyOf[UserUsernameKey](UserUsernames)
+	ProviderUserByKey = entity.KeyOf[ProviderUserKey](ProviderUsers)
+	PostByKey         = entity.KeyOf[PostKey](Posts)
+	PostSlugByKey     = entity.KeyOf[PostSlugKey](PostSlugs)
+	PostTagByKey      = entity.KeyOf[PostTagKey](PostTags)
+	PostTagComboByKey = entity.KeyOf[PostTagComboKey](PostTagCombos)
+
+	PostsByStatusCreated     = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusCreatedAt)
+	PostsByStatusRating      = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusRating)
+	PostsBySlug              = entity.QueryKeyOf[WithSlug](Posts, IndexPostsBySlug)
+	PostsByAuthorStatus      = entity.QueryKeyOf[ByAuthorStatus](Posts, IndexPostsByUserStatusCreateAt)
+	UsersByUsername          = entity.QueryKeyOf[WithUsername](Users, IndexUsersByUsername)
+	UsersWithStatusByRating  = entity.QueryKeyOf[WithStatus](Users, IndexUsersByStatusRating)
+	UsersWithStatusByCreated = entity.QueryKeyOf[WithStatus](Users, IndexUsersByStatusCreatedAt)
+	PostTagCombosByCombo     = entity.QueryKeyOf[InCombo](PostTagCombos, "")
+)
+
+// Typed field handles, resolved once.
+var (
+	UserID  = entity.StringOf(Users, func(u *User) *string { return &u.UserID })
+	TagName = entity.StringOf(PostTags, func(t *PostTag) *string { return &t.TagName })
+
+	UserStatus          = entity.StringOf(Users, func(u *User) *string { return &u.Status })
+	UserRating          = entity.NumberOf(Users, func(u *User) *int64 { return &u.Rating })
+	UserPostCount       = entity.NumberOf(Users, func(u *User) *int64 { return &u.PostCount })
+	UserImpressionCount = entity.NumberOf(Users, func(u *User) *int64 { return &u.Impressions })
+
+	PostStatus          = entity.StringOf(Posts, func(p *Post) *string { return &p.Status })
+	PostRating          = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Rating })
+	PostSlugField       = entity.StringOf(Posts, func(p *Post) *string { return &p.Slug })
+	PostImpressionCount = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Impressions })
+
+	SlugPostID = entity.StringOf(PostSlugs, func(s *PostSlug) *string { return &s.PostID })
+
+	TagRating    = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.Rating })
+	TagPostCount = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.PostCount })
+)
