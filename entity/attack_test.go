@@ -3,6 +3,7 @@ package entity_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -76,3 +77,40 @@ func TestAttackSetUnderMissingParentIsTyped(t *testing.T) {
 }
 
 func ckKey2(id string) entity.Values { return entity.Values{"tenantId": "t1", "id": id} }
+
+// A Go array has a fixed length: a put never stores more elements than it
+// holds, and DynamoDB's SET of an index beyond a list's end appends, which
+// leaves an item the type cannot hold. The path is refused at Build.
+func TestAttackArrayIndexBeyondLengthRefused(t *testing.T) {
+	t.Parallel()
+	type arrT struct {
+		ID  string `dynamo:"id"`
+		Arr [3]int `dynamo:"arr"`
+	}
+	e, err := entity.Define(&entity.Table{Name: "a", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")},
+		entity.Config[arrT]{Name: "Arr", Key: entity.Key{Partition: "A#${id}", Sort: "A"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.Update(entity.Values{"id": "1"}).Set("arr[3]", 1).Build()
+	wantInvalid(t, err, "Arr", "arr[3]", "[3]int")
+}
+
+// A map whose keys are not strings (or text marshalers) cannot be stored:
+// every put fails. Define refuses the type, as it refuses **T, instead of
+// accepting document paths into it ("im.x") that no put could have written.
+func TestAttackDefineRefusesNonStringMapKeys(t *testing.T) {
+	t.Parallel()
+	type imT struct {
+		ID string         `dynamo:"id"`
+		IM map[int]string `dynamo:"im"`
+	}
+	_, err := entity.Define(&entity.Table{Name: "a", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")},
+		entity.Config[imT]{Name: "IM", Key: entity.Key{Partition: "I#${id}", Sort: "I"}})
+	if err == nil {
+		t.Fatal("Define accepted map[int]string, which no put can encode")
+	}
+	if !errors.Is(err, ddbmodel.ErrInvalid) && !strings.Contains(err.Error(), "im") {
+		t.Errorf("err = %v; want an error naming the field im", err)
+	}
+}
