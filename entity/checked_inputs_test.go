@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/keys"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -191,7 +192,16 @@ func TestUpdateRefusesUnknownNamesAndWrongValues(t *testing.T) {
 	if n := len(rec.Requests()); n != 0 {
 		t.Fatalf("%d requests sent, want none", n)
 	}
-	_, err := tickets.Get(entity.Values{"tenantId": "t1", "id": "42", "votes": 3}).Run(ctx, db)
+	_, err := tickets.Get(entity.Values{"tenantId": "t1", "id": 42}).Run(ctx, db)
+	wantInvalid(t, err, "Ticket", "id", "want string, got int")
+	if !errors.Is(err, keys.ErrType) {
+		t.Errorf("err = %v, want keys.ErrType", err)
+	}
+	_, err = query.New(tickets).Index("GSI1").Where(entity.Values{"status": "open"}).Gt(entity.Values{"votes": "many"}).Build()
+	if !errors.Is(err, keys.ErrType) || !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("query bound of the wrong type: err = %v, want keys.ErrType and ErrInvalid", err)
+	}
+	_, err = tickets.Get(entity.Values{"tenantId": "t1", "id": "42", "votes": 3}).Run(ctx, db)
 	wantInvalid(t, err, "Ticket", "votes", "not a composite of the primary key")
 	err = tickets.Delete(entity.Values{"tenantId": "t1", "idd": "42"}).Run(ctx, db)
 	wantInvalid(t, err, "Ticket", "idd", `did you mean "id"`)

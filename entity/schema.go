@@ -3,6 +3,7 @@ package entity
 import (
 	"encoding"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -38,6 +39,7 @@ type attrNode struct {
 	elem   *attrNode
 	isMap  bool // a map stored as M: any key names an element
 	isList bool // a slice or array stored as L: indexes name elements
+	badKey bool // a map whose keys no put can encode (not strings or text)
 	// dynamic: an interface value, whose contents the type does not say;
 	// any path below it is accepted and values are encoded by their own type.
 	dynamic bool
@@ -146,15 +148,28 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 		n.kind = "B"
 	case b.Kind() == reflect.Slice || b.Kind() == reflect.Array:
 		n.kind, n.isList = "L", true
-		n.elem = newNode("", b.Elem(), "", seen)
+		n.elem = elemNode(b, seen)
 	case b.Kind() == reflect.Map:
 		n.kind, n.isMap = "M", true
-		n.elem = newNode("", b.Elem(), "", seen)
+		n.badKey = b.Key().Kind() != reflect.String && !implements(b.Key(), textMarshalerType)
+		n.elem = elemNode(b, seen)
 	case b.Kind() == reflect.Struct:
 		n.kind = "M"
 		n.fields = structFields(b, seen)
 	}
 	return n
+}
+
+// elemNode describes the elements of the list or map type t; below a
+// type that holds itself (type Tree []Tree) the contents are left
+// undescribed, as for an interface.
+func elemNode(t reflect.Type, seen map[reflect.Type]bool) *attrNode {
+	if seen[t] {
+		return &attrNode{typ: t.Elem(), base: t.Elem(), dynamic: true}
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	return newNode("", t.Elem(), "", seen)
 }
 
 func setKind(t reflect.Type) string {
@@ -634,6 +649,9 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 		case n.dynamic:
 			return ref, nil
 		case el.IsIndex && n.isList:
+			if n.base.Kind() == reflect.Array && el.Index >= n.base.Len() {
+				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s: it has no element [%d]", at, n.goType(), el.Index))
+			}
 			n = n.elem
 		case el.IsIndex:
 			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s (stored as %s), not a list: it has no element [%d]", at, n.goType(), kindName(n), el.Index))
@@ -715,6 +733,11 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 		s.extra[n] = true
 	}
 	e.sch = s
+	for _, name := range slices.Sorted(maps.Keys(s.attrs)) {
+		if where := badMapKey(s.attrs[name], name, 0); where != "" {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf("Define: %s is a map whose keys are neither strings nor encoding.TextMarshaler; no put can store it", where)}
+		}
+	}
 	for _, d := range e.allKeys {
 		if d.Template == nil {
 			for _, u := range d.Uses {
@@ -780,4 +803,24 @@ func (s *schema) checkComposite(attr string, values Values) error {
 // detailOf is err's message without a "docpath: " prefix.
 func detailOf(err error) string {
 	return strings.TrimPrefix(err.Error(), "docpath: ")
+}
+
+// badMapKey returns the path of a map under n whose key type no put can
+// encode, or "".
+func badMapKey(n *attrNode, at string, depth int) string {
+	if n == nil || depth > 32 {
+		return ""
+	}
+	if n.badKey {
+		return at
+	}
+	if w := badMapKey(n.elem, at+"[]", depth+1); w != "" {
+		return w
+	}
+	for _, k := range slices.Sorted(maps.Keys(n.fields)) {
+		if w := badMapKey(n.fields[k], at+"."+k, depth+1); w != "" {
+			return w
+		}
+	}
+	return ""
 }

@@ -303,6 +303,22 @@ func (p *updatePlan[T]) applyToOld() error {
 	if p.old == nil {
 		return nil
 	}
+	// DynamoDB resolves every list index of an update against the item as
+	// it was; applied one after another here, two changes by index to one
+	// list would see each other's shifts. Refuse what cannot be mirrored.
+	lists := map[string]string{}
+	for i, path := range p.paths {
+		for j := 1; j < len(path); j++ {
+			if !path[j].IsIndex {
+				continue
+			}
+			list := path[:j].String()
+			if prev, ok := lists[list]; ok && prev != p.acts[i].attr {
+				return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: p.acts[i].attr, Reason: fmt.Sprintf("an update that reads the item first (ReadFirst, or a move) changes the list %s by index once at most; %s changes it too; split the update", list, prev)}
+			}
+			lists[list] = p.acts[i].attr
+		}
+	}
 	merged, err := applyLocally(p.old, p.acts, p.paths, p.vals)
 	if err != nil {
 		return &ddbmodel.ValidationError{Entity: p.e.name, Err: err}

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -249,7 +250,13 @@ func (f failure) wrap(err error) error {
 	if errors.As(err, &ccf) {
 		return &ddbmodel.ConditionError{Entity: f.entity, Op: f.op, Err: f.classify(ccf.Item), Item: ccf.Item, Cause: err}
 	}
-	return fmt.Errorf("entity: %s %s: %w", f.op, f.entity, err)
+	var api smithy.APIError
+	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && strings.Contains(api.ErrorMessage(), "document path") {
+		// A path whose parent the item lacks (or that does not fit it):
+		// only the table can know; the caller's input was invalid.
+		return &ddbmodel.ValidationError{Entity: f.entity, Reason: f.op + ": DynamoDB refused a document path: the item lacks a parent on the path, or holds another type there", Err: err}
+	}
+	return fmt.Errorf("ddbmodel: %s %s: %w", f.op, f.entity, err)
 }
 
 // exists is the condition that the item exists and is this entity's: an
