@@ -33,7 +33,7 @@
 //	}
 //
 //	var (
-//		ArticleByID    = entity.KeyOf[ArticleKey](Articles)
+//		ArticleByID    = entity.ItemKeyOf[ArticleKey](Articles)
 //		CurrentVersion = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
 //	)
 //

@@ -63,7 +63,7 @@ type ByAuthor struct {
 
 // Typed keys and field handles, checked once, here.
 var (
-	ArticleByID      = entity.KeyOf[ArticleKey](Articles)
+	ArticleByID      = entity.ItemKeyOf[ArticleKey](Articles)
 	ArticlesByAuthor = entity.QueryKeyOf[ByAuthor](Articles, "GSI1")
 	CurrentVersion   = entity.NumberOf(Articles, func(a *Article) *int { return &a.CurrentVersion })
 )

@@ -318,7 +318,7 @@ type benchArticleKey struct {
 }
 
 var (
-	benchByID   = entity.KeyOf[benchArticleKey](benchArticles)
+	benchByID   = entity.ItemKeyOf[benchArticleKey](benchArticles)
 	benchTitle  = entity.StringOf(benchArticles, func(a *benchArticle) *string { return &a.Title })
 	benchCurVer = entity.NumberOf(benchArticles, func(a *benchArticle) *int { return &a.CurrentVersion })
 	benchStatus = entity.StringOf(benchArticles, func(a *benchArticle) *string { return &a.Status })

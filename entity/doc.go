@@ -28,7 +28,7 @@
 //	var (
 //		Votes      = entity.NumberOf(Tickets, func(t *Ticket) *int { return &t.Votes })
 //		Title      = entity.StringOf(Tickets, func(t *Ticket) *string { return &t.Title })
-//		TicketByID = entity.KeyOf[TicketKey](Tickets)
+//		TicketByID = entity.ItemKeyOf[TicketKey](Tickets)
 //	)
 //
 //	t, err := TicketByID.Update(TicketKey{ID: id}).

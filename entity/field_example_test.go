@@ -35,7 +35,7 @@ var (
 	customerName      = entity.StringOf(customers, func(c *Customer) *string { return &c.Name })
 	customerOrders    = entity.NumberOf(customers, func(c *Customer) *int { return &c.Orders })
 	customerAddresses = entity.MapOf(customers, func(c *Customer) *map[string]Address { return &c.Addresses })
-	customerByID      = entity.KeyOf[CustomerKey](customers)
+	customerByID      = entity.ItemKeyOf[CustomerKey](customers)
 )
 
 // A typed handle names a field by taking its address; its operations take
@@ -59,7 +59,7 @@ func ExampleFieldOf() {
 
 // A typed key is a struct holding exactly the key's composites, checked
 // when it is declared; another entity's key struct does not compile here.
-func ExampleKeyOf() {
+func ExampleItemKeyOf() {
 	in, err := customerByID.Get(CustomerKey{ID: "c1"}).Build()
 	if err != nil {
 		panic(err)

@@ -20,7 +20,7 @@ func TestTypedUpdateStoresWhatTheStringFormStores(t *testing.T) {
 	tk := defineTypedTickets(table)
 	db := entitytest.NewDB(t, table)
 	var (
-		byID   = entity.KeyOf[TicketKey](tk)
+		byID   = entity.ItemKeyOf[TicketKey](tk)
 		title  = entity.StringOf(tk, func(t *Ticket) *string { return &t.Title })
 		votes  = entity.NumberOf(tk, func(t *Ticket) *int { return &t.Votes })
 		log    = entity.ListOf(tk, func(t *Ticket) *[]string { return &t.Log })

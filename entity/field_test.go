@@ -159,7 +159,7 @@ func TestTypedUpdateBuildsTheStringForm(t *testing.T) {
 		counts = entity.MapOf(tk, func(t *Ticket) *map[string]int { return &t.Counts })
 		city   = entity.FieldOf(tk, func(t *Ticket) *string { return &t.Assignee.City })
 		due    = entity.FieldOf(tk, func(t *Ticket) *time.Time { return &t.Due })
-		byKey  = entity.KeyOf[struct {
+		byKey  = entity.ItemKeyOf[struct {
 			ID string `dynamo:"id"`
 		}](tk)
 	)

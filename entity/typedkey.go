@@ -127,7 +127,7 @@ const keyVals = 8
 // and is checked and costs as that form does.
 type ItemKey[T, K any] struct{ ks keyStruct[T, K] }
 
-// KeyOf returns the typed primary key of e's items, checking here that K's
+// ItemKeyOf returns the typed primary key of e's items, checking here that K's
 // stored fields (named by their dynamo tags, as in T) are exactly the
 // composites of e's primary key, each of the type of T's field of that
 // name; it panics otherwise, naming the entity and the field, as
@@ -136,10 +136,10 @@ type ItemKey[T, K any] struct{ ks keyStruct[T, K] }
 //	type TicketKey struct {
 //		ID string `dynamo:"id"`
 //	}
-//	var TicketByID = entity.KeyOf[TicketKey](Tickets)
+//	var TicketByID = entity.ItemKeyOf[TicketKey](Tickets)
 //
 //	t, err := TicketByID.Get(TicketKey{ID: "t1"}).Run(ctx, db)
-func KeyOf[K, T any](e *Entity[T]) *ItemKey[T, K] {
+func ItemKeyOf[K, T any](e *Entity[T]) *ItemKey[T, K] {
 	ks, err := newKeyStruct[T, K](e, "", false)
 	if err != nil {
 		panic(err)
@@ -212,7 +212,7 @@ func (qk *QueryKey[T, K]) Values(k K) Values { return qk.ks.values(&k) }
 
 func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[T, K], error) {
 	kt := reflect.TypeFor[K]()
-	ctor := fmt.Sprintf("KeyOf[%v]", kt)
+	ctor := fmt.Sprintf("ItemKeyOf[%v]", kt)
 	if query {
 		ctor = fmt.Sprintf("QueryKeyOf[%v](%q)", kt, index)
 	}

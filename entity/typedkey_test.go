@@ -19,23 +19,23 @@ type TicketStatusKey struct {
 	ID     *string  `dynamo:"id"`
 }
 
-func TestKeyOfChecksTheComposites(t *testing.T) {
+func TestItemKeyOfChecksTheComposites(t *testing.T) {
 	t.Parallel()
 	tk := defineTypedTickets(ticketTable())
 	mustPanic(t, func() {
-		entity.KeyOf[struct {
+		entity.ItemKeyOf[struct {
 			ID string `dynamo:"Id"`
 		}](tk)
 	}, "Ticket", `stored as "Id"`, "no composite", `did you mean "id"?`)
-	mustPanic(t, func() { entity.KeyOf[struct{ Title string }](tk) }, "no composite of the key (composites: id)")
-	mustPanic(t, func() { entity.KeyOf[struct{}](tk) }, "no field for composite(s) id")
+	mustPanic(t, func() { entity.ItemKeyOf[struct{ Title string }](tk) }, "no composite of the key (composites: id)")
+	mustPanic(t, func() { entity.ItemKeyOf[struct{}](tk) }, "no field for composite(s) id")
 	mustPanic(t, func() {
-		entity.KeyOf[struct {
+		entity.ItemKeyOf[struct {
 			ID int `dynamo:"id"`
 		}](tk)
 	}, "is a int, but entity_test.Ticket stores \"id\" as a string")
 	mustPanic(t, func() {
-		entity.KeyOf[struct {
+		entity.ItemKeyOf[struct {
 			ID *string `dynamo:"id"`
 		}](tk)
 	}, "is a pointer, but an item key gives every composite")
@@ -61,7 +61,7 @@ func TestKeyOfChecksTheComposites(t *testing.T) {
 func TestTypedKeyIsTheValuesForm(t *testing.T) {
 	t.Parallel()
 	tk := defineTypedTickets(ticketTable())
-	byID := entity.KeyOf[TicketKey](tk)
+	byID := entity.ItemKeyOf[TicketKey](tk)
 	byStatus := entity.QueryKeyOf[TicketStatusKey](tk, "ByStatus")
 	five := 5
 	for _, c := range []struct {

@@ -77,14 +77,14 @@ type InCombo struct {
 
 // Keys, resolved once.
 var (
-	UserByKey         = entity.KeyOf[UserKey](Users)
-	UserEmailByKey    = entity.KeyOf[UserEmailKey](UserEmails)
-	UserUsernameByKey = entity.KeyOf[UserUsernameKey](UserUsernames)
-	ProviderUserByKey = entity.KeyOf[ProviderUserKey](ProviderUsers)
-	PostByKey         = entity.KeyOf[PostKey](Posts)
-	PostSlugByKey     = entity.KeyOf[PostSlugKey](PostSlugs)
-	PostTagByKey      = entity.KeyOf[PostTagKey](PostTags)
-	PostTagComboByKey = entity.KeyOf[PostTagComboKey](PostTagCombos)
+	UserByKey         = entity.ItemKeyOf[UserKey](Users)
+	UserEmailByKey    = entity.ItemKeyOf[UserEmailKey](UserEmails)
+	UserUsernameByKey = entity.ItemKeyOf[UserUsernameKey](UserUsernames)
+	ProviderUserByKey = entity.ItemKeyOf[ProviderUserKey](ProviderUsers)
+	PostByKey         = entity.ItemKeyOf[PostKey](Posts)
+	PostSlugByKey     = entity.ItemKeyOf[PostSlugKey](PostSlugs)
+	PostTagByKey      = entity.ItemKeyOf[PostTagKey](PostTags)
+	PostTagComboByKey = entity.ItemKeyOf[PostTagComboKey](PostTagCombos)
 
 	PostsByStatusCreated     = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusCreatedAt)
 	PostsByStatusRating      = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusRating)

@@ -31,9 +31,9 @@ type OfTag struct {
 
 // Keys and typed field handles, resolved once.
 var (
-	ArticleByID     = entity.KeyOf[ArticleKey](Articles)
-	VersionByKey    = entity.KeyOf[VersionKey](Versions)
-	TagArticleByKey = entity.KeyOf[TagArticleKey](TagArticles)
+	ArticleByID     = entity.ItemKeyOf[ArticleKey](Articles)
+	VersionByKey    = entity.ItemKeyOf[VersionKey](Versions)
+	TagArticleByKey = entity.ItemKeyOf[TagArticleKey](TagArticles)
 
 	ArticleVersions = entity.QueryKeyOf[ArticleKey](Versions, "") // an article's key is its versions' partition
 	AuthorArticles  = entity.QueryKeyOf[ByAuthor](Articles, "GSI1")

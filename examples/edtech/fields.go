@@ -39,8 +39,8 @@ type OfModule struct {
 
 // Keys, resolved once.
 var (
-	StudentByKey = entity.KeyOf[StudentKey](Students)
-	CourseByKey  = entity.KeyOf[CourseKey](Courses)
+	StudentByKey = entity.ItemKeyOf[StudentKey](Students)
+	CourseByKey  = entity.ItemKeyOf[CourseKey](Courses)
 
 	EnrollmentsOfStudent = entity.QueryKeyOf[OfStudent](StudentEnrollments, "")
 	EnrollmentsOfCourse  = entity.QueryKeyOf[OfCourse](StudentEnrollments, "GSI1")

@@ -82,11 +82,11 @@ type InRepo struct {
 
 // Keys and typed field handles, resolved once.
 var (
-	RepoByKey        = entity.KeyOf[RepoKey](Repos)
-	IssueByKey       = entity.KeyOf[IssueKey](Issues)
-	PullRequestByKey = entity.KeyOf[PullRequestKey](PullRequests)
-	StarByKey        = entity.KeyOf[StarKey](Stars)
-	ForkByKey        = entity.KeyOf[ForkKey](Forks)
+	RepoByKey        = entity.ItemKeyOf[RepoKey](Repos)
+	IssueByKey       = entity.ItemKeyOf[IssueKey](Issues)
+	PullRequestByKey = entity.ItemKeyOf[PullRequestKey](PullRequests)
+	StarByKey        = entity.ItemKeyOf[StarKey](Stars)
+	ForkByKey        = entity.ItemKeyOf[ForkKey](Forks)
 
 	IssuesByNumber = entity.QueryKeyOf[InRepo](Issues, "GSI1")
 	IssuesByStatus = entity.QueryKeyOf[InRepo](Issues, "GSI4")

@@ -32,8 +32,8 @@ type WithTopic struct {
 
 // Keys and typed field handles, resolved once.
 var (
-	PaperByKey  = entity.KeyOf[PaperKey](Papers)
-	AuthorByKey = entity.KeyOf[AuthorKey](Authors)
+	PaperByKey  = entity.ItemKeyOf[PaperKey](Papers)
+	AuthorByKey = entity.ItemKeyOf[AuthorKey](Authors)
 
 	PapersByCollection  = entity.QueryKeyOf[InCollection](Papers, "GSI1")
 	MembershipsByAuthor = entity.QueryKeyOf[ByAuthor](Memberships, "GSI1")

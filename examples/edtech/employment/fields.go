@@ -44,10 +44,10 @@ type CompanyWithStatus struct {
 
 // Keys, resolved once.
 var (
-	UserByKey              = entity.KeyOf[UserKey](Users)
-	CompanyByKey           = entity.KeyOf[CompanyKey](Companies)
-	UserEmploymentByKey    = entity.KeyOf[EmploymentKey](UserEmployments)
-	CompanyEmploymentByKey = entity.KeyOf[EmploymentKey](CompanyEmployments)
+	UserByKey              = entity.ItemKeyOf[UserKey](Users)
+	CompanyByKey           = entity.ItemKeyOf[CompanyKey](Companies)
+	UserEmploymentByKey    = entity.ItemKeyOf[EmploymentKey](UserEmployments)
+	CompanyEmploymentByKey = entity.ItemKeyOf[EmploymentKey](CompanyEmployments)
 
 	EmploymentsOfUser          = entity.QueryKeyOf[OfUser](UserEmployments, "")
 	UserEmploymentsByStatus    = entity.QueryKeyOf[UserWithStatus](UserEmployments, "GSI1")

@@ -34,10 +34,10 @@ type OfGroup struct {
 
 // Keys, resolved once.
 var (
-	UserByKey        = entity.KeyOf[UserKey](Users)
-	GroupByKey       = entity.KeyOf[GroupKey](Groups)
-	UserGroupByKey   = entity.KeyOf[MembershipKey](UserGroups)
-	GroupMemberByKey = entity.KeyOf[MembershipKey](GroupMembers)
+	UserByKey        = entity.ItemKeyOf[UserKey](Users)
+	GroupByKey       = entity.ItemKeyOf[GroupKey](Groups)
+	UserGroupByKey   = entity.ItemKeyOf[MembershipKey](UserGroups)
+	GroupMemberByKey = entity.ItemKeyOf[MembershipKey](GroupMembers)
 
 	GroupsOfUserKey   = entity.QueryKeyOf[OfUser](UserGroups, "")
 	MembersOfGroupKey = entity.QueryKeyOf[OfGroup](GroupMembers, "")

@@ -37,8 +37,8 @@ type OfShipment struct {
 
 // Keys, resolved once.
 var (
-	OrderByKey = entity.KeyOf[OrderKey](Orders)
-	ItemByKey  = entity.KeyOf[ItemKey](Items)
+	OrderByKey = entity.ItemKeyOf[OrderKey](Orders)
+	ItemByKey  = entity.ItemKeyOf[ItemKey](Items)
 
 	ItemsOfOrder        = entity.QueryKeyOf[OfOrder](Items, "")       // the partition of O2's collection
 	ShipmentsOfOrder    = entity.QueryKeyOf[OfOrder](Shipments, "")   // the partition of O6's collection

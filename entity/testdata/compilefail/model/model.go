@@ -60,7 +60,7 @@ var (
 	UserName = entity.StringOf(Users, func(u *User) *string { return &u.Name })
 	UserAge  = entity.NumberOf(Users, func(u *User) *int { return &u.Age })
 
-	TicketByID      = entity.KeyOf[TicketKey](Tickets)
+	TicketByID      = entity.ItemKeyOf[TicketKey](Tickets)
 	TicketsByStatus = entity.QueryKeyOf[StatusKey](Tickets, "ByStatus")
-	UserByName      = entity.KeyOf[UserKey](Users)
+	UserByName      = entity.ItemKeyOf[UserKey](Users)
 )
