@@ -233,9 +233,10 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		}
 		return av, nil
 	}
-	// one renders a one-value comparison; a value a put leaves out makes
-	// = and <> a test of absence, and the others an error.
-	one := func(el bool) (string, error) {
+	// one renders a one-value comparison, placing the value with cmp; a
+	// value a put leaves out makes = and <> a test of absence, and the
+	// others an error.
+	one := func(el bool, cmp func(v string) string) (string, error) {
 		av, err := val(0, el)
 		if err != nil {
 			return "", err
@@ -249,7 +250,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			}
 			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition %s: the value %#v is one a put does not store (empty, nil or omitempty zero)", n.op, n.vals[0])}
 		}
-		return w.Value(av), nil
+		return cmp(w.Value(av)), nil
 	}
 	switch n.op {
 	case "exists":
@@ -269,8 +270,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		}
 		return "begins_with(" + name + ", " + w.Value(av) + ")", nil
 	case "contains":
-		v, err := one(true)
-		return "contains(" + name + ", " + v + ")", err
+		return one(true, func(v string) string { return "contains(" + name + ", " + v + ")" })
 	case "size":
 		av, err := marshalValue(n.vals[0])
 		if err != nil {
@@ -307,14 +307,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		}
 		return name + " IN (" + strings.Join(ps, ", ") + ")", nil
 	default:
-		v, err := one(false)
-		if err != nil {
-			return "", err
-		}
-		if strings.HasPrefix(v, "attribute_") {
-			return v, nil
-		}
-		return name + " " + n.op + " " + v, nil
+		return one(false, func(v string) string { return name + " " + n.op + " " + v })
 	}
 }
 

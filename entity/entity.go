@@ -232,7 +232,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	e.marker = &types.AttributeValueMemberS{Value: e.name}
 	e.ver = &types.AttributeValueMemberS{Value: e.version}
-	collectFields(rt, nil, e.fields)
+	collectFields(rt, e.fields)
 	e.fast = newFastEncoder(rt)
 	fail := func(format string, args ...any) (*Entity[T], error) {
 		return nil, fmt.Errorf("entity: %s: "+format, append([]any{cfg.Name}, args...)...)
@@ -949,37 +949,50 @@ func unknownEntity(name, version string) error {
 }
 
 // collectFields maps stored attribute names to struct field indexes the way
-// guregu/dynamo names them: the dynamo tag's name, else the field name;
-// "-" skips; embedded structs without a tag name are flattened.
-func collectFields(rt reflect.Type, prefix []int, out map[string][]int) {
-	for i := 0; i < rt.NumField(); i++ {
-		f := rt.Field(i)
-		idx := append(append([]int(nil), prefix...), i)
-		tag := f.Tag.Get("dynamo")
-		name, _, _ := strings.Cut(tag, ",")
-		if name == "-" {
-			continue
+// guregu/dynamo names them (see storedFields); the first field of a name
+// wins.
+func collectFields(rt reflect.Type, out map[string][]int) {
+	storedFields(rt, func(name, _ string, _ reflect.StructField, index []int) {
+		if _, dup := out[name]; !dup {
+			out[name] = index
 		}
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
-				collectFields(ft, idx, out)
+	})
+}
+
+// storedFields calls fn for each field of struct type rt that
+// guregu/dynamo stores, in order, with its stored name (the dynamo tag's
+// name, else the field name), its tag options and its index: "-" skips a
+// field, and embedded structs without a tag name are flattened.
+func storedFields(rt reflect.Type, fn func(name, opts string, f reflect.StructField, index []int)) {
+	var walk func(rt reflect.Type, prefix []int)
+	walk = func(rt reflect.Type, prefix []int) {
+		for i := 0; i < rt.NumField(); i++ {
+			f := rt.Field(i)
+			idx := append(slices.Clip(prefix), i)
+			name, opts, _ := strings.Cut(f.Tag.Get("dynamo"), ",")
+			if name == "-" {
 				continue
 			}
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if _, dup := out[name]; !dup {
-			out[name] = idx
+			if f.Anonymous && name == "" {
+				ft := f.Type
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if ft.Kind() == reflect.Struct {
+					walk(ft, idx)
+					continue
+				}
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			fn(name, opts, f, idx)
 		}
 	}
+	walk(rt, nil)
 }
 
 func sortRules(rs []*fieldRule) {

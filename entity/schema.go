@@ -70,38 +70,11 @@ func structFields(rt reflect.Type, seen map[reflect.Type]bool) map[string]*attrN
 	}
 	seen[rt] = true
 	defer delete(seen, rt)
-	var walk func(rt reflect.Type)
-	walk = func(rt reflect.Type) {
-		for i := 0; i < rt.NumField(); i++ {
-			f := rt.Field(i)
-			tag := f.Tag.Get("dynamo")
-			name, opts, _ := strings.Cut(tag, ",")
-			if name == "-" {
-				continue
-			}
-			if f.Anonymous && name == "" {
-				ft := f.Type
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if ft.Kind() == reflect.Struct {
-					walk(ft)
-					continue
-				}
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if _, dup := out[name]; dup {
-				continue
-			}
+	storedFields(rt, func(name, opts string, f reflect.StructField, _ []int) {
+		if _, dup := out[name]; !dup {
 			out[name] = newNode(name, f.Type, opts, seen)
 		}
-	}
-	walk(rt)
+	})
 	return out
 }
 

@@ -242,7 +242,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 	}
 	all := slices.Concat(pk.Uses, sortUses)
 	kfields := map[string][]int{}
-	collectFields(kt, nil, kfields)
+	collectFields(kt, kfields)
 	tt := reflect.TypeFor[T]()
 	ks := &keyStruct[T, K]{e: e, index: index}
 	for _, name := range slices.Sorted(maps.Keys(kfields)) {
