@@ -44,8 +44,8 @@
 //	AP3  the same, a page at a time with a token     Store.AccountReposPage           GSI3   as AP2, Limit = page size, ExclusiveStartKey from the token
 //	AP4  find the forks of a repository              Store.RepoForks                  GSI2   GSI2PK = REPO#<owner>#<name>, begins_with(GSI2SK, "FORK#")
 //	AP5  get an issue                                Store.Issue (IssueGet)           table  PK = ISSUE#<owner>#<name>#<nnnnnnnn>, SK = same
-//	AP6  list a repository's issues                  Store.RepoIssues                 GSI1   GSI1PK = ISSUE#<owner>#<name>, begins_with(GSI1SK, "ISSUE#")
-//	AP7  list open issues, newest first              Store.OpenIssues                 GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "ISSUE#OPEN#")
+//	AP6  list a repository's issues                  Store.RepoIssues, RepoIssuesPage GSI1   GSI1PK = ISSUE#<owner>#<name>, begins_with(GSI1SK, "ISSUE#"), Limit 50
+//	AP7  list open issues, newest first              Store.OpenIssues, OpenIssuesPage GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "ISSUE#OPEN#"), Limit 20
 //	AP8  list closed issues                          Store.ClosedIssues               GSI4   GSI4PK = ISSUE#<owner>#<name>, begins_with(GSI4SK, "~ISSUE#CLOSED#")
 //	AP9  get a pull request                          Store.PullRequest                table  PK = PR#<owner>#<name>#<nnnnnnnn>, SK = same
 //	AP10 list a repository's pull requests           Store.RepoPullRequests           GSI1   GSI1PK = PR#<owner>#<name>, begins_with(GSI1SK, "PR#")
@@ -59,6 +59,11 @@
 //	AP18 list the reactions on a target              Store.TargetReactions            GSI1   GSI1PK = REACTION#<owner>#<name>#<target type>#<target id>, begins_with(GSI1SK, "REACTION#")
 //	AP19 list an organization's members              Store.OrgMembers                 table  PK = ACCOUNT#<org>, begins_with(SK, "MEMBERSHIP#")
 //	AP20 list a user's gists                         Store.UserGists                  table  PK = ACCOUNT#<user>, begins_with(SK, "GIST#")
+//	AP21 look up an account (user or organization)   Store.Account, User, Organization table  PK = ACCOUNT#<name>, SK = same (GetItem)
+//
+// AP6 and AP7 use the design's limits (50 and 20) as their page size: the
+// Page methods return one page of that size with a token for the next, and
+// RepoIssues and OpenIssues read every page.
 //
 // Each list pattern has a function returning its query (AccountReposQuery,
 // OpenIssuesQuery, ...) that the Store method runs, so the request a program
@@ -71,6 +76,8 @@
 //	Store.StarRepo                          transaction (StarTx): create the Star, add 1 to the repository's stars
 //	Store.UnstarRepo                        transaction (UnstarTx): delete the Star (must exist), subtract 1
 //	Store.ForkRepo                          transaction (ForkTx): create the fork repository and the Fork link, check the parent exists
+//	Store.PushRepo                          one UpdateItem (RepoPushUpdate): updatedAt and GSI3SK together, so the repository moves to the front of AccountRepos
+//	Store.UpdateRepoSettings                one UpdateItem (RepoSettingsUpdate): description, language, visibility, with updatedAt and GSI3SK
 //
 // Their errors are typed: ErrAlreadyStarred, ErrNotStarred, ErrRepoNotFound,
 // ErrAlreadyForked and ErrInvalidTransition, each wrapped together with the
@@ -95,8 +102,10 @@
 //     their own keys but writes <issue_number>, <pr_number>, <comment_id> and
 //     <target_id> unpadded in the comment and reaction keys. Comment ids are
 //     in sort keys, where "10" sorts before "9"; they are padded to 10 digits
-//     here, and issue and pull request numbers to 8 everywhere (as in the
-//     design's own issue keys), so that every key of one issue reads alike.
+//     here, and so is a reaction's target_id (its target may be a comment,
+//     whose id is padded to 10). Issue and pull request numbers are padded to
+//     8 in their own keys and in their comments' keys (as in the design's own
+//     issue keys), so that every key of one issue reads alike.
 //   - Reaction target: the design's <target_id> does not say what kind of
 //     target it names (issue 5 and comment 5 would share a key). It is split
 //     into target_type (ISSUE, PR, ISSUECOMMENT, PRCOMMENT) and a padded
@@ -111,9 +120,23 @@
 //     letter), so that ~ISSUE#CLOSED#<number> does sort after the open range
 //     and one query of a whole GSI4 partition returns open issues newest first,
 //     then closed ones, as the design intends (TestGSI4WholePartition).
+//   - Indexes left out: the design's GSI1 also lists "apps by account", but
+//     it defines no App entity, its keys or attributes, so there is none
+//     here. Its GSI3 also serves "account lookups"; here an account is found
+//     by its own key (Store.Account, one GetItem), and GSI3 holds only
+//     repositories.
+//   - Attributes the library adds: every item carries __entity (the entity
+//     name: Repository, Issue, ...) and __entity_version ("1"), which keep
+//     the entities sharing a key space apart (users and organizations share
+//     ACCOUNT#<name>) and condition every write; and the index key
+//     attributes GSI1PK to GSI4SK of the indexes an entity is in.
+//   - Times in keys: GSI3SK and a star's GSI1SK render times as UTC with
+//     nine fractional digits (#2025-01-06T09:30:00.000000000Z), fixed width,
+//     so that string order is time order; the design leaves the format open.
 //   - GSI3SK: the design fills it once, at creation, although its pattern is
 //     "sorted by update time"; here it is #<updatedAt> rendered as fixed-width
-//     UTC time, so that string order is time order.
+//     UTC time, so that string order is time order; a push (PushRepo) or a
+//     settings change (UpdateRepoSettings) rewrites it in the same request.
 //   - Page tokens: the design base64-encodes LastEvaluatedKey and claims this
 //     stops tampering; it does not. AccountReposPage returns the library's
 //     cursor, which is bound to its query and, with Store.PageTokenKey set,

@@ -11,7 +11,7 @@ import (
 )
 
 // The open issues of a repository, newest first: a begins_with range of
-// GSI4, built without any I/O.
+// GSI4, 20 per page as in the design, built without any I/O.
 func ExampleOpenIssuesQuery() {
 	in, err := github.OpenIssuesQuery("aws", "dynamodb-toolbox").Build()
 	if err != nil {
@@ -41,7 +41,7 @@ func ExampleOpenIssuesQuery() {
 	// #GSI4SK = GSI4SK
 	// :v0 = ISSUE#aws#dynamodb-toolbox
 	// :v1 = ISSUE#OPEN#
-	// Query GitHubTable/GSI4: GSI4PK = "ISSUE#aws#dynamodb-toolbox" AND begins_with(GSI4SK, "ISSUE#OPEN#")
+	// Query GitHubTable/GSI4: GSI4PK = "ISSUE#aws#dynamodb-toolbox" AND begins_with(GSI4SK, "ISSUE#OPEN#"); limit 20
 }
 
 // Closing an issue is one UpdateItem that sets status and rewrites GSI4SK

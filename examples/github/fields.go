@@ -1,6 +1,10 @@
 package github
 
-import "github.com/ddbmodel/ddbmodel/entity"
+import (
+	"time"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
 
 // Typed keys: one struct per entity key (and per index queried), checked
 // when declared to hold exactly the key's composites.
@@ -9,6 +13,16 @@ import "github.com/ddbmodel/ddbmodel/entity"
 type RepoKey struct {
 	Owner    string `dynamo:"owner"`
 	RepoName string `dynamo:"repo_name"`
+}
+
+// UserKey identifies a user account.
+type UserKey struct {
+	Username string `dynamo:"username"`
+}
+
+// OrgKey identifies an organization account.
+type OrgKey struct {
+	OrgName string `dynamo:"org_name"`
 }
 
 // IssueKey identifies an issue.
@@ -103,8 +117,15 @@ var (
 	MembersOfOrg      = entity.QueryKeyOf[OfOrg](Memberships, "")
 	GistsOfUser       = entity.QueryKeyOf[GistsOf](Gists, "")
 
-	RepoOwner   = entity.StringOf(Repos, func(r *Repo) *string { return &r.Owner })
-	RepoStars   = entity.NumberOf(Repos, func(r *Repo) *int { return &r.Stars })
-	IssueStatus = entity.StringOf(Issues, func(i *Issue) *string { return &i.Status })
-	PRStatus    = entity.StringOf(PullRequests, func(p *PullRequest) *string { return &p.Status })
+	UserByName = entity.ItemKeyOf[UserKey](Users)
+	OrgByName  = entity.ItemKeyOf[OrgKey](Organizations)
+
+	RepoOwner       = entity.StringOf(Repos, func(r *Repo) *string { return &r.Owner })
+	RepoStars       = entity.NumberOf(Repos, func(r *Repo) *int { return &r.Stars })
+	RepoUpdatedAt   = entity.FieldOf(Repos, func(r *Repo) *time.Time { return &r.UpdatedAt })
+	RepoDescription = entity.StringOf(Repos, func(r *Repo) *string { return &r.Description })
+	RepoLanguage    = entity.StringOf(Repos, func(r *Repo) *string { return &r.Language })
+	RepoIsPrivate   = entity.FieldOf(Repos, func(r *Repo) *bool { return &r.IsPrivate })
+	IssueStatus     = entity.StringOf(Issues, func(i *Issue) *string { return &i.Status })
+	PRStatus        = entity.StringOf(PullRequests, func(p *PullRequest) *string { return &p.Status })
 )

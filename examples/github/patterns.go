@@ -33,6 +33,61 @@ func (s *Store) now() time.Time {
 	return time.Now().UTC()
 }
 
+// ---- Accounts ----
+
+// UserGet is the GetItem of User: ACCOUNT#<username> as PK and SK.
+func UserGet(username string) entity.GetOp[User] { return UserByName.Get(UserKey{username}) }
+
+// User gets a user account (ddbmodel.ErrNotFound when there is none, also
+// when the name is an organization's).
+func (s *Store) User(ctx context.Context, username string) (User, error) {
+	return UserGet(username).Run(ctx, s.DB)
+}
+
+// OrgGet is the GetItem of Organization: ACCOUNT#<org name> as PK and SK.
+func OrgGet(orgName string) entity.GetOp[Organization] { return OrgByName.Get(OrgKey{orgName}) }
+
+// Organization gets an organization account (ddbmodel.ErrNotFound when
+// there is none, also when the name is a user's).
+func (s *Store) Organization(ctx context.Context, orgName string) (Organization, error) {
+	return OrgGet(orgName).Run(ctx, s.DB)
+}
+
+// Account is the account of a name: a user or an organization, exactly
+// one of the two set.
+type Account struct {
+	User         *User
+	Organization *Organization
+}
+
+// Account looks up the user or organization named name (a repository's
+// owner is either) in one GetItem: users and organizations share the key
+// ACCOUNT#<name>, and the item's entity marker says which kind it is. A
+// name with no account is ddbmodel.ErrNotFound. The design lists account
+// lookups under GSI3, but the account's own key finds it in one read, so
+// GSI3 holds only repositories here.
+func (s *Store) Account(ctx context.Context, name string) (Account, error) {
+	in, err := UserGet(name).Build() // the key of either kind
+	if err != nil {
+		return Account{}, err
+	}
+	in.TableName = s.DB.Table(Table.Name)
+	out, err := s.DB.Client.GetItem(ctx, in, s.DB.Options...)
+	if err != nil {
+		return Account{}, fmt.Errorf("github: account %q: %w", name, err)
+	}
+	switch {
+	case Users.Is(out.Item):
+		u, err := Users.Decode(out.Item)
+		return Account{User: &u}, err
+	case Organizations.Is(out.Item):
+		o, err := Organizations.Decode(out.Item)
+		return Account{Organization: &o}, err
+	default:
+		return Account{}, fmt.Errorf("github: account %q: %w", name, ddbmodel.ErrNotFound)
+	}
+}
+
 // ---- Repositories ----
 
 // RepoGet is the GetItem of Repo: REPO#<owner>#<name> as PK and SK.
@@ -76,15 +131,8 @@ func (s *Store) AccountReposPage(ctx context.Context, account string, pageSize i
 	if pageSize <= 0 {
 		return RepoPage{}, &ddbmodel.ValidationError{Entity: Repos.Name(), Reason: fmt.Sprintf("page size %d is not positive", pageSize)}
 	}
-	q := AccountReposQuery(account).Limit(pageSize)
-	if len(s.PageTokenKey) > 0 {
-		q = q.SignCursors(s.PageTokenKey)
-	}
-	p, err := q.Page(ctx, s.DB, pageToken)
-	if err != nil {
-		return RepoPage{}, err
-	}
-	return RepoPage{Repos: p.Items, NextPageToken: p.Cursor}, nil
+	p, err := page(ctx, s, AccountReposQuery(account).Limit(pageSize), pageToken)
+	return RepoPage{Repos: p.Items, NextPageToken: p.Cursor}, err
 }
 
 // ForksQuery is the query of a repository's forks: GSI2,
@@ -110,27 +158,75 @@ func (s *Store) Issue(ctx context.Context, owner, repoName string, number int) (
 	return IssueGet(owner, repoName, number).Run(ctx, s.DB)
 }
 
+// The design's page sizes: its getIssuesForRepo reads up to 50 issues per
+// request and its getOpenIssues up to 20. They are the Limit of
+// RepoIssuesQuery and OpenIssuesQuery, so RepoIssuesPage and OpenIssuesPage
+// return pages of that size, and RepoIssues and OpenIssues read every page.
+const (
+	RepoIssuesPageSize = 50
+	OpenIssuesPageSize = 20
+)
+
 // RepoIssuesQuery is the query of all of a repository's issues by number:
-// GSI1, GSI1PK = ISSUE#<owner>#<name> and begins_with(GSI1SK, "ISSUE#").
+// GSI1, GSI1PK = ISSUE#<owner>#<name> and begins_with(GSI1SK, "ISSUE#"),
+// RepoIssuesPageSize issues per request.
 func RepoIssuesQuery(owner, repoName string) query.Query[Issue] {
-	return query.By(IssuesByNumber, InRepo{owner, repoName})
+	return query.By(IssuesByNumber, InRepo{owner, repoName}).Limit(RepoIssuesPageSize)
 }
 
 // RepoIssues lists all of a repository's issues, open and closed, in
-// ascending number order.
+// ascending number order, reading every page.
 func (s *Store) RepoIssues(ctx context.Context, owner, repoName string) ([]Issue, error) {
 	return RepoIssuesQuery(owner, repoName).Collect(ctx, s.DB)
 }
 
-// OpenIssuesQuery is the query of a repository's open issues, newest
-// (highest number) first: GSI4, GSI4PK = ISSUE#<owner>#<name> and
-// begins_with(GSI4SK, "ISSUE#OPEN#"); the reversed numbers make ascending
-// key order newest first.
-func OpenIssuesQuery(owner, repoName string) query.Query[Issue] {
-	return query.By(IssuesByStatus, InRepo{owner, repoName}).BeginsWith(openIssuesPrefix)
+// IssuePage is one page of issues.
+type IssuePage struct {
+	Issues []Issue
+	// NextPageToken continues the listing; "" on the last page.
+	NextPageToken string
 }
 
-// OpenIssues lists a repository's open issues, newest first.
+// RepoIssuesPage is the design's getIssuesForRepo: up to RepoIssuesPageSize
+// of a repository's issues in number order, starting after pageToken (""
+// for the first page). Tokens are bound and signed as in AccountReposPage.
+func (s *Store) RepoIssuesPage(ctx context.Context, owner, repoName, pageToken string) (IssuePage, error) {
+	return s.issuePage(ctx, RepoIssuesQuery(owner, repoName), pageToken)
+}
+
+// OpenIssuesPage is the design's getOpenIssues: up to OpenIssuesPageSize of
+// a repository's open issues, newest first, starting after pageToken.
+func (s *Store) OpenIssuesPage(ctx context.Context, owner, repoName, pageToken string) (IssuePage, error) {
+	return s.issuePage(ctx, OpenIssuesQuery(owner, repoName), pageToken)
+}
+
+func (s *Store) issuePage(ctx context.Context, q query.Query[Issue], pageToken string) (IssuePage, error) {
+	p, err := page(ctx, s, q, pageToken)
+	return IssuePage{Issues: p.Items, NextPageToken: p.Cursor}, err
+}
+
+// page reads one page of q after pageToken, with cursors signed when the
+// Store has a PageTokenKey. On error the page is empty.
+func page[T any](ctx context.Context, s *Store, q query.Query[T], pageToken string) (query.Page[T], error) {
+	if len(s.PageTokenKey) > 0 {
+		q = q.SignCursors(s.PageTokenKey)
+	}
+	p, err := q.Page(ctx, s.DB, pageToken)
+	if err != nil {
+		return query.Page[T]{}, err
+	}
+	return p, nil
+}
+
+// OpenIssuesQuery is the query of a repository's open issues, newest
+// (highest number) first: GSI4, GSI4PK = ISSUE#<owner>#<name> and
+// begins_with(GSI4SK, "ISSUE#OPEN#"), OpenIssuesPageSize issues per
+// request; the reversed numbers make ascending key order newest first.
+func OpenIssuesQuery(owner, repoName string) query.Query[Issue] {
+	return query.By(IssuesByStatus, InRepo{owner, repoName}).BeginsWith(openIssuesPrefix).Limit(OpenIssuesPageSize)
+}
+
+// OpenIssues lists a repository's open issues, newest first, reading every page.
 func (s *Store) OpenIssues(ctx context.Context, owner, repoName string) ([]Issue, error) {
 	return OpenIssuesQuery(owner, repoName).Collect(ctx, s.DB)
 }

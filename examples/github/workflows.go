@@ -87,6 +87,59 @@ func runTransition[T any](ctx context.Context, s *Store, op entity.UpdateOp[T]) 
 	return v, err
 }
 
+// ---- Pushes and settings ----
+
+// RepoPushUpdate is the UpdateItem a push makes to its repository: it sets
+// updatedAt to at. GSI3SK is rendered from updatedAt (#<updatedAt>), so
+// the same request moves the repository to the front of its account's
+// "most recently updated" list (AccountRepos). The update is conditioned on
+// the repository existing (ddbmodel.ErrNotFound otherwise).
+func RepoPushUpdate(owner, repoName string, at time.Time) entity.UpdateOp[Repo] {
+	return RepoByKey.Update(RepoKey{owner, repoName}).Apply(RepoUpdatedAt.Set(at.UTC()))
+}
+
+// PushRepo records a push to a repository at the Store's clock and returns
+// the repository as written.
+func (s *Store) PushRepo(ctx context.Context, owner, repoName string) (Repo, error) {
+	return RepoPushUpdate(owner, repoName, s.now()).Run(ctx, s.DB)
+}
+
+// RepoSettings are the settings an owner changes on a repository; a nil
+// field is left as it is. Description and Language are omitempty fields, so
+// setting one to "" removes the attribute, as a put of the value would.
+type RepoSettings struct {
+	Description *string
+	Language    *string
+	IsPrivate   *bool
+}
+
+// RepoSettingsUpdate is the UpdateItem of a settings change: the settings
+// given, and updatedAt (with GSI3SK) set to at, in one request.
+func RepoSettingsUpdate(owner, repoName string, settings RepoSettings, at time.Time) entity.UpdateOp[Repo] {
+	changes := []entity.Change[Repo]{RepoUpdatedAt.Set(at.UTC())}
+	if settings.Description != nil {
+		changes = append(changes, RepoDescription.Set(*settings.Description))
+	}
+	if settings.Language != nil {
+		changes = append(changes, RepoLanguage.Set(*settings.Language))
+	}
+	if settings.IsPrivate != nil {
+		changes = append(changes, RepoIsPrivate.Set(*settings.IsPrivate))
+	}
+	return RepoByKey.Update(RepoKey{owner, repoName}).Apply(changes...)
+}
+
+// UpdateRepoSettings changes a repository's settings at the Store's clock
+// and returns the repository as written. A missing repository is
+// ddbmodel.ErrNotFound; settings with nothing to change are a
+// *ddbmodel.ValidationError.
+func (s *Store) UpdateRepoSettings(ctx context.Context, owner, repoName string, settings RepoSettings) (Repo, error) {
+	if settings == (RepoSettings{}) {
+		return Repo{}, &ddbmodel.ValidationError{Entity: Repos.Name(), Reason: "a settings change changes nothing"}
+	}
+	return RepoSettingsUpdate(owner, repoName, settings, s.now()).Run(ctx, s.DB)
+}
+
 // ---- Stars ----
 
 // StarTx is the transaction that stars a repository: it creates the Star

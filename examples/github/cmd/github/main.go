@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/github"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
@@ -343,6 +344,24 @@ func otherPatterns(ctx context.Context, s *github.Store, r *report) error {
 		[]string{"USER", "GIST", "PUBLIC", "DESCRIPTION"}, rows(gists, func(g github.Gist) []string {
 			return []string{g.Username, g.GistID, strconv.FormatBool(g.IsPublic), g.Description}
 		}))
+
+	// AP21: the design's account lookup; one GetItem finds a user or an organization.
+	var accounts [][]string
+	for _, name := range []string{"alice", "aws", "nobody"} {
+		a, err := s.Account(ctx, name)
+		switch {
+		case errors.Is(err, ddbmodel.ErrNotFound):
+			accounts = append(accounts, []string{name, "(none)", ""})
+		case err != nil:
+			return err
+		case a.User != nil:
+			accounts = append(accounts, []string{name, "User", a.User.Email})
+		default:
+			accounts = append(accounts, []string{name, "Organization", a.Organization.Description})
+		}
+	}
+	app.Pattern("AP21", "Look up an account (a user or an organization) by name", r.get(github.UserGet("aws").Build()),
+		[]string{"NAME", "KIND", "E-MAIL OR DESCRIPTION"}, accounts)
 	return nil
 }
 
@@ -512,8 +531,49 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 			{"fork", fork.Owner + "/" + fork.RepoName, fork.ForkedFrom, "created", strconv.Itoa(len(forks))},
 			{"fork again", "carol/aws-cli", "aws/aws-cli", res, strconv.Itoa(len(forks))},
 		})
+	if err := pushWorkflow(ctx, s, r); err != nil {
+		return err
+	}
 	return txn.Write(
 		github.RepoByKey.Delete(github.RepoKey{Owner: "carol", RepoName: "aws-cli"}).MustExist(),
 		github.ForkByKey.Delete(github.ForkKey{Owner: "aws", RepoName: "aws-cli", ForkOwner: "carol"}).MustExist(),
 	).Run(ctx, s.DB)
+}
+
+// pushWorkflow is W6: a push to aws's least recently updated repository
+// moves it to the front of the account's list, then the program puts its
+// old updatedAt back so that a second run prints the same report.
+func pushWorkflow(ctx context.Context, s *github.Store, r *report) error {
+	const pushed = "docs.internal"
+	order := func(step string) ([]string, error) {
+		repos, err := s.AccountRepos(ctx, "aws")
+		if err != nil {
+			return nil, err
+		}
+		names := make([]string, len(repos))
+		for i, rp := range repos {
+			names[i] = rp.RepoName
+		}
+		return []string{step, strings.Join(names, ", ")}, nil
+	}
+	before, err := s.Repo(ctx, "aws", pushed)
+	if err != nil {
+		return err
+	}
+	row0, err := order("before")
+	if err != nil {
+		return err
+	}
+	if _, err := s.PushRepo(ctx, "aws", pushed); err != nil {
+		return err
+	}
+	row1, err := order("after a push to " + pushed)
+	if err != nil {
+		return err
+	}
+	r.app.Pattern("W6", "Push to a repository (updatedAt and GSI3SK in one update)",
+		r.update(github.RepoPushUpdate("aws", pushed, demoNow).Build()),
+		[]string{"STEP", "aws REPOSITORIES, NEWEST UPDATE FIRST"}, [][]string{row0, row1})
+	_, err = github.RepoPushUpdate("aws", pushed, before.UpdatedAt).Run(ctx, s.DB)
+	return err
 }

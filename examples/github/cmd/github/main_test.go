@@ -36,11 +36,13 @@ func TestProgram(t *testing.T) {
 		"== AP18: List the reactions on an issue",
 		"== AP19: List an organization's members",
 		"== AP20: List a user's gists",
+		"== AP21: Look up an account (a user or an organization) by name",
 		"== W1: Close an issue (status and GSI4SK in one update)",
 		"== W2: Reopen an issue",
 		"== W3: Star a repository (star item and star count in one transaction)",
 		"== W4: Unstar a repository",
 		"== W5: Fork a repository (fork repository and fork link in one transaction)",
+		"== W6: Push to a repository (updatedAt and GSI3SK in one update)",
 	)...)
 	exampletest.Contains(t, report,
 		`begins_with(GSI4SK, "ISSUE#OPEN#")`,    // AP7
@@ -52,5 +54,7 @@ func TestProgram(t *testing.T) {
 		"~ISSUE#CLOSED#00000101",                // W1 moved issue 101
 		"ErrAlreadyStarred",                     // W3
 		"ErrAlreadyForked",                      // W5
+		"docs.internal, dynamodb-toolbox, aws-cdk, aws-sdk-go-v2, aws-cli", // W6: the pushed repository first
+		"Organization  Amazon Web Services",                                // AP21
 	)
 }
