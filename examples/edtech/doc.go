@@ -71,6 +71,12 @@
 //     it is ordered by the design's order_num (zero-padded to three digits
 //     so that 10 sorts after 3), where the base table orders modules by id
 //     text (m1, m10, m2).
+//   - AP5's order. The design promises a course's modules and lessons "in
+//     order", but its sort keys MODULE#<m> and MODULE#<m>#LESSON#<l> order
+//     them by id text (m1, m10, m2). The query keeps the design's keys (each
+//     module right before its lessons), and Outline puts the modules in
+//     order_num order on the client; lessons have no order attribute in the
+//     design and stay in lesson id order.
 //   - AP8's GSI1SK is <registered_at>#<student_id> instead of the bare date
 //     "2024-09-01": students registered on one day would otherwise share a
 //     sort key, and their order, within a shard and in the merge, would be

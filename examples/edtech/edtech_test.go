@@ -212,10 +212,10 @@ func TestCourseStructure(t *testing.T) {
 	}
 	wantOutline := []edtech.ModuleOutline{
 		{Module: module(t, "c10", "m1"), Lessons: []edtech.Lesson{lesson(t, "c10", "l1"), lesson(t, "c10", "l2")}},
-		{Module: module(t, "c10", "m10"), Lessons: []edtech.Lesson{lesson(t, "c10", "l6"), lesson(t, "c10", "l7"), lesson(t, "c10", "l8")}},
 		{Module: module(t, "c10", "m2"), Lessons: []edtech.Lesson{lesson(t, "c10", "l3")}},
 		{Module: module(t, "c10", "m3"), Lessons: []edtech.Lesson{lesson(t, "c10", "l4"), lesson(t, "c10", "l5")}},
-	}
+		{Module: module(t, "c10", "m10"), Lessons: []edtech.Lesson{lesson(t, "c10", "l6"), lesson(t, "c10", "l7"), lesson(t, "c10", "l8")}},
+	} // order_num order (1, 2, 3, 10), not the key order m1, m10, m2, m3
 	if diff := cmp.Diff(wantOutline, outline); diff != "" {
 		t.Errorf("Outline (-want +got):\n%s", diff)
 	}

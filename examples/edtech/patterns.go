@@ -1,8 +1,11 @@
 package edtech
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/query"
@@ -59,7 +62,8 @@ func CourseStructureQuery(courseID string) query.Collection {
 }
 
 // CourseStructure runs AP5 and returns its items in key order, each a
-// Module or a Lesson; Outline groups them.
+// Module or a Lesson; Outline groups them and orders the modules by
+// order_num.
 func CourseStructure(ctx context.Context, db *entity.DB, courseID string) ([]any, error) {
 	res, err := CourseStructureQuery(courseID).Collect(ctx, db)
 	if err != nil {
@@ -75,8 +79,11 @@ type ModuleOutline struct {
 }
 
 // Outline groups the key-ordered items of CourseStructure into modules with
-// their lessons, in key order, as the design's get_course_structure does
-// on the client. A lesson whose module item is missing is an error.
+// their lessons, as the design's get_course_structure does on the client,
+// and puts the modules in the course's order: by order_num (then module
+// id), where the keys alone give id text order (m1, m10, m2). Lessons have
+// no order attribute in the design; they stay in key (lesson id) order
+// within their module. A lesson whose module item is missing is an error.
 func Outline(items []any) ([]ModuleOutline, error) {
 	var out []ModuleOutline
 	for _, it := range items {
@@ -93,6 +100,9 @@ func Outline(items []any) ([]ModuleOutline, error) {
 			return nil, fmt.Errorf("edtech: unexpected %T in a course structure", it)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b ModuleOutline) int {
+		return cmp.Or(cmp.Compare(a.Module.OrderNum, b.Module.OrderNum), strings.Compare(a.Module.ModuleID, b.Module.ModuleID))
+	})
 	return out, nil
 }
 

@@ -27,9 +27,12 @@
 //     for every address would be the hot partition of the design's third
 //     pitfall, and a partition per country would repeat the country in both
 //     keys.
-//   - The street is the last level and may hold any text ("Avenida Faria
-//     Lima, 2232"); the design's "AvenidaFaria Lima" is read as a street
-//     name.
+//   - The street is the last level and may hold any text but "#" ("Avenida
+//     Faria Lima, 2232"); the design's "AvenidaFaria Lima" is read as a
+//     street name. "#" separates the levels, so the library refuses it
+//     inside any level, the street included, with a *ddbmodel.ValidationError
+//     before anything is written: "Rua A#B" as a street would render the key
+//     of a deeper level and break the prefix queries' boundaries.
 //
 // The queries name their prefix with one typed key, [Location]: the chain
 // and a leading run of the address, nil fields ending the prefix.

@@ -126,4 +126,13 @@ func TestPlaceNamesCannotForgeALevel(t *testing.T) {
 	if _, err := geo.StoresInStateQuery("cafe", "BR", "SP#SaoPaulo").Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
 		t.Errorf("query with '#' in a level: got %v, want ErrInvalid", err)
 	}
+	// The street, the last level, takes any text but the delimiter (doc.go).
+	_, err = geo.Stores.Put(geo.Store{ChainID: "cafe", Country: "BR", State: "SP", City: "X", Neighborhood: "Y", Street: "Rua A#B", Name: "forged"}).Run(ctx, db)
+	var verr *ddbmodel.ValidationError
+	if !errors.As(err, &verr) || verr.Attribute != "street" {
+		t.Errorf("street with '#': got %v, want a ValidationError naming street", err)
+	}
+	if _, err := geo.Stores.Put(geo.Store{ChainID: "cafe", Country: "BR", State: "SP", City: "X", Neighborhood: "Y", Street: "Avenida Faria Lima, 2232 (térreo) / 5º", Name: "ok"}).Run(ctx, db); err != nil {
+		t.Errorf("street with spaces, commas and accents: %v", err)
+	}
 }

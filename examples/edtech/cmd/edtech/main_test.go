@@ -36,6 +36,12 @@ func TestProgram(t *testing.T) {
 		"(12 rows)", // O2, L1 and AP5
 		"(30 rows)", // AP8: every student, across pages
 	)
+	// The outline puts module m10 (order_num 10) after m3, where the keys put it after m1.
+	if i := strings.Index(first, "== AP5 outline: "); i < 0 {
+		t.Errorf("no AP5 outline")
+	} else if out := first[i:]; strings.Index(out, "Capstone") < strings.Index(out, "Adjacency lists") {
+		t.Errorf("the outline does not follow order_num:\n%s", out[:strings.Index(out, "\n\n")])
+	}
 	// AP7 for m1 never shows m10's lessons.
 	if i := strings.Index(first, "== AP7: Lessons of module m1 "); i >= 0 {
 		ap7 := first[i:]

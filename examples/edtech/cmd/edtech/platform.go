@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/edtech"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
@@ -82,20 +83,38 @@ func runPlatform(ctx context.Context, app *exampleapp.App, db *entity.DB) error 
 	if err != nil {
 		return err
 	}
-	items, err := edtech.CourseStructure(ctx, db, "c10")
+	res, err := edtech.CourseStructureQuery("c10").Collect(ctx, db)
+	if err != nil {
+		return err
+	}
+	items, err := res.Decode() // in key order, as res.Items
 	if err != nil {
 		return err
 	}
 	rows = nil
-	for _, it := range items {
+	for i, it := range items {
+		sk := res.Items[i]["SK"].(*types.AttributeValueMemberS).Value // the key as stored
 		switch v := it.(type) {
 		case edtech.Module:
-			rows = append(rows, []string{"MODULE#" + v.ModuleID, v.Title, "order " + itoa(v.OrderNum)})
+			rows = append(rows, []string{sk, v.Title, "order " + itoa(v.OrderNum)})
 		case edtech.Lesson:
-			rows = append(rows, []string{"MODULE#" + v.ModuleID + "#LESSON#" + v.LessonID, "  " + v.Title, itoa(v.DurationMin) + " min"})
+			rows = append(rows, []string{sk, "  " + v.Title, itoa(v.DurationMin) + " min"})
 		}
 	}
 	app.Pattern("AP5", "Structure of course c10: modules and lessons, key order", req, []string{"SK", "TITLE", "DETAIL"}, rows)
+
+	outline, err := edtech.Outline(items)
+	if err != nil {
+		return err
+	}
+	rows = nil
+	for _, m := range outline {
+		rows = append(rows, []string{itoa(m.Module.OrderNum), m.Module.ModuleID, m.Module.Title})
+		for _, l := range m.Lessons {
+			rows = append(rows, []string{"", l.LessonID, "  " + l.Title})
+		}
+	}
+	app.Pattern("AP5 outline", "The same items as the course's outline: modules by order_num, each with its lessons", "(no request: edtech.Outline orders AP5's items)", []string{"ORDER", "ID", "TITLE"}, rows)
 
 	req, err = d.query(edtech.CourseModulesQuery("c10").Build())
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -65,15 +66,37 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	if req, err = qry(papers.PaperPartitionQuery(id).Build()); err != nil {
+	partition, err := papers.PaperPartitionQuery(id).Build()
+	if req, err = qry(partition, err); err != nil {
 		return err
 	}
-	rows := [][]string{{"paper", "PAPER#" + full.Paper.ID, full.Paper.Title + " (v" + full.Paper.Version + ", " + full.Paper.Status + ")"}}
-	for _, m := range full.Authors {
-		rows = append(rows, []string{"membership", "AUTHOR#" + m.Handle, "role=" + m.Role})
+	// The sort keys shown are read from the table (the same query again),
+	// not rebuilt from the items' values.
+	keysOf := func(name string, n int) ([]string, error) {
+		sks, err := exampleapp.StoredKeys(ctx, db, partition, "SK", name)
+		if err == nil && len(sks) != n {
+			err = fmt.Errorf("figure 1: %d stored %s keys for %d items", len(sks), name, n)
+		}
+		return sks, err
 	}
-	for _, t := range full.Topics {
-		rows = append(rows, []string{"paperTopic", "TOPIC#" + t.Topic, ""})
+	paperSK, err := keysOf(papers.Papers.Name(), 1)
+	if err != nil {
+		return err
+	}
+	authorSKs, err := keysOf(papers.Memberships.Name(), len(full.Authors))
+	if err != nil {
+		return err
+	}
+	topicSKs, err := keysOf(papers.PaperTopics.Name(), len(full.Topics))
+	if err != nil {
+		return err
+	}
+	rows := [][]string{{"paper", paperSK[0], full.Paper.Title + " (v" + full.Paper.Version + ", " + full.Paper.Status + ")"}}
+	for i, m := range full.Authors {
+		rows = append(rows, []string{"membership", authorSKs[i], "role=" + m.Role})
+	}
+	for i := range full.Topics {
+		rows = append(rows, []string{"paperTopic", topicSKs[i], ""})
 	}
 	app.Pattern("Figure 1", "A paper and its author memberships in one query", req, []string{"ENTITY", "SK", "DATA"}, rows)
 
