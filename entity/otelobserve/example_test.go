@@ -25,7 +25,7 @@ func Example() {
 	for _, s := range spans.Ended() {
 		fmt.Println(s.Name(), s.SpanKind())
 		for _, kv := range s.Attributes() {
-			fmt.Printf("  %s=%s\n", kv.Key, kv.Value.Emit())
+			fmt.Printf("  %s=%s\n", kv.Key, kv.Value.String())
 		}
 	}
 	// Output:
