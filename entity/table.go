@@ -326,6 +326,10 @@ type DB struct {
 	Tables map[string]string
 	// Options are passed to every client call unchanged.
 	Options []func(*dynamodb.Options)
+	// Observer, when not nil, is told about every request sent (see
+	// [Observer] and [DB.WithObserver]), and every request asks DynamoDB
+	// for the capacity it consumes. Nil costs nothing.
+	Observer Observer
 }
 
 // NewDB returns a DB sending requests on one model table through client to

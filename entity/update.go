@@ -314,7 +314,7 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	}
 	in := c.in
 	in.TableName = db.Table(op.e.table.Name)
-	out, err := db.Client.UpdateItem(ctx, in, db.Options...)
+	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
 		return zero, c.fail.wrap(err)
 	}
@@ -332,7 +332,7 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 		return nil, err
 	}
 	in.TableName = db.Table(e.table.Name)
-	out, err := db.Client.GetItem(ctx, in, db.Options...)
+	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{e.name}})
 	if err != nil {
 		return nil, fmt.Errorf("entity: update %s: reading the item: %w", e.name, err)
 	}

@@ -557,7 +557,7 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	// Sent and dropped: the guard's maps need no copies.
 	in := c.request(op.e.table.Name, false)
 	in.TableName = db.Table(op.e.table.Name)
-	if _, err := db.Client.PutItem(ctx, in, db.Options...); err != nil {
+	if _, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}}); err != nil {
 		var zero T
 		return zero, c.fail.wrap(err)
 	}
@@ -635,7 +635,7 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		return zero, err
 	}
 	in.TableName = db.Table(op.e.table.Name)
-	out, err := db.Client.GetItem(ctx, in, db.Options...)
+	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
 		return zero, fmt.Errorf("entity: get %s: %w", op.e.name, err)
 	}
@@ -783,7 +783,7 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 		return err
 	}
 	in.TableName = db.Table(op.e.table.Name)
-	if _, err := db.Client.DeleteItem(ctx, in, db.Options...); err != nil {
+	if _, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}}); err != nil {
 		return f.wrap(err)
 	}
 	return nil
@@ -863,7 +863,7 @@ func TransactWriteItems(ctx context.Context, db *DB, token string, writes []Tran
 	if err != nil {
 		return err
 	}
-	if _, err := db.Client.TransactWriteItems(ctx, in, db.Options...); err != nil {
+	if _, err := Send(ctx, db, db.Client.TransactWriteItems, in, Request{Entities: writeEntities(db, writes)}); err != nil {
 		return CancelError(err, writes)
 	}
 	return nil

@@ -413,7 +413,7 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 	if len(ins) == 1 {
 		in := ins[0]
 		in.ExclusiveStartKey = starts[0]
-		out, err := db.Client.Query(ctx, in, db.Options...)
+		out, err := entity.Send(ctx, db, db.Client.Query, in, s.request(db))
 		if err != nil {
 			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), err)
 		}
@@ -455,7 +455,7 @@ func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.Q
 		}
 		in := ins[i]
 		in.ExclusiveStartKey = starts[i]
-		out, err := db.Client.Query(ctx, in, db.Options...)
+		out, err := entity.Send(ctx, db, db.Client.Query, in, s.request(db))
 		if err != nil {
 			return err
 		}

@@ -347,7 +347,7 @@ func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
 		in.Limit = nil
 		in.TableName = db.Table(aws.ToString(in.TableName))
 		for {
-			out, err := db.Client.Query(ctx, in, db.Options...)
+			out, err := entity.Send(ctx, db, db.Client.Query, in, entity.Request{Entities: []string{q.e.Name()}})
 			if err != nil {
 				return 0, fmt.Errorf("query: count %s: %w", q.e.Name(), err)
 			}

@@ -130,7 +130,7 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 		}
 		segment := func(ctx context.Context, in *dynamodb.ScanInput) error {
 			for {
-				out, err := db.Client.Scan(ctx, in, db.Options...)
+				out, err := entity.Send(ctx, db, db.Client.Scan, in, entity.Request{Entities: []string{s.e.Name()}})
 				if err != nil {
 					return err
 				}

@@ -74,7 +74,7 @@ func keyID(table string, key map[string]types.AttributeValue) string { return ex
 // cure (ddbmodel.IsRetryable) or when ctx is done. *pending always holds
 // what is not confirmed yet, even when send panics; retry returns the last
 // error.
-func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pending *P, send func(P) (P, error)) error {
+func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pending *P, send func(attempt int, pending P) (P, error)) error {
 	var last error
 	for attempt := 1; attempt <= opts.MaxAttempts && len(*pending) > 0; attempt++ {
 		if attempt > 1 {
@@ -82,7 +82,7 @@ func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pendi
 				return err
 			}
 		}
-		next, err := send(*pending)
+		next, err := send(attempt, *pending)
 		if err != nil {
 			last = err
 			if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
@@ -247,8 +247,9 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		}
 	}
 	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
-		return retry(ctx, opts, &left[i], func(pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
-			out, err := db.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: pending}, db.Options...)
+		return retry(ctx, opts, &left[i], func(attempt int, pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
+			out, err := entity.Send(ctx, db, db.Client.BatchWriteItem, &dynamodb.BatchWriteItemInput{RequestItems: pending},
+				entity.Request{Entities: writeEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
 				return pending, err
 			}
@@ -305,7 +306,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		id := keyID(table, g.Get.Key)
 		if _, ok := pos[id]; !ok {
 			seen[id] = len(uniq)
-			uniq = append(uniq, batchKey{table, g.Get.Key, r.IsConsistent()})
+			uniq = append(uniq, batchKey{table, g.Get.Key, r.IsConsistent(), r.EntityName()})
 		} else if r.IsConsistent() {
 			uniq[seen[id]].consistent = true
 		}
@@ -334,8 +335,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		}
 	}
 	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
-		return retry(ctx, opts, &left[i], func(pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
-			out, err := db.Client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: pending}, db.Options...)
+		return retry(ctx, opts, &left[i], func(attempt int, pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
+			out, err := entity.Send(ctx, db, db.Client.BatchGetItem, &dynamodb.BatchGetItemInput{RequestItems: pending},
+				entity.Request{Entities: readEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
 				return pending, err
 			}
@@ -374,6 +376,7 @@ type batchKey struct {
 	table      string
 	key        map[string]types.AttributeValue
 	consistent bool
+	entity     string
 }
 
 // keyNamesOf returns the key attribute names of table's keys in chunk.

@@ -170,7 +170,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	if err := checkGets(in.TransactItems); err != nil {
 		return Items{}, err // reads of two default tables that the DB renames to one
 	}
-	out, err := db.Client.TransactGetItems(ctx, in, db.Options...)
+	out, err := entity.Send(ctx, db, db.Client.TransactGetItems, in, t.request(db))
 	if err != nil {
 		reads := make([]entity.TransactWrite, len(t.ops))
 		for i, op := range t.ops {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/ddblocal"
+	"github.com/ddbmodel/ddbmodel/entity/slogobserve"
 )
 
 // EndpointEnv names the environment variable read when -endpoint is not
@@ -57,6 +59,10 @@ type App struct {
 	Table string
 	// Out receives the report (standard output in [Main]).
 	Out io.Writer
+	// Logger, set by -v, logs every request of a DB passed through
+	// [App.Observe] at debug level (to standard error in [Main]); nil
+	// without -v.
+	Logger *slog.Logger
 
 	writeErr error // the first error writing to Out
 }
@@ -97,8 +103,9 @@ func Run(ctx context.Context, cfg Config, args []string, stdout, stderr io.Write
 	fs.SetOutput(stderr)
 	endpoint := fs.String("endpoint", "", "DynamoDB endpoint URL, or \"aws\" for real AWS via the default AWS config chain\n(default $"+EndpointEnv+"; when that is empty too, DynamoDB Local is started for this run)")
 	table := fs.String("table", cfg.DefaultTable, "table name (the name prefix for a model with several tables)")
+	verbose := fs.Bool("v", false, "log every DynamoDB request (log/slog, debug level) to standard error")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: %s [-endpoint URL|aws] [-table NAME]\n\nLoads sample data and runs every access pattern of the %s example.\n\n", name, name)
+		fmt.Fprintf(fs.Output(), "Usage: %s [-endpoint URL|aws] [-table NAME] [-v]\n\nLoads sample data and runs every access pattern of the %s example.\n\n", name, name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -147,6 +154,9 @@ func Run(ctx context.Context, cfg Config, args []string, stdout, stderr io.Write
 		}
 	}
 	app := &App{Client: client, Table: *table, Out: stdout}
+	if *verbose {
+		app.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	if err := cfg.Run(ctx, app); err != nil {
 		return err
 	}
@@ -267,4 +277,14 @@ func OneTable(t *entity.Table) func(table string) []*dynamodb.CreateTableInput {
 		in.TableName = aws.String(table)
 		return []*dynamodb.CreateTableInput{in}
 	}
+}
+
+// Observe returns db logging its requests to a.Logger when -v is set
+// (see package slogobserve), and db itself otherwise: the report on Out is
+// the same either way.
+func (a *App) Observe(db *entity.DB) *entity.DB {
+	if a.Logger == nil {
+		return db
+	}
+	return db.WithObserver(slogobserve.New(a.Logger))
 }

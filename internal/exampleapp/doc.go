@@ -19,7 +19,9 @@
 // The program talks to the DynamoDB named by -endpoint or $DYNAMODB_ENDPOINT;
 // with neither it starts DynamoDB Local for the run (package ddblocal: Java 17
 // needed; the first run downloads it), and -endpoint=aws selects real AWS through
-// the default AWS configuration chain. Tables are created when absent.
+// the default AWS configuration chain. Tables are created when absent. With
+// -v, a DB passed through [App.Observe] logs each request (package
+// slogobserve, debug level) to standard error; the report is unchanged.
 //
 // [App.Pattern] prints each access pattern as a header, the request and an
 // aligned table of results. The Describe functions ([DescribeQuery],

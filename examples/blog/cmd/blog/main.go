@@ -30,7 +30,7 @@ func config() exampleapp.Config {
 // run loads the sample data (unless the table holds it already) and runs
 // the access patterns in the order of the design's requirements.
 func run(ctx context.Context, app *exampleapp.App) error {
-	db := entity.NewDB(app.Client, app.Table)
+	db := app.Observe(entity.NewDB(app.Client, app.Table))
 	_, err := blog.UserGet("u01").Run(ctx, db)
 	switch {
 	case errors.Is(err, ddbmodel.ErrNotFound):

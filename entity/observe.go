@@ -1,0 +1,368 @@
+package entity
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Observer is told about every request the library sends through a DB
+// whose Observer it is: each single-item call, each page of a query or a
+// scan (each segment's pages of a parallel scan), each transaction and each
+// attempt of each chunk of a batch. Observe is called once the response (or
+// the error) has arrived, on the goroutine that sent the request: it must be
+// safe for concurrent use when batches, parallel scans or sharded queries
+// run, and should return quickly. ev is not used by the library after
+// Observe returns; an Observer that keeps it keeps a pointer nobody else
+// writes to.
+type Observer interface {
+	Observe(ctx context.Context, ev *Event)
+}
+
+// ObserverFunc is a function used as an [Observer].
+type ObserverFunc func(ctx context.Context, ev *Event)
+
+// Observe calls f(ctx, ev).
+func (f ObserverFunc) Observe(ctx context.Context, ev *Event) { f(ctx, ev) }
+
+// Observers returns an Observer calling each non-nil observer given, in
+// order. It returns nil when none is given, so that a DB whose Observer is
+// Observers() observes nothing and costs nothing.
+func Observers(os ...Observer) Observer {
+	var list multiObserver
+	for _, o := range os {
+		switch o := o.(type) {
+		case nil:
+		case multiObserver:
+			list = append(list, o...)
+		default:
+			list = append(list, o)
+		}
+	}
+	switch len(list) {
+	case 0:
+		return nil
+	case 1:
+		return list[0]
+	}
+	return slices.Clip(list)
+}
+
+type multiObserver []Observer
+
+func (m multiObserver) Observe(ctx context.Context, ev *Event) {
+	for _, o := range m {
+		o.Observe(ctx, ev)
+	}
+}
+
+// WithObserver returns a copy of db whose Observer is db's Observer (if
+// any) followed by o. db itself is unchanged, so a service can keep one
+// base DB and derive a DB per request handler or job, for instance with its
+// own [CapacityCounter]:
+//
+//	var counter entity.CapacityCounter
+//	db := base.WithObserver(&counter)
+func (db *DB) WithObserver(o Observer) *DB {
+	c := *db
+	c.Observer = Observers(db.Observer, o)
+	return &c
+}
+
+// Request is what the sender of a request knows about it that the request
+// itself does not say; see [Send].
+type Request struct {
+	// Entities names the entities whose items the request reads or
+	// writes, in the order of the request's actions; repeats are dropped
+	// before an Observer sees them.
+	Entities []string
+	// Attempt counts the sendings of one request: 1 for the first, 2 and
+	// more for a batch chunk sent again (for its unprocessed items or after
+	// a retryable error). Zero is taken as 1.
+	Attempt int
+}
+
+// Event describes one request sent to DynamoDB, for an [Observer].
+type Event struct {
+	// Operation is the DynamoDB API called: "GetItem", "PutItem",
+	// "UpdateItem", "DeleteItem", "Query", "Scan", "TransactWriteItems",
+	// "TransactGetItems", "BatchWriteItem" or "BatchGetItem".
+	Operation string
+	// Entities names the entities the request reads or writes, without
+	// repeats, in the order of the request's actions.
+	Entities []string
+	// Tables are the physical tables the request goes to, without repeats,
+	// in the order of the request's actions.
+	Tables []string
+	// Index is the index a Query or a Scan reads; empty for the table.
+	Index string
+	// Segment is a parallel scan's segment, from 0; -1 for every other
+	// request.
+	Segment int
+	// Attempt is 1 for the first sending of a request, 2 and more for a
+	// batch chunk sent again.
+	Attempt int
+	// Start is when the request was handed to the client, Duration how
+	// long the client took to answer.
+	Start    time.Time
+	Duration time.Duration
+	// Capacity is the capacity the request consumed, as DynamoDB reported
+	// it (one entry per table). A DB with an Observer asks for it with
+	// ReturnConsumedCapacity INDEXES on every request that does not ask
+	// for something else; it is empty when the request failed.
+	Capacity []types.ConsumedCapacity
+	// Items counts the items the response carries: 0 or 1 for GetItem,
+	// the page's Count for Query and Scan (the number of items after the
+	// filter, also with Select COUNT), the items found for TransactGetItems
+	// and BatchGetItem, 0 for writes.
+	Items int
+	// Scanned is ScannedCount for Query and Scan (items read before the
+	// filter), 0 for other operations.
+	Scanned int
+	// Unprocessed counts the batch items or keys DynamoDB returned as
+	// unprocessed (to be sent again in the next attempt).
+	Unprocessed int
+	// Err is the client's error; nil when the request succeeded.
+	Err error
+}
+
+// Units returns the read and write units of ev's Capacity; see
+// [CapacityOf].
+func (ev *Event) Units() Capacity { return CapacityOf(ev.Operation, ev.Capacity) }
+
+// Send sends in through send (a method of db.Client, such as
+// db.Client.PutItem) with db.Options and returns its answer. When db has an
+// Observer, Send first sets in's ReturnConsumedCapacity to INDEXES unless
+// the input asks for something already, and reports the request to the
+// Observer with req's entities and attempt once it has been answered.
+// Without an Observer Send only calls send: it costs one nil check.
+//
+// Every request the library makes goes through Send. Code that builds a
+// request with a Build method, changes it and sends it itself can send it
+// through Send to be observed (and counted) the same way.
+func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (Out, error) {
+	if db.Observer == nil {
+		return send(ctx, in, db.Options...)
+	}
+	return sendObserved(ctx, db, send, in, &req)
+}
+
+func sendObserved[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req *Request) (Out, error) {
+	ev := &Event{Segment: -1, Attempt: max(req.Attempt, 1), Entities: uniqueStrings(req.Entities)}
+	describeInput(ev, any(in))
+	ev.Start = time.Now()
+	out, err := send(ctx, in, db.Options...)
+	ev.Duration = time.Since(ev.Start)
+	ev.Err = err
+	if err == nil {
+		describeOutput(ev, any(out))
+	}
+	db.Observer.Observe(ctx, ev)
+	return out, err
+}
+
+// uniqueStrings returns a new slice of the strings of s, each once, in
+// order of first appearance.
+func uniqueStrings(s []string) []string {
+	out := make([]string, 0, len(s))
+	for _, v := range s {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+const indexes = types.ReturnConsumedCapacityIndexes
+
+// describeInput fills ev's operation, tables, index and segment from a
+// request and asks the request for its consumed capacity.
+func describeInput(ev *Event, in any) {
+	add := func(table *string) {
+		if t := aws.ToString(table); t != "" && !slices.Contains(ev.Tables, t) {
+			ev.Tables = append(ev.Tables, t)
+		}
+	}
+	switch in := in.(type) {
+	case *dynamodb.GetItemInput:
+		ev.Operation = "GetItem"
+		add(in.TableName)
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.PutItemInput:
+		ev.Operation = "PutItem"
+		add(in.TableName)
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.UpdateItemInput:
+		ev.Operation = "UpdateItem"
+		add(in.TableName)
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.DeleteItemInput:
+		ev.Operation = "DeleteItem"
+		add(in.TableName)
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.QueryInput:
+		ev.Operation = "Query"
+		add(in.TableName)
+		ev.Index = aws.ToString(in.IndexName)
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.ScanInput:
+		ev.Operation = "Scan"
+		add(in.TableName)
+		ev.Index = aws.ToString(in.IndexName)
+		if in.Segment != nil {
+			ev.Segment = int(*in.Segment)
+		}
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.TransactWriteItemsInput:
+		ev.Operation = "TransactWriteItems"
+		for _, it := range in.TransactItems {
+			switch {
+			case it.Put != nil:
+				add(it.Put.TableName)
+			case it.Update != nil:
+				add(it.Update.TableName)
+			case it.Delete != nil:
+				add(it.Delete.TableName)
+			case it.ConditionCheck != nil:
+				add(it.ConditionCheck.TableName)
+			}
+		}
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.TransactGetItemsInput:
+		ev.Operation = "TransactGetItems"
+		for _, it := range in.TransactItems {
+			if it.Get != nil {
+				add(it.Get.TableName)
+			}
+		}
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.BatchWriteItemInput:
+		ev.Operation = "BatchWriteItem"
+		for _, t := range slices.Sorted(maps.Keys(in.RequestItems)) {
+			add(&t)
+		}
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	case *dynamodb.BatchGetItemInput:
+		ev.Operation = "BatchGetItem"
+		for _, t := range slices.Sorted(maps.Keys(in.RequestItems)) {
+			add(&t)
+		}
+		if in.ReturnConsumedCapacity == "" {
+			in.ReturnConsumedCapacity = indexes
+		}
+	}
+}
+
+// describeOutput fills ev's capacity and item counts from a response.
+func describeOutput(ev *Event, out any) {
+	switch out := out.(type) {
+	case *dynamodb.GetItemOutput:
+		if out == nil {
+			return
+		}
+		if out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+		if len(out.Item) > 0 {
+			ev.Items = 1
+		}
+	case *dynamodb.PutItemOutput:
+		if out != nil && out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+	case *dynamodb.UpdateItemOutput:
+		if out != nil && out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+	case *dynamodb.DeleteItemOutput:
+		if out != nil && out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+	case *dynamodb.QueryOutput:
+		if out == nil {
+			return
+		}
+		if out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+		ev.Items, ev.Scanned = int(out.Count), int(out.ScannedCount)
+	case *dynamodb.ScanOutput:
+		if out == nil {
+			return
+		}
+		if out.ConsumedCapacity != nil {
+			ev.Capacity = []types.ConsumedCapacity{*out.ConsumedCapacity}
+		}
+		ev.Items, ev.Scanned = int(out.Count), int(out.ScannedCount)
+	case *dynamodb.TransactWriteItemsOutput:
+		if out != nil {
+			ev.Capacity = out.ConsumedCapacity
+		}
+	case *dynamodb.TransactGetItemsOutput:
+		if out == nil {
+			return
+		}
+		ev.Capacity = out.ConsumedCapacity
+		for _, r := range out.Responses {
+			if len(r.Item) > 0 {
+				ev.Items++
+			}
+		}
+	case *dynamodb.BatchWriteItemOutput:
+		if out == nil {
+			return
+		}
+		ev.Capacity = out.ConsumedCapacity
+		for _, reqs := range out.UnprocessedItems {
+			ev.Unprocessed += len(reqs)
+		}
+	case *dynamodb.BatchGetItemOutput:
+		if out == nil {
+			return
+		}
+		ev.Capacity = out.ConsumedCapacity
+		for _, items := range out.Responses {
+			ev.Items += len(items)
+		}
+		for _, ka := range out.UnprocessedKeys {
+			ev.Unprocessed += len(ka.Keys)
+		}
+	}
+}
+
+// writeEntities names the entities of a transaction's writes when db has
+// an Observer to tell; nil otherwise, so that an unobserved transaction
+// allocates nothing for it.
+func writeEntities(db *DB, writes []TransactWrite) []string {
+	if db.Observer == nil {
+		return nil
+	}
+	names := make([]string, len(writes))
+	for i, w := range writes {
+		names[i] = w.Entity
+	}
+	return names
+}

@@ -1,0 +1,98 @@
+// Package otelobserve traces the requests of an entity.DB with
+// OpenTelemetry: one span per request, named "DynamoDB.<operation>" (as
+// the AWS SDK instrumentation names them), of kind client, a child of the
+// span in the request's context, with the DynamoDB semantic-convention
+// attributes:
+//
+//	db.system, db.system.name   aws.dynamodb
+//	rpc.system                  aws-api
+//	rpc.service                 DynamoDB
+//	rpc.method                  the operation: PutItem, Query, ...
+//	aws.dynamodb.table_names    the physical tables
+//	aws.dynamodb.index_name     the index of a query or scan
+//	aws.dynamodb.segment        the segment of a parallel scan
+//	aws.dynamodb.consumed_capacity  each ConsumedCapacity entry, as JSON
+//	aws.dynamodb.count, aws.dynamodb.scanned_count  for queries and scans
+//
+// and the library's own: ddbmodel.entities (the entities read or written),
+// ddbmodel.attempt (1, or more for a batch chunk sent again),
+// ddbmodel.items and ddbmodel.unprocessed. A failed request's span records
+// the error and has status Error.
+//
+// The span is recorded when the response has arrived, with the request's
+// start and end times: spans the HTTP client makes for the same request
+// are its siblings, not its children.
+//
+// This package is the only one of the module that imports OpenTelemetry:
+// programs that do not import it do not link it.
+package otelobserve
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// ScopeName is the instrumentation scope of the tracer.
+const ScopeName = "github.com/ddbmodel/ddbmodel/entity/otelobserve"
+
+// New returns an Observer recording a span per request with a tracer of
+// tp, or of the global TracerProvider when tp is nil (as it is when New is
+// called, so set the global provider first).
+func New(tp trace.TracerProvider) entity.Observer {
+	if tp == nil {
+		tp = otel.GetTracerProvider()
+	}
+	return observer{tp.Tracer(ScopeName)}
+}
+
+type observer struct{ tracer trace.Tracer }
+
+func (o observer) Observe(ctx context.Context, ev *entity.Event) {
+	attrs := make([]attribute.KeyValue, 0, 16)
+	attrs = append(attrs,
+		attribute.String("db.system", "aws.dynamodb"),
+		attribute.String("db.system.name", "aws.dynamodb"),
+		attribute.String("rpc.system", "aws-api"),
+		attribute.String("rpc.service", "DynamoDB"),
+		attribute.String("rpc.method", ev.Operation),
+		attribute.StringSlice("aws.dynamodb.table_names", ev.Tables),
+		attribute.StringSlice("ddbmodel.entities", ev.Entities),
+		attribute.Int("ddbmodel.attempt", ev.Attempt),
+		attribute.Int("ddbmodel.items", ev.Items),
+	)
+	if ev.Index != "" {
+		attrs = append(attrs, attribute.String("aws.dynamodb.index_name", ev.Index))
+	}
+	if ev.Segment >= 0 {
+		attrs = append(attrs, attribute.Int("aws.dynamodb.segment", ev.Segment))
+	}
+	if ev.Operation == "Query" || ev.Operation == "Scan" {
+		attrs = append(attrs, attribute.Int("aws.dynamodb.count", ev.Items), attribute.Int("aws.dynamodb.scanned_count", ev.Scanned))
+	}
+	if ev.Unprocessed > 0 {
+		attrs = append(attrs, attribute.Int("ddbmodel.unprocessed", ev.Unprocessed))
+	}
+	if len(ev.Capacity) > 0 {
+		cc := make([]string, 0, len(ev.Capacity))
+		for _, c := range ev.Capacity {
+			if b, err := json.Marshal(c); err == nil {
+				cc = append(cc, string(b))
+			}
+		}
+		attrs = append(attrs, attribute.StringSlice("aws.dynamodb.consumed_capacity", cc))
+	}
+	_, span := o.tracer.Start(ctx, "DynamoDB."+ev.Operation,
+		trace.WithSpanKind(trace.SpanKindClient), trace.WithTimestamp(ev.Start), trace.WithAttributes(attrs...))
+	if ev.Err != nil {
+		span.RecordError(ev.Err)
+		span.SetStatus(codes.Error, ev.Err.Error())
+	}
+	span.End(trace.WithTimestamp(ev.Start.Add(ev.Duration)))
+}
