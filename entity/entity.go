@@ -677,6 +677,9 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 	} else {
 		s, err = d.Template.Render(e.timeSource(d, src))
 	}
+	if zerr := e.zeroTimeKeyError(d, v, s, err); zerr != nil {
+		return nil, zerr
+	}
 	if err == nil && !utf8.ValidString(s) {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
 	}
@@ -930,6 +933,9 @@ func (s *timeSource) LookupChecked(attr string) (string, bool, error) {
 	t, perr := time.Parse(time.RFC3339Nano, v)
 	if perr != nil {
 		return v, true, nil
+	}
+	if t.IsZero() {
+		return "", true, zeroTimeValue(v)
 	}
 	if unix {
 		return strconv.FormatInt(t.Unix(), 10), true, nil

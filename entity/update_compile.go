@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -136,6 +137,9 @@ func (p *updatePlan[T]) checkActions() error {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "the lock attribute is maintained by the entity"}
 		}
 		if err := p.checkOverlap(i, ref); err != nil {
+			return err
+		}
+		if err := e.zeroTimeSet(a, ref); err != nil {
 			return err
 		}
 		r := e.byName[ref.top]
@@ -509,6 +513,11 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 			continue
 		}
 		av, err := p.renderIndexKey(k)
+		if err != nil && d.sparse && errors.Is(err, errZeroTime) {
+			// A zero time: the item leaves the index, as a put leaves it out.
+			p.leave(pair)
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -127,7 +127,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 	var err error
 	if d.pk != nil {
 		if pkv, err = e.renderKeyIn(iw, d.pk, src, v); err != nil {
-			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
+			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
 			return err
@@ -135,7 +135,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 	}
 	if d.sk != nil {
 		if skv, err = e.renderKeyIn(iw, d.sk, src, v); err != nil {
-			if d.sparse && errors.Is(err, ddbmodel.ErrMissingComposites) {
+			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
 			return err

@@ -10,6 +10,10 @@ import (
 var (
 	// ErrMissing reports that a composite's value is absent from the Source.
 	ErrMissing = errors.New("keys: composite missing")
+	// ErrOutOfOrder reports a prefix given a composite while an earlier
+	// composite of the template is absent: a prefix takes the composites
+	// in order, so the later value cannot narrow it.
+	ErrOutOfOrder = errors.New("keys: composite given before an earlier one")
 	// ErrEmpty reports that a composite's value is the empty string.
 	ErrEmpty = errors.New("keys: empty composite")
 	// ErrDelimiter reports that a free-text value contains the first
@@ -53,7 +57,7 @@ type ValueError struct {
 	Attribute string // the key attribute, e.g. GSI1SK; may be empty
 	Template  string // the template's source text
 	Composite string // the composite's attribute name, e.g. moduleId; empty for whole-key errors
-	Value     string // the offending value, or the key for ErrNoMatch
+	Value     string // the offending value, the key for ErrNoMatch, or the later composite given for ErrOutOfOrder
 	Err       error  // ErrMissing, ErrEmpty, ErrDelimiter, ErrFormat, ErrType, ErrTooLong, ErrNoMatch or ErrNoShard
 
 	msg string // detail after the template, when known
@@ -117,6 +121,8 @@ func (t *Template) compErr(c *composite, value string, err error, why string) *V
 		msg = "composite " + c.name + " missing"
 	case ErrEmpty:
 		msg = "composite " + c.name + " is empty"
+	case ErrOutOfOrder:
+		msg = "composite " + value + " is given without " + c.name + ", which comes before it; a prefix takes composites in order: give " + c.name + " before " + value
 	case ErrDelimiter:
 		msg = "composite " + c.name + " " + strconv.Quote(value) + " contains a delimiter of its key (" + strconv.Quote(c.forbid) + ")"
 	default:

@@ -268,8 +268,8 @@ func TestPrefix(t *testing.T) {
 
 	_, _, err := lesson.Prefix(Strings{"lessonId": "l1"})
 	var ve *ValueError
-	if !errors.Is(err, ErrMissing) || !errors.As(err, &ve) || ve.Composite != "moduleId" {
-		t.Errorf("Prefix with a gap: %v, want ErrMissing naming moduleId", err)
+	if !errors.Is(err, ErrOutOfOrder) || errors.Is(err, ErrMissing) || !errors.As(err, &ve) || ve.Composite != "moduleId" || ve.Value != "lessonId" {
+		t.Errorf("Prefix with a gap: %v, want ErrOutOfOrder naming moduleId and lessonId", err)
 	}
 	if _, _, err := lesson.Prefix(Strings{"moduleId": "a#b"}); !errors.Is(err, ErrDelimiter) {
 		t.Errorf("Prefix with a bad value: %v", err)

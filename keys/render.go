@@ -214,7 +214,8 @@ func (t *Template) Render(src Source) (string, error) {
 // and never matches module m10. With no composite present it is the leading
 // literal (MODULE#), which may be empty. complete reports that every
 // composite was present, in which case prefix is the full key. A composite
-// present after an absent one is an error: ErrMissing naming the absent one.
+// present after an absent one is an error: ErrOutOfOrder naming the absent
+// one (its Value is the name of the later composite given).
 // A Number template returns the complete key or ErrMissing.
 func (t *Template) Prefix(src Source) (prefix string, complete bool, err error) {
 	return t.render(src, -1, true)
@@ -323,7 +324,7 @@ func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, sha
 			continue
 		}
 		if missing >= 0 {
-			return false, t.compErr(&t.comps[missing], "", ErrMissing, "")
+			return false, t.compErr(&t.comps[missing], c.name, ErrOutOfOrder, "")
 		}
 		v, why, err := c.prepare(raw)
 		if err != nil {

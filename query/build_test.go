@@ -130,8 +130,8 @@ func TestBuildErrors(t *testing.T) {
 		t.Errorf("missing partition composite: err = %v", err)
 	}
 	_, err = query.New(lessons).Where(entity.Values{"courseId": "c1", "lessonId": "l1"}).Build()
-	if !errors.Is(err, ddbmodel.ErrMissingComposites) {
-		t.Errorf("a sort composite after a missing one: err = %v", err)
+	if !errors.Is(err, ddbmodel.ErrInvalid) || errors.Is(err, ddbmodel.ErrMissingComposites) {
+		t.Errorf("a sort composite after a missing one: err = %v, want ErrInvalid (give moduleId first)", err)
 	}
 	_, err = query.New(students).Index("GSI1").Where(entity.Values{"studentId": "s1"}).Consistent().Build()
 	if !errors.Is(err, ddbmodel.ErrInvalid) {

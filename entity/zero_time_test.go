@@ -1,0 +1,106 @@
+package entity_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/query"
+)
+
+type ztEvent struct {
+	ID      string     `dynamo:"id"`
+	At      time.Time  `dynamo:"at,unixtime"`
+	Plain   time.Time  `dynamo:"plain"`
+	Ptr     *time.Time `dynamo:"ptr"`
+	Deleted time.Time  `dynamo:"deleted,omitempty"`
+}
+
+func ztEntity(t *testing.T) *entity.Entity[ztEvent] {
+	t.Helper()
+	table := &entity.Table{Name: "zt", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{
+		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+	}}
+	return entity.MustDefine(table, entity.Config[ztEvent]{
+		Name: "Event",
+		Key:  entity.Key{Partition: "EVENT#${id}", Sort: "AT#${at}#${plain}#${ptr}"},
+		Indexes: []entity.IndexKey[ztEvent]{
+			{Index: "GSI1", Partition: "DELETED", Sort: "${deleted}", Sparse: true},
+		},
+	})
+}
+
+// zeroTimeErr checks err is a ValidationError for attr saying the time is
+// zero, and no missing composite.
+func zeroTimeErr(t *testing.T, what string, err error, attr string) {
+	t.Helper()
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || errors.Is(err, ddbmodel.ErrMissingComposites) || ve.Attribute != attr || !strings.Contains(err.Error(), "the time is zero") {
+		t.Errorf("%s: err = %v (%T), want a ValidationError for %s saying the time is zero", what, err, err, attr)
+	}
+}
+
+// A zero time.Time key composite is present but zero: every operation
+// refuses it as such, never as a missing composite, and a sparse index
+// leaves the item out.
+func TestZeroTimeCompositeIsNotMissing(t *testing.T) {
+	t.Parallel()
+	e := ztEntity(t)
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	zero := time.Time{}
+	good := ztEvent{ID: "e1", At: now, Plain: now, Ptr: &now}
+
+	bad := good
+	bad.At = zero // unixtime: a put stores nothing for it
+	_, err := e.Put(bad).Build()
+	zeroTimeErr(t, "put of a zero unixtime", err, "at")
+	bad = good
+	bad.Plain = zero // stored as "0001-01-01T00:00:00Z"
+	_, err = e.Put(bad).Build()
+	zeroTimeErr(t, "put of a zero time", err, "plain")
+	bad = good
+	bad.Ptr = &zero
+	_, err = e.Create(bad).Build()
+	zeroTimeErr(t, "create of a pointer to a zero time", err, "ptr")
+	bad = good
+	bad.Ptr = nil // absent, not zero
+	if _, err = e.Put(bad).Build(); !errors.Is(err, ddbmodel.ErrMissingComposites) {
+		t.Errorf("put with a nil time pointer: err = %v, want ErrMissingComposites", err)
+	}
+
+	key := entity.Values{"id": "e1", "at": now, "plain": now, "ptr": now}
+	withZero := entity.Values{"id": "e1", "at": zero, "plain": now, "ptr": now}
+	_, err = e.Get(withZero).Build()
+	zeroTimeErr(t, "get", err, "at")
+	_, err = query.New(e).Where(withZero).Build()
+	zeroTimeErr(t, "query", err, "at")
+	_, err = e.Update(key).Set("at", zero).Build()
+	zeroTimeErr(t, "update setting a zero unixtime composite", err, "at")
+	_, err = e.Update(key).Set("plain", zero).Build()
+	zeroTimeErr(t, "update setting a zero time composite", err, "plain")
+
+	// The sparse index: a zero deleted time leaves the item out, on a put
+	// and on an update alike.
+	in, err := e.Put(good).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := in.Item["GSI1SK"]; ok {
+		t.Errorf("put with a zero time on a sparse index: item in the index: %v", in.Item["GSI1SK"])
+	}
+	up, err := e.Update(key).Set("deleted", zero).Build()
+	if err != nil {
+		t.Fatalf("update setting a sparse index's zero time: %v", err)
+	}
+	if !strings.Contains(*up.UpdateExpression, "REMOVE") {
+		t.Errorf("update setting a sparse index's zero time: %s, want the index keys removed", *up.UpdateExpression)
+	}
+	withDeleted := good
+	withDeleted.Deleted = now
+	if in, err = e.Put(withDeleted).Build(); err != nil || in.Item["GSI1SK"] == nil {
+		t.Errorf("put with a deleted time: err = %v, index key %v", err, in.Item["GSI1SK"])
+	}
+}

@@ -1,0 +1,104 @@
+package entity
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// errZeroTime is the error under a *ddbmodel.ValidationError for a key
+// composite holding the zero time.Time: the composite is given, but holds
+// no time. A put stores no value for a zero time tagged unixtime or
+// omitempty, and a key built from "0001-01-01T00:00:00Z" is almost always a
+// time that was never set, so neither is rendered into a key. A sparse
+// index leaves the item out instead, as for an absent composite.
+var errZeroTime = errors.New("the time is zero (time.Time{}): the composite is given but holds no time; set it, or leave the item out of a sparse index")
+
+// zeroTimeText is the text a key holds for the zero time.
+const zeroTimeText = "0001-01-01T00:00:00Z"
+
+// zeroTimeValue is the error a key Source returns for a zero time
+// composite; the template places it (keys.Template.Prefix and Render).
+func zeroTimeValue(text string) error {
+	return &keys.ValueError{Value: text, Err: errZeroTime}
+}
+
+// zeroTimeIn returns a *ddbmodel.ValidationError for the first time
+// composite of d that v holds as the zero time (not a nil pointer), or nil.
+// renderKeyIn calls it when a key from v misses a composite or holds the
+// text of the zero time, so that a zero time is reported as such rather
+// than as missing.
+func (e *Entity[T]) zeroTimeIn(d *keyDef[T], v *T) error {
+	rv := reflect.ValueOf(v).Elem()
+	for _, u := range d.Uses {
+		if _, ok := e.times[u]; !ok {
+			continue
+		}
+		f, err := rv.FieldByIndexErr(e.fields[u])
+		if err != nil {
+			continue
+		}
+		if isZeroTime(f) {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: "key " + d.Attribute, Err: errZeroTime}
+		}
+	}
+	return nil
+}
+
+// zeroTimeKeyError is renderKeyIn's check for a zero time composite, given
+// the key it rendered (s) or its error.
+func (e *Entity[T]) zeroTimeKeyError(d *keyDef[T], v *T, s string, err error) error {
+	if !d.hasTime || v == nil {
+		return nil
+	}
+	if err != nil && errors.Is(err, keys.ErrMissing) || err == nil && strings.Contains(s, zeroTimeText) {
+		return e.zeroTimeIn(d, v)
+	}
+	return nil
+}
+
+// isZeroTime reports whether f is a time.Time (under any pointers, none
+// nil) holding the zero time.
+func isZeroTime(f reflect.Value) bool {
+	for f.Kind() == reflect.Pointer || f.Kind() == reflect.Interface {
+		if f.IsNil() {
+			return false
+		}
+		f = f.Elem()
+	}
+	t, ok := f.Interface().(time.Time)
+	return ok && t.IsZero()
+}
+
+// zeroTimeSet refuses an update that sets a time composite of a key that
+// is not sparse (the table's key, or an index every item is in) to the
+// zero time: a put of that value is refused too.
+func (e *Entity[T]) zeroTimeSet(a action, ref attrRef) error {
+	if ref.nested() || (a.kind != actSet && a.kind != actSetIfNotExists) {
+		return nil
+	}
+	if _, ok := e.times[ref.top]; !ok || !isZeroTime(reflect.ValueOf(&a.val).Elem()) {
+		return nil
+	}
+	for _, d := range e.allKeys {
+		if d.Template == nil || !d.Template.Uses(ref.top) || e.sparseKey(d) {
+			continue
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: actionNames[a.kind] + ": key " + d.Attribute, Err: errZeroTime}
+	}
+	return nil
+}
+
+// sparseKey reports whether d is a key of a sparse index.
+func (e *Entity[T]) sparseKey(d *keyDef[T]) bool {
+	for _, ix := range e.indexes {
+		if ix.sparse && (ix.pk == d || ix.sk == d) {
+			return true
+		}
+	}
+	return false
+}
