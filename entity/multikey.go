@@ -188,8 +188,11 @@ func (e *Entity[T]) checkMultiFields() error {
 		}
 		for _, k := range d.multi.attrs() {
 			n := e.sch.attrs[k.Name]
-			if n == nil || slices.Contains(e.keyAttrs, k.Name) {
+			if n == nil {
 				return e.defineNameError(fmt.Sprintf("index %s's multi-attribute key", d.name), k.Name)
+			}
+			if !e.ownValueKey(k.Name) {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Name, Reason: fmt.Sprintf("Define: index %s: the attribute is also a key that a template renders; a multi-attribute key takes the item's own value, so the only template allowed on it is ${%s}", d.name, k.Name)}
 			}
 			if n.kind != string(k.Type) {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Name, Reason: fmt.Sprintf("Define: index %s: the key attribute is of type %s (%s), but %v stores the field as a %v (%s)", d.name, k.Type, typeWord(k.Type), e.sch.typ, n.typ, kindName(n))}
@@ -197,6 +200,19 @@ func (e *Entity[T]) checkMultiFields() error {
 		}
 	}
 	return nil
+}
+
+// ownValueKey reports whether every template key the entity renders on
+// the attribute name (if any) is ${name}, which writes the field's own
+// value: a multi-attribute key may then use it (the blog's created_at is
+// both a template sort key and part of a multi-attribute key).
+func (e *Entity[T]) ownValueKey(name string) bool {
+	for _, d := range e.allKeys {
+		if d.Attribute == name && (d.Template == nil || d.Template.String() != "${"+name+"}") {
+			return false
+		}
+	}
+	return true
 }
 
 func typeWord(t types.ScalarAttributeType) string {
