@@ -199,3 +199,25 @@ func TestMultiKeyItemsOnDynamoDB(t *testing.T) {
 		t.Errorf("index holds %v, want only item 2 (item 1 left it on update)", out.Items)
 	}
 }
+
+func TestMultiKeyAttributeRenderedByATemplate(t *testing.T) {
+	t.Parallel()
+	table := mkTable()
+	table.Indexes = append(table.Indexes, entity.Index{Name: "ByAt", PartitionKey: entity.S("PK2"), SortKey: entity.N("at")})
+	define := func(sort string) error {
+		_, err := entity.Define(table, entity.Config[mkTicket]{
+			Name: "Ticket" + sort[2:4], Key: entity.Key{Partition: "T#${id}", Sort: "#T"},
+			Indexes: []entity.IndexKey[mkTicket]{{Index: "ByTenant"}, {Index: "ByAt", Partition: "X#" + sort, Sort: sort}},
+		})
+		return err
+	}
+	// ${at} writes the field's own value: the multi-attribute key may use it.
+	if err := define("${at}"); err != nil {
+		t.Errorf("template ${at} on at: %v", err)
+	}
+	// Any other template would overwrite the value the index reads.
+	var ve *ddbmodel.ValidationError
+	if err := define("${region}"); !errors.As(err, &ve) || ve.Attribute != "at" {
+		t.Errorf("template ${region} on at: %v, want a ValidationError naming at", err)
+	}
+}
