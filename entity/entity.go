@@ -140,9 +140,10 @@ type keyDef[T any] struct {
 type indexDef[T any] struct {
 	name   string
 	local  bool
-	pk, sk *keyDef[T] // pk nil for local indexes
+	pk, sk *keyDef[T] // pk nil for local indexes; both nil for multi
 	sparse bool
 	when   func(T) bool
+	multi  *multiIndex // a multi-attribute key (see multikey.go), or nil
 }
 
 type fieldRule struct {
@@ -273,6 +274,14 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			return fail("index %q given twice", ik.Index)
 		}
 		seenIndex[ik.Index] = true
+		if ix.MultiAttribute() {
+			d, err := e.multiIndexDef(ix, ik)
+			if err != nil {
+				return nil, err
+			}
+			e.indexes = append(e.indexes, d)
+			continue
+		}
 		d := &indexDef[T]{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: ik.When}
 		if !ix.Local {
 			if d.pk, err = e.compileKey(ix.PartitionKey, ik.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
@@ -357,6 +366,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 	}
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
+		return nil, err
+	}
+	if err := e.checkMultiFields(); err != nil {
 		return nil, err
 	}
 	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
@@ -493,7 +505,9 @@ func (e *Entity[T]) Table() *Table { return e.table }
 
 // KeySpecs returns the partition and sort key of the table (index "") or
 // of a secondary index as the entity fills them. ok is false when the
-// entity is not in that index.
+// entity is not in that index. For a multi-attribute index each spec has
+// no Template, names the role's first attribute, and lists all the role's
+// attributes in Uses.
 func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
 	if index == "" {
 		pk = e.pk.KeySpec
@@ -504,6 +518,10 @@ func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
 	}
 	for _, d := range e.indexes {
 		if d.name == index {
+			if d.multi != nil {
+				pk, sk = d.multi.specs()
+				return pk, sk, true
+			}
 			if d.local {
 				pk = e.pk.KeySpec
 			} else {

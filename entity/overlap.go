@@ -33,6 +33,11 @@ type placement struct {
 func (t *Table) placements() []placement {
 	out := []placement{{"", t.PartitionKey.Name, t.SortKey.Name}}
 	for _, ix := range t.Indexes {
+		if ix.MultiAttribute() {
+			// No template renders a multi-attribute key: its entities
+			// are kept apart by the entity marker alone (see multikey.go).
+			continue
+		}
 		pk, sk, _ := t.KeyNames(ix.Name)
 		out = append(out, placement{ix.Name, pk, sk})
 	}

@@ -23,7 +23,7 @@ const (
 // KeyAttribute names a key attribute and its scalar type.
 type KeyAttribute struct {
 	Name string
-	Type types.ScalarAttributeType // S or N; the zero value means S
+	Type types.ScalarAttributeType // S, N or B; the zero value means S
 }
 
 // S declares a string key attribute.
@@ -55,7 +55,13 @@ type Index struct {
 	Local        bool         // a local secondary index: shares the table's partition key
 	PartitionKey KeyAttribute // ignored for local indexes
 	SortKey      KeyAttribute // optional for global indexes
-	Projection   Projection
+	// PartitionKeys and SortKeys make a global index's key of several
+	// native attributes (a multi-attribute key), in order: one to four
+	// partition attributes and up to four sort attributes, used instead of
+	// PartitionKey and SortKey (which stay empty). See MultiAttribute.
+	PartitionKeys []KeyAttribute
+	SortKeys      []KeyAttribute
+	Projection    Projection
 }
 
 // Table describes a DynamoDB table: its key attributes, its indexes and the
@@ -111,6 +117,9 @@ func (t *Table) Index(name string) (Index, bool) {
 
 // KeyNames returns the partition and sort key attribute names of the table
 // (index "") or of an index. The sort key name is "" when there is none.
+//
+// For a multi-attribute index they are the first attribute of each role;
+// KeyAttributes gives them all.
 func (t *Table) KeyNames(index string) (pk, sk string, err error) {
 	if index == "" {
 		return t.PartitionKey.Name, t.SortKey.Name, nil
@@ -118,6 +127,13 @@ func (t *Table) KeyNames(index string) (pk, sk string, err error) {
 	ix, ok := t.Index(index)
 	if !ok {
 		return "", "", fmt.Errorf("entity: table %q has no index %q", t.Name, index)
+	}
+	if ix.MultiAttribute() {
+		pk = ix.PartitionKeys[0].Name
+		if len(ix.SortKeys) > 0 {
+			sk = ix.SortKeys[0].Name
+		}
+		return pk, sk, nil
 	}
 	if ix.Local {
 		return t.PartitionKey.Name, ix.SortKey.Name, nil
@@ -134,8 +150,7 @@ func (t *Table) PrimaryKeyNames(index string) []string {
 		names = append(names, t.SortKey.Name)
 	}
 	if index != "" {
-		pk, sk, _ := t.KeyNames(index)
-		for _, n := range []string{pk, sk} {
+		for _, n := range t.indexKeyNames(index) {
 			if n != "" && n != names[0] && (len(names) < 2 || n != names[1]) {
 				names = append(names, n)
 			}
@@ -249,8 +264,14 @@ func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 			})
 			continue
 		}
+		var ks []types.KeySchemaElement
+		if ix.MultiAttribute() {
+			ks = ix.multiKeySchema(add)
+		} else {
+			ks = schema(ix.PartitionKey, ix.SortKey)
+		}
 		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
-			IndexName: aws.String(ix.Name), KeySchema: schema(ix.PartitionKey, ix.SortKey), Projection: proj,
+			IndexName: aws.String(ix.Name), KeySchema: ks, Projection: proj,
 		})
 	}
 	for _, n := range order {
@@ -269,6 +290,12 @@ func (t *Table) check() error {
 			return fmt.Errorf("entity: table %q: index name %q is empty or repeated", t.Name, ix.Name)
 		}
 		seen[ix.Name] = true
+		if ix.MultiAttribute() {
+			if err := ix.checkMulti(t.Name); err != nil {
+				return err
+			}
+			continue
+		}
 		if ix.Local && ix.SortKey.Name == "" {
 			return fmt.Errorf("entity: table %q: local index %q needs a sort key", t.Name, ix.Name)
 		}

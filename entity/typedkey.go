@@ -230,7 +230,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		return fail("the entity is in no index %q", index)
 	}
 	var sortUses []string
-	if sk.Attribute != "" && sk.Template != nil {
+	if sk.Attribute != "" && (sk.Template != nil || e.isMultiIndex(index)) {
 		sortUses = sk.Uses
 	}
 	inKey := map[string]string{} // composite -> "partition" or "sort"

@@ -431,6 +431,9 @@ func (p *updatePlan[T]) indexKeys() error {
 
 // indexKey handles one index for indexKeys.
 func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
+	if d.multi != nil {
+		return p.multiIndexKey(d)
+	}
 	e := p.e
 	pair := []*keyDef[T]{d.pk, d.sk}
 	touchedIdx, removed := false, false

@@ -120,6 +120,9 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 }
 
 func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	if d.multi != nil {
+		return e.checkMultiKey(d, into)
+	}
 	if d.sparse && d.when != nil && !d.when(*v) {
 		return nil
 	}

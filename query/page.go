@@ -224,6 +224,12 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 				return nil, nil, &ddbmodel.CursorError{Reason: "position lacks key attribute " + n}
 			}
 		}
+		if rng.multi != nil {
+			if why := rng.multi.outside(starts[i]); why != "" {
+				return nil, nil, &ddbmodel.CursorError{Reason: why}
+			}
+			continue
+		}
 		// The position must lie in the partition this query reads.
 		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
 			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
@@ -290,6 +296,12 @@ func (s *spec) positionAttrs() map[string]*positionAttr {
 				add(ix.PartitionKey, expr.MaxPartitionKeyBytes)
 			}
 			add(ix.SortKey, expr.MaxSortKeyBytes)
+			for _, k := range ix.PartitionKeys {
+				add(k, expr.MaxPartitionKeyBytes)
+			}
+			for _, k := range ix.SortKeys {
+				add(k, expr.MaxSortKeyBytes)
+			}
 		}
 	}
 	indexes := []string{""}

@@ -427,6 +427,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	if s.consistent && isIndex && !ix.Local {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
 	}
+	if isIndex && ix.MultiAttribute() {
+		return s.compileMulti(table)
+	}
 	pk, sks, err := s.keySpecs()
 	if err != nil {
 		return nil, keyRange{}, err
@@ -496,60 +499,70 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if rng.op != sortNone {
 			kc += " AND " + rng.render(&w, sks[0].Attribute)
 		}
-		in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
-		if s.index != "" {
-			in.IndexName = aws.String(s.index)
-		}
-		if s.desc {
-			in.ScanIndexForward = aws.Bool(false)
-		}
-		if s.limit > 0 {
-			in.Limit = aws.Int32(int32(s.limit))
-		}
-		if s.consistent {
-			in.ConsistentRead = aws.Bool(true)
-		}
-		if !s.filter.IsZero() {
-			if err := s.checkFilter(table); err != nil {
-				return nil, keyRange{}, err
-			}
-			f, err := expr.RenderCondition(s.entities(), s.filter, &w)
-			if err != nil {
-				return nil, keyRange{}, withEntity(err, s.members[0].Name())
-			}
-			in.FilterExpression = aws.String(f)
-		}
-		if len(s.project) > 0 {
-			need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
-			seen := map[string]bool{}
-			var ps []string
-			for i, a := range append(need, s.project...) {
-				var p string
-				if i < len(need) {
-					p = w.Name(a)
-				} else {
-					// The caller's names: attributes or document paths of
-					// the entities queried.
-					var err error
-					if p, err = expr.ProjectionPath(s.entities(), a, &w); err != nil {
-						return nil, keyRange{}, withEntity(err, s.members[0].Name())
-					}
-				}
-				if !seen[p] {
-					seen[p] = true
-					ps = append(ps, p)
-				}
-			}
-			in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
-		}
-		in.ExpressionAttributeNames = w.Names()
-		in.ExpressionAttributeValues = w.Values()
-		if err := checkExpressions(s.members[0].Name(), in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression); err != nil {
+		in, err := s.input(table, &w, kc)
+		if err != nil {
 			return nil, keyRange{}, err
 		}
 		ins = append(ins, in)
 	}
 	return ins, rng, nil
+}
+
+// input builds the query input for the key condition kc, written with w:
+// the index, order, limit, consistency, filter and projection of s.
+func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.QueryInput, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
+	if s.index != "" {
+		in.IndexName = aws.String(s.index)
+	}
+	if s.desc {
+		in.ScanIndexForward = aws.Bool(false)
+	}
+	if s.limit > 0 {
+		in.Limit = aws.Int32(int32(s.limit))
+	}
+	if s.consistent {
+		in.ConsistentRead = aws.Bool(true)
+	}
+	if !s.filter.IsZero() {
+		if err := s.checkFilter(table); err != nil {
+			return nil, err
+		}
+		f, err := expr.RenderCondition(s.entities(), s.filter, w)
+		if err != nil {
+			return nil, withEntity(err, s.members[0].Name())
+		}
+		in.FilterExpression = aws.String(f)
+	}
+	if len(s.project) > 0 {
+		need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
+		seen := map[string]bool{}
+		var ps []string
+		for i, a := range append(need, s.project...) {
+			var p string
+			if i < len(need) {
+				p = w.Name(a)
+			} else {
+				// The caller's names: attributes or document paths of
+				// the entities queried.
+				var err error
+				if p, err = expr.ProjectionPath(s.entities(), a, w); err != nil {
+					return nil, withEntity(err, s.members[0].Name())
+				}
+			}
+			if !seen[p] {
+				seen[p] = true
+				ps = append(ps, p)
+			}
+		}
+		in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
+	}
+	in.ExpressionAttributeNames = w.Names()
+	in.ExpressionAttributeValues = w.Values()
+	if err := checkExpressions(s.members[0].Name(), in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression); err != nil {
+		return nil, err
+	}
+	return in, nil
 }
 
 // entities returns the members, for the checks of names against them.
@@ -580,7 +593,7 @@ func (s *spec) checkFilter(table *entity.Table) error {
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Err: err}
 	}
 	for _, a := range s.filter.Attributes() {
-		if a != "" && (a == pk || a == sk) {
+		if a != "" && (a == pk || a == sk || isKeyAttribute(table, s.index, a)) {
 			return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a,
 				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
 		}
@@ -640,6 +653,9 @@ type keyRange struct {
 	op     sortOp
 	lo, hi string
 	number bool
+	// multi, on a multi-attribute index, is the whole key condition
+	// (op, lo and hi are then unused).
+	multi *multiRange
 }
 
 func (r keyRange) av(v string) types.AttributeValue {

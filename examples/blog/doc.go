@@ -27,7 +27,7 @@
 //	ProviderUser    PROVIDER_USER#<provider>#<id>    META                                  -
 //	Post            POST#<post_id>                   META                                  POSTS_BY_STATUS_CREATED_AT_2 (post_status_pk = POST#STATUS#<status>, created_at),
 //	                                                                                       POSTS_BY_STATUS_RATING (post_status_pk, rating_sk = <rating>),
-//	                                                                                       POSTS_BY_USER_STATUS_CREATED_AT_2 (post_user_status_pk = POST#USER#<user_id>#STATUS#<status>, created_at),
+//	                                                                                       POSTS_BY_USER_STATUS_CREATED_AT_2 (multi-attribute: user_id, status | created_at),
 //	                                                                                       POSTS_BY_SLUG (post_slug = <slug>)
 //	PostSlug        POST_SLUG#<slug>                 META                                  -
 //	PostTag         POST_TAG#<tag_name>              META                                  TAGS_BY_TYPE_RATING (tag_type_pk = POST_TAG, rating_sk = <rating>),
@@ -47,7 +47,7 @@
 //	AP1 Latest published posts                  Query, descending, paginated       POSTS_BY_STATUS_CREATED_AT_2       post_status_pk = POST#STATUS#published
 //	AP2 Most popular published posts            Query, descending, paginated       POSTS_BY_STATUS_RATING             post_status_pk = POST#STATUS#published
 //	AP3 Post by slug                            Query                              POSTS_BY_SLUG                      post_slug = <slug>
-//	AP4 Author's posts by status, newest first  Query, descending, paginated       POSTS_BY_USER_STATUS_CREATED_AT_2  post_user_status_pk = POST#USER#<user_id>#STATUS#<status>
+//	AP4 Author's posts by status, newest first  Query, descending, paginated       POSTS_BY_USER_STATUS_CREATED_AT_2  user_id = <user_id> AND status = <status>
 //	AP5 Published posts carrying tags           Query, paginated                   table                              pk = POST_TAG_COMBO#<sorted tags> AND begins_with(sk, POST#)
 //	AP6 Tag autocomplete by prefix              Query                              TAGS_BY_TYPE_NAME                  tag_type_pk = POST_TAG AND begins_with(tag_name_sk, <prefix>)
 //	AP7 Popular tags                            Query, descending                  TAGS_BY_TYPE_RATING                tag_type_pk = POST_TAG
@@ -169,10 +169,22 @@
 // Key formats. The design writes the status keys inconsistently
 // ("POST#STATUS#UNPUBLISHED", "POST#STATUS#published", "POST#published",
 // "POST#1#published", "USER#active"). Here statuses are lower case and the
-// keys are POST#STATUS#<status>, POST#USER#<user_id>#STATUS#<status> and
-// USER#STATUS#<status>. The post's user_id holds the plain id (the design's
+// keys are POST#STATUS#<status> and USER#STATUS#<status>. The post's user_id holds the plain id (the design's
 // example stores "USER#123" but builds the key from 123). tag_type_pk is the
 // design's constant POST_TAG.
+//
+// Multi-attribute key. The design's POSTS_BY_USER_STATUS_CREATED_AT_2 has
+// the string partition key post_user_status_pk, which concatenates the
+// author and the status (POST#USER#<user_id>#STATUS#<status>), and the sort
+// key created_at. Here the index is declared with a multi-attribute key
+// instead: its partition is the post's own attributes user_id and status
+// (both strings, equality on both in every query) and its sort key
+// created_at (a number). Nothing is rendered or stored twice, and a status
+// change is an ordinary update of status. The old layout, for a table
+// created from the design's CloudFormation, was:
+//
+//	Index:  {Name: IndexPostsByUserStatusCreateAt, PartitionKey: entity.S("post_user_status_pk"), SortKey: entity.N("created_at")}
+//	Entity: {Index: IndexPostsByUserStatusCreateAt, Partition: "POST#USER#${user_id}#STATUS#${status}", Sort: "${created_at}"}
 //
 // Tag combinations. The design does not say how PostTagCombo items are
 // kept. Here a published post is listed under every non-empty subset of its

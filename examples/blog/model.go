@@ -58,7 +58,11 @@ var Table = &entity.Table{
 		{Name: IndexPostsByStatusRating, PartitionKey: entity.S("post_status_pk"), SortKey: entity.N("rating_sk")},
 		{Name: IndexTagsByTypeName, PartitionKey: entity.S("tag_type_pk"), SortKey: entity.S("tag_name_sk")},
 		{Name: IndexUsersByStatusCreatedAt, PartitionKey: entity.S("user_status_pk"), SortKey: entity.N("created_at")},
-		{Name: IndexPostsByUserStatusCreateAt, PartitionKey: entity.S("post_user_status_pk"), SortKey: entity.N("created_at")},
+		// A multi-attribute key: the post's own user_id and status, then
+		// created_at (the design's post_user_status_pk concatenated them).
+		{Name: IndexPostsByUserStatusCreateAt,
+			PartitionKeys: []entity.KeyAttribute{entity.S("user_id"), entity.S("status")},
+			SortKeys:      []entity.KeyAttribute{entity.N("created_at")}},
 	},
 }
 
@@ -141,8 +145,9 @@ var ProviderUsers = entity.MustDefine(Table, entity.Config[ProviderUser]{
 })
 
 // Post is a blog post. Its item carries the index keys post_status_pk,
-// post_user_status_pk, rating_sk and post_slug (rendered from slug);
-// created_at is an index key itself.
+// rating_sk and post_slug (rendered from slug); created_at is an index key
+// itself, and user_id, status and created_at are the multi-attribute key of
+// POSTS_BY_USER_STATUS_CREATED_AT_2.
 type Post struct {
 	PostID      string   `dynamo:"post_id"`
 	UserID      string   `dynamo:"user_id"` // the author
@@ -163,7 +168,7 @@ var Posts = entity.MustDefine(Table, entity.Config[Post]{
 	Indexes: []entity.IndexKey[Post]{
 		{Index: IndexPostsByStatusCreatedAt, Partition: "POST#STATUS#${status}", Sort: "${created_at}"},
 		{Index: IndexPostsByStatusRating, Partition: "POST#STATUS#${status}", Sort: "${rating}"},
-		{Index: IndexPostsByUserStatusCreateAt, Partition: "POST#USER#${user_id}#STATUS#${status}", Sort: "${created_at}"},
+		{Index: IndexPostsByUserStatusCreateAt}, // the item's user_id, status, created_at
 		{Index: IndexPostsBySlug, Partition: "${slug}"},
 	},
 	Attributes: map[string]entity.Attribute{
