@@ -184,6 +184,9 @@ func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "upsert"); err != nil {
 		return zero, err
 	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db)
+	}
 	c, err := op.compile()
 	if err != nil {
 		return zero, err
