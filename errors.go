@@ -437,3 +437,27 @@ func detail(err error) string {
 	}
 	return s
 }
+
+// ErrUniqueTaken is the outcome of a write that would give an attribute
+// declared unique (entity.Attribute.Unique) a value another item of the
+// entity holds. The error is a *UniqueError naming the value.
+var ErrUniqueTaken = errors.New("ddbmodel: unique value taken")
+
+// UniqueError reports a value of a unique attribute that another item of
+// the entity holds: the write was canceled and nothing was written.
+type UniqueError struct {
+	Entity    string
+	Attribute string
+	Value     string // the value as its marker item's key holds it
+	Cause     error  // the AWS error (or the *TxCanceledError of a single write)
+}
+
+// Error names the entity, the attribute and the value.
+func (e *UniqueError) Error() string {
+	return fmt.Sprintf("ddbmodel: %s %s %q is taken", e.Entity, e.Attribute, e.Value)
+}
+
+// Unwrap returns ErrUniqueTaken, ErrConditionFailed and the cause.
+func (e *UniqueError) Unwrap() []error {
+	return nonNil(ErrUniqueTaken, ErrConditionFailed, e.Cause)
+}

@@ -43,6 +43,12 @@ type Attribute struct {
 	ReadOnly bool
 	// Hidden: the attribute is stored but zeroed when items are decoded.
 	Hidden bool
+	// Unique: no two items of the entity hold the same value (a string or
+	// an integer). Every write keeps a marker item per value in use, in the
+	// same transaction (see Entity.Upsert and TransactWrites for the
+	// writes that read the item first); a value in use is a
+	// *ddbmodel.UniqueError.
+	Unique bool
 }
 
 // Key gives the templates of an entity's primary key. Sort is empty for a
@@ -201,6 +207,8 @@ type Entity[T any] struct {
 	// sch is what names and values are checked against; read-only after
 	// Define.
 	sch *schema
+	// uniques are the unique attributes, kept by marker items (unique.go).
+	uniques []*uniqueDef[T]
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -345,6 +353,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	if e.lock != nil && !isInt(e.lock.typ) {
 		return fail("lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
+	}
+	if err := e.defineUniques(); err != nil {
+		return nil, err
 	}
 	if e.created, err = fieldOf("created timestamp", cfg.Timestamps.Created); err != nil {
 		return nil, err

@@ -78,9 +78,9 @@ func (ks keySpace) pairs(p placement) []placedPair {
 // checkOverlap refuses an entity whose keys can be rendered by an entity
 // already registered, on the table or on an index, unless one of the two
 // names the other in SharesKeysWith. The caller holds t.mu.
-func (t *Table) checkOverlap(name string, ks keySpace) error {
-	others := make([]string, 0, len(t.entities))
-	for n := range t.entities {
+func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpace) error {
+	others := make([]string, 0, len(spaces))
+	for n := range spaces {
 		others = append(others, n)
 	}
 	sort.Strings(others)
@@ -90,7 +90,7 @@ func (t *Table) checkOverlap(name string, ks keySpace) error {
 			continue
 		}
 		for _, other := range others {
-			oks := t.entities[other].keySpace()
+			oks := spaces[other]
 			if slices.Contains(ks.shares, other) || slices.Contains(oks.shares, name) {
 				continue
 			}

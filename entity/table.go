@@ -87,6 +87,7 @@ type decoder interface {
 	Name() string
 	decodeAny(item map[string]types.AttributeValue) (any, error)
 	keySpace() keySpace
+	uniqueSpaces() map[string]keySpace
 }
 
 // EntityAttr returns the name of the entity marker attribute.
@@ -168,7 +169,7 @@ func (t *Table) register(d decoder) error {
 	if _, dup := t.entities[d.Name()]; dup {
 		return fmt.Errorf("entity: table %q already has an entity named %q", t.Name, d.Name())
 	}
-	if err := t.checkOverlap(d.Name(), d.keySpace()); err != nil {
+	if err := t.checkSpaces(d); err != nil {
 		return err
 	}
 	t.entities[d.Name()] = d

@@ -290,6 +290,9 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "update"); err != nil {
 		return zero, err
 	}
+	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() {
+		return op.runUnique(ctx, db)
+	}
 	c, err := op.compile(nil)
 	if err != nil {
 		return zero, err

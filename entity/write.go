@@ -552,6 +552,9 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		var zero T
 		return zero, err
 	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db)
+	}
 	c, err := op.compile()
 	if err != nil {
 		var zero T
@@ -780,6 +783,13 @@ func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 	if err := checkDB(db, "delete"); err != nil {
 		return err
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		w, extra, err := op.uniqueWrites(ctx, db)
+		if err != nil {
+			return err
+		}
+		return runUnique(ctx, db, op.e.name, "delete", append([]TransactWrite{w}, extra...))
 	}
 	in, f, err := op.compile()
 	if err != nil {

@@ -39,7 +39,7 @@ func (t WriteTx) Token(token string) WriteTx { t.token = token; return t }
 // maxTokenLength is the longest idempotency token DynamoDB takes.
 const maxTokenLength = 36
 
-func (t WriteTx) compile() ([]entity.TransactWrite, error) {
+func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactWrite, error) {
 	if n := utf8.RuneCountInString(t.token); n > maxTokenLength {
 		return nil, &ddbmodel.ValidationError{Attribute: "ClientRequestToken",
 			Reason: fmt.Sprintf("idempotency token of %d characters, over DynamoDB's %d", n, maxTokenLength)}
@@ -47,21 +47,29 @@ func (t WriteTx) compile() ([]entity.TransactWrite, error) {
 	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(t.ops)}
 	}
+	// Each op's own action, in order; then the actions keeping the unique
+	// attributes of their entities (marker items), which may need a read
+	// of the item first (with db; without, ErrNeedsRead).
 	writes := make([]entity.TransactWrite, len(t.ops))
+	var extra []entity.TransactWrite
 	for i, op := range t.ops {
-		w, err := compile("action", i, op, func() (entity.TransactWrite, error) { return op.TransactWrite() })
+		ws, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
 		if err != nil {
 			return nil, err
 		}
-		writes[i] = w
+		writes[i] = ws[0]
+		extra = append(extra, ws[1:]...)
 	}
-	return writes, nil
+	return append(writes, extra...), nil
 }
 
 // Build checks the transaction (at most 100 actions, 4 MB, no two actions on
-// one item) and compiles it without sending it.
+// one item) and compiles it without sending it. A put, update, upsert or
+// delete that changes a unique attribute needs to read its item first (see
+// entity.TransactWrites): Build fails for it with entity.ErrNeedsRead, and
+// Run reads it.
 func (t WriteTx) Build() (*dynamodb.TransactWriteItemsInput, error) {
-	writes, err := t.compile()
+	writes, err := t.compile(context.Background(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +85,7 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	if err := checkDB(db, "transaction"); err != nil {
 		return err
 	}
-	writes, err := t.compile()
+	writes, err := t.compile(ctx, db)
 	if err != nil {
 		return err
 	}

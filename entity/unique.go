@@ -1,0 +1,526 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// Unique attributes (Attribute.Unique) are kept unique by marker items, one
+// per value in use, written and deleted in the same transaction as the
+// entity's item. A marker item of entity E, attribute a and value v has
+//
+//	partition key  UNIQUE#E#a#v
+//	sort key       UNIQUE          (on a table with a sort key)
+//	entity marker  UNIQUE#E#a
+//	uniqueOwner    the table key of the item holding the value
+//
+// Define checks these keys against every entity's templates as it checks
+// two entities' keys (see SharesKeysWith), so a marker never shares a key
+// with an entity's item.
+const (
+	uniquePrefix    = "UNIQUE#"
+	uniqueSortKey   = "UNIQUE"
+	uniqueOwnerAttr = "uniqueOwner"
+)
+
+// uniqueDef is one unique attribute of an entity.
+type uniqueDef[T any] struct {
+	attr   string
+	index  []int
+	marker types.AttributeValue // the marker items' entity marker
+	pk, sk *keyDef[T]
+}
+
+// defineUniques compiles the entity's unique attributes (Define).
+func (e *Entity[T]) defineUniques() error {
+	for _, r := range e.rules {
+		if !r.Unique {
+			continue
+		}
+		bad := func(reason string) error {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Unique: " + reason}
+		}
+		switch k := r.typ.Kind(); {
+		case k == reflect.String, k >= reflect.Int && k <= reflect.Uint64:
+		default:
+			return bad(fmt.Sprintf("a unique attribute is a string or an integer, not %v", r.typ))
+		}
+		if e.table.PartitionKey.typ() != types.ScalarAttributeTypeS || e.table.SortKey.Name != "" && e.table.SortKey.typ() != types.ScalarAttributeTypeS {
+			return bad("marker items need a table whose key attributes are strings")
+		}
+		if strings.ContainsAny(e.name+r.name, "#${}") {
+			return bad("the entity's and the attribute's names may not hold #, $, { or }, which the marker key is made of")
+		}
+		base := uniquePrefix + e.name + "#" + r.name
+		u := &uniqueDef[T]{attr: r.name, index: r.index, marker: &types.AttributeValueMemberS{Value: base}}
+		var err error
+		if u.pk, err = e.compileKey(e.table.PartitionKey, base+"#${value}", nil, nil, expr.MaxPartitionKeyBytes); err != nil {
+			return err
+		}
+		if e.table.SortKey.Name != "" {
+			if u.sk, err = e.compileKey(e.table.SortKey, uniqueSortKey, nil, nil, expr.MaxSortKeyBytes); err != nil {
+				return err
+			}
+		}
+		e.uniques = append(e.uniques, u)
+	}
+	return nil
+}
+
+// uniqueSpaces returns the key spaces of the entity's marker items, by a
+// name of their own, for the overlap analysis.
+func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
+	out := map[string]keySpace{}
+	for _, u := range e.uniques {
+		ks := keySpace{keys: []KeySpec{u.pk.KeySpec}}
+		if u.sk != nil {
+			ks.keys = append(ks.keys, u.sk.KeySpec)
+		}
+		out[aws.ToString(&u.marker.(*types.AttributeValueMemberS).Value)] = ks
+	}
+	return out
+}
+
+// uniqueText returns the value item holds for u as its marker key holds it.
+func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool) {
+	av, ok := item[attr]
+	if !ok || isNull(av) {
+		return "", false
+	}
+	return avText(av)
+}
+
+func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.AttributeValue, error) {
+	src := Values{"value": text}
+	pk, err := e.renderKey(u.pk, src, nil)
+	if err != nil {
+		return nil, withAttr(err, u.attr)
+	}
+	key := map[string]types.AttributeValue{e.table.PartitionKey.Name: pk}
+	if u.sk != nil {
+		if key[e.table.SortKey.Name], err = e.renderKey(u.sk, src, nil); err != nil {
+			return nil, err
+		}
+	}
+	return key, nil
+}
+
+// withAttr names attr in a ValidationError that names none.
+func withAttr(err error, attr string) error {
+	var ve *ddbmodel.ValidationError
+	if errors.As(err, &ve) && ve.Attribute == "" {
+		c := *ve
+		c.Attribute = attr
+		return &c
+	}
+	return err
+}
+
+// markerWrites returns the actions that move the markers of the unique
+// values from those of old (nil: no item) to those of new (nil: deleted)
+// for the item whose table key is owner: a new value's marker is created
+// on the condition that no other item holds it, an old value's deleted on
+// the condition that it is this item's (or absent, for items written
+// before the attribute was declared unique).
+func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+	var out []TransactWrite
+	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
+	for _, u := range e.uniques {
+		was, had := uniqueText(u.attr, old)
+		now, has := uniqueText(u.attr, new)
+		if had == has && was == now {
+			continue
+		}
+		if had {
+			key, err := e.markerKey(u, was)
+			if err != nil {
+				return nil, err
+			}
+			var w expr.Writer
+			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR (" +
+				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID) + ")"
+			f := failure{entity: e.name, op: "unique " + u.attr}
+			out = append(out, TransactWrite{
+				Item: types.TransactWriteItem{Delete: &types.Delete{
+					TableName: aws.String(e.table.Name), Key: key, ConditionExpression: aws.String(cond),
+					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+				}},
+				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key), Classify: f.classify,
+			})
+		}
+		if has {
+			key, err := e.markerKey(u, now)
+			if err != nil {
+				return nil, err
+			}
+			item := map[string]types.AttributeValue{e.table.EntityAttr(): u.marker, uniqueOwnerAttr: ownerID}
+			for k, v := range key {
+				item[k] = v
+			}
+			var w expr.Writer
+			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID)
+			taken := &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: now}
+			out = append(out, TransactWrite{
+				Item: types.TransactWriteItem{Put: &types.Put{
+					TableName: aws.String(e.table.Name), Item: item, ConditionExpression: aws.String(cond),
+					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+				}},
+				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item),
+				Classify: func(map[string]types.AttributeValue) error { return taken },
+			})
+		}
+	}
+	return out, nil
+}
+
+// readOwn reads the item under key (strongly consistent); nil when there is
+// none or it is another entity's.
+func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	out, err := db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, db.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("entity: %s: reading the item for its unique attributes: %w", e.name, err)
+	}
+	if len(out.Item) == 0 || !e.Is(out.Item) {
+		return nil, nil
+	}
+	return out.Item, nil
+}
+
+// uniqueUnchanged is the condition that the item still holds the unique
+// values read in old (nil: none).
+func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
+	var v T
+	if old != nil {
+		if err := e.decodeInto(old, &v); err != nil {
+			return Condition{}, err
+		}
+	}
+	var c Condition
+	for _, u := range e.uniques {
+		if _, ok := old[u.attr]; ok {
+			c = And(c, Attr(u.attr).Eq(reflect.ValueOf(&v).Elem().FieldByIndex(u.index).Interface()))
+		} else {
+			c = And(c, Attr(u.attr).NotExists())
+		}
+	}
+	return c, nil
+}
+
+// errNeedsReadUnique is the error of a write that must read the item for
+// its unique attributes' old values but has no DB to read it with (Build,
+// TransactWrite).
+func (e *Entity[T]) errNeedsReadUnique(op string) error {
+	return fmt.Errorf("entity: %s %s: the entity has unique attributes, whose old values the write reads first: %w", op, e.name, ErrNeedsRead)
+}
+
+// uniqueWriter is a write of an entity that may have unique attributes:
+// its action and the marker actions, reading the item first when it must
+// (db nil: it fails with ErrNeedsRead then).
+type uniqueWriter interface {
+	uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error)
+}
+
+// TransactWrites compiles ops as the actions of one write transaction: each
+// op's own action, in order, and after them the actions that keep unique
+// attributes true (the marker items). A put, update, upsert or delete that
+// changes a unique attribute reads the item first (strongly consistent)
+// with db, and is conditioned on the values read; with a nil db it fails
+// with ErrNeedsRead. Create needs no read.
+func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrite, error) {
+	var main, extra []TransactWrite
+	for _, op := range ops {
+		if uw, ok := op.(uniqueWriter); ok {
+			w, more, err := uw.uniqueWrites(ctx, db)
+			if err != nil {
+				return nil, err
+			}
+			main, extra = append(main, w), append(extra, more...)
+			continue
+		}
+		w, err := op.TransactWrite()
+		if err != nil {
+			return nil, err
+		}
+		main = append(main, w)
+	}
+	return append(main, extra...), nil
+}
+
+// runUnique sends one write with its marker actions as a transaction and
+// reports a failure as the single write would: a taken value as a
+// *ddbmodel.UniqueError, the write's own failed condition as a
+// *ddbmodel.ConditionError.
+func runUnique(ctx context.Context, db *DB, entity, op string, writes []TransactWrite) error {
+	err := TransactWriteItems(ctx, db, "", writes)
+	var tce *ddbmodel.TxCanceledError
+	if !errors.As(err, &tce) {
+		return err
+	}
+	for _, r := range tce.Failed() {
+		var ue *ddbmodel.UniqueError
+		if errors.As(r.Err, &ue) {
+			c := *ue
+			c.Cause = err
+			return &c
+		}
+	}
+	for _, r := range tce.Failed() {
+		if r.Err != nil {
+			return &ddbmodel.ConditionError{Entity: entity, Op: op, Err: r.Err, Item: r.Item, Cause: err}
+		}
+	}
+	return err
+}
+
+func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	w, extra, _, err := op.uniqueCompile(ctx, db)
+	return w, extra, err
+}
+
+// uniqueCompile compiles the put with its marker actions, reading the item
+// first unless it is a create.
+func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, T, error) {
+	var zero T
+	if op.e == nil || len(op.e.uniques) == 0 {
+		w, err := op.TransactWrite()
+		return w, nil, zero, err
+	}
+	e := op.e
+	c, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, nil, zero, err
+	}
+	key := e.tableKey(c.item)
+	var old map[string]types.AttributeValue
+	if !op.create {
+		if db == nil {
+			return TransactWrite{}, nil, zero, e.errNeedsReadUnique("put")
+		}
+		if old, err = e.readOwn(ctx, db, key); err != nil {
+			return TransactWrite{}, nil, zero, err
+		}
+		cond, err := e.uniqueUnchanged(old)
+		if err != nil {
+			return TransactWrite{}, nil, zero, err
+		}
+		op = op.If(cond)
+		if c, err = op.compile(); err != nil {
+			return TransactWrite{}, nil, zero, err
+		}
+	}
+	w, err := op.TransactWrite()
+	if err != nil {
+		return TransactWrite{}, nil, zero, err
+	}
+	extra, err := e.markerWrites(old, c.item, key)
+	return w, extra, c.written, err
+}
+
+func (op PutOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	w, extra, written, err := op.uniqueCompile(ctx, db)
+	if err != nil {
+		return zero, err
+	}
+	if err := runUnique(ctx, db, op.e.name, w.Op, append([]TransactWrite{w}, extra...)); err != nil {
+		return zero, err
+	}
+	return written, nil
+}
+
+// touchesUnique reports whether the update changes a unique attribute.
+func (op UpdateOp[T]) touchesUnique() bool {
+	for _, a := range op.acts {
+		for _, u := range op.e.uniques {
+			if a.attr == u.attr || strings.HasPrefix(a.attr, u.attr+".") || strings.HasPrefix(a.attr, u.attr+"[") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
+		w, err := op.TransactWrite()
+		return w, nil, err
+	}
+	e := op.e
+	if _, err := op.compile(nil); err != nil {
+		return TransactWrite{}, nil, err // invalid input is refused before reading
+	}
+	if db == nil {
+		return TransactWrite{}, nil, e.errNeedsReadUnique("update")
+	}
+	old, err := e.readItem(ctx, db, op.key)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	cond, err := e.uniqueUnchanged(old)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	op = op.If(cond)
+	c, err := op.compile(old)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if c.move {
+		return TransactWrite{}, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "an update that moves the item to a new primary key cannot also change a unique attribute; split it"}
+	}
+	if c.missing != nil {
+		return TransactWrite{}, nil, c.missing
+	}
+	in := c.in
+	w := TransactWrite{
+		Item: types.TransactWriteItem{Update: &types.Update{
+			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
+			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
+			ExpressionAttributeValues:           in.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
+		Classify: c.fail.classify,
+	}
+	extra, err := e.markerWrites(old, c.merged, in.Key)
+	return w, extra, err
+}
+
+// runUnique applies an update that changes a unique attribute, and reads
+// the item back for what Returning asks.
+func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	w, extra, err := op.uniqueWrites(ctx, db)
+	if err != nil {
+		return zero, err
+	}
+	if err := runUnique(ctx, db, op.e.name, "update", append([]TransactWrite{w}, extra...)); err != nil {
+		return zero, err
+	}
+	if op.ret == types.ReturnValueNone {
+		return zero, nil
+	}
+	return op.e.Get(op.key).Consistent().Run(ctx, db)
+}
+
+func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	if op.e == nil || len(op.e.uniques) == 0 {
+		w, err := op.TransactWrite()
+		return w, nil, err
+	}
+	e := op.e
+	key, err := e.Key(op.key)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if _, _, err := op.compile(); err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if db == nil {
+		return TransactWrite{}, nil, e.errNeedsReadUnique("delete")
+	}
+	old, err := e.readOwn(ctx, db, key)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	cond, err := e.uniqueUnchanged(old)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	w, err := op.If(cond).TransactWrite()
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	extra, err := e.markerWrites(old, nil, key)
+	return w, extra, err
+}
+
+func (op UpsertOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	if op.e == nil || len(op.e.uniques) == 0 {
+		w, err := op.TransactWrite()
+		return w, nil, err
+	}
+	e := op.e
+	c, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if db == nil {
+		return TransactWrite{}, nil, e.errNeedsReadUnique("upsert")
+	}
+	old, err := e.readOwn(ctx, db, c.in.Key)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	cond, err := e.uniqueUnchanged(old)
+	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if c, err = op.If(cond).compile(); err != nil {
+		return TransactWrite{}, nil, err
+	}
+	// The item after the upsert: what it sets, over what it keeps.
+	after := map[string]types.AttributeValue{}
+	for k, v := range c.item {
+		after[k] = v
+	}
+	for k, v := range old {
+		if !c.given[k] {
+			after[k] = v
+		}
+	}
+	extra, err := e.markerWrites(old, after, c.in.Key)
+	return c.transactWrite(e.name), extra, err
+}
+
+func (op UpsertOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	w, extra, err := op.uniqueWrites(ctx, db)
+	if err != nil {
+		return zero, err
+	}
+	if err := runUnique(ctx, db, op.e.name, "upsert", append([]TransactWrite{w}, extra...)); err != nil {
+		return zero, err
+	}
+	item, err := op.e.readOwn(ctx, db, w.Key)
+	if err != nil || item == nil {
+		return zero, err
+	}
+	return op.e.Decode(item)
+}
+
+// checkSpaces checks the key spaces of d, and of its unique attributes'
+// marker items, against those of every entity already registered and of
+// their marker items. The caller holds t.mu.
+func (t *Table) checkSpaces(d decoder) error {
+	spaces := map[string]keySpace{}
+	for n, o := range t.entities {
+		spaces[n] = o.keySpace()
+		for un, uks := range o.uniqueSpaces() {
+			spaces[un] = uks
+		}
+	}
+	if err := t.checkOverlap(d.Name(), d.keySpace(), spaces); err != nil {
+		return err
+	}
+	spaces[d.Name()] = d.keySpace()
+	for un, uks := range d.uniqueSpaces() {
+		if err := t.checkOverlap(un, uks, spaces); err != nil {
+			return err
+		}
+		spaces[un] = uks
+	}
+	return nil
+}

@@ -1,0 +1,226 @@
+package entity
+
+import (
+	"context"
+	"reflect"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// UpsertOp creates an item or updates the one under its key: see
+// Entity.Upsert.
+type UpsertOp[T any] struct {
+	e    *Entity[T]
+	v    T
+	cond Condition
+}
+
+var _ WriteOp = UpsertOp[struct{}]{}
+
+func (UpsertOp[T]) writeOp() {}
+
+// Upsert returns an operation that creates v's item when its key is free and
+// otherwise updates the item under the key, in one UpdateItem request (or
+// one action of a transaction):
+//
+//   - v must be a valid create: Required attributes, Enum, Validate and the
+//     entity's Validate are checked on it, and every key is rendered from it
+//     as a put renders it.
+//   - Every attribute a put of v stores is set; an attribute v leaves out
+//     (a zero a put omits) is left as the item holds it. Upsert of a missing
+//     item writes exactly what Create(v) would.
+//   - A Default fills an attribute v leaves out only when the item lacks it
+//     (if_not_exists); the created timestamp likewise keeps the stored value
+//     and is otherwise v's or now; the updated timestamp is now.
+//   - The lock attribute is incremented (1 on an item created): an upsert
+//     never conflicts on the version; condition it with If to require one.
+//   - The write is conditioned on the entity marker: another entity's item
+//     under the key is left unchanged (ErrOtherEntity).
+//
+// Every key is kept true: an index key must be rendered from what v gives.
+// When a composite of an index key is one v leaves out (or fills only by a
+// Default), or an index decides membership with When, the stored item may
+// hold another value, so the upsert fails before sending with a
+// *ddbmodel.MissingCompositesError naming them: give them, or use Update
+// (with ReadFirst) or Put.
+func (e *Entity[T]) Upsert(v T) UpsertOp[T] { return UpsertOp[T]{e: e, v: v} }
+
+// If adds a condition that must hold for the upsert to happen. On a missing
+// item it is evaluated against no attributes (attribute_not_exists holds).
+func (op UpsertOp[T]) If(c Condition) UpsertOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+// Ensure adds typed conditions (all must hold) for the upsert to happen:
+// If with their conjunction.
+func (op UpsertOp[T]) Ensure(cs ...Cond[T]) UpsertOp[T] { return op.If(conds(cs).c) }
+
+// compiledUpsert is a compiled upsert: its request, how a failed condition
+// is reported, and the item a create of the value would write.
+type compiledUpsert[T any] struct {
+	in   *dynamodb.UpdateItemInput
+	fail failure
+	item map[string]types.AttributeValue
+	// given holds the attributes whose values the upsert sets outright.
+	given map[string]bool
+}
+
+func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
+	e := op.e
+	if e == nil {
+		return nil, errNoEntity("upsert")
+	}
+	v := op.v
+	rv := reflect.ValueOf(&v).Elem()
+	// Attributes v leaves zero that a Default fills: set only if absent.
+	defaulted := map[string]bool{}
+	for _, r := range e.rules {
+		if r.Default != nil && rv.FieldByIndex(r.index).IsZero() {
+			defaulted[r.name] = true
+		}
+	}
+	item, err := e.encode(&v, false, nil)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
+		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr()}}
+	for name := range item {
+		if !defaulted[name] && (e.created == nil || name != e.created.name) && (e.lock == nil || name != e.lock.name) {
+			c.given[name] = true
+		}
+	}
+	// Every index key must come from what v gives.
+	var missing, missingAttrs []string
+	for _, d := range e.indexes {
+		if d.sparse && d.when != nil {
+			missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
+			missingAttrs = append(missingAttrs, d.name)
+			continue
+		}
+		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+			if k == nil {
+				continue
+			}
+			short := false
+			for _, u := range k.Uses {
+				if !c.given[u] {
+					missing = append(missing, u)
+					short = true
+				}
+			}
+			if short {
+				missingAttrs = append(missingAttrs, k.Attribute)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: dedupe(missing)}
+	}
+
+	key := e.tableKey(item)
+	var w expr.Writer
+	var sets, adds []string
+	for _, name := range sortedKeys(item) {
+		if _, isKey := key[name]; isKey {
+			continue
+		}
+		av := item[name]
+		switch {
+		case e.lock != nil && name == e.lock.name:
+			adds = append(adds, w.Name(name)+" "+w.Value(numberAV(1)))
+		case c.given[name]:
+			sets = append(sets, w.Name(name)+" = "+w.Value(av))
+		default: // a default, or the created timestamp
+			n := w.Name(name)
+			sets = append(sets, n+" = if_not_exists("+n+", "+w.Value(av)+")")
+		}
+	}
+	ue := "SET " + strings.Join(sets, ", ")
+	if len(adds) > 0 {
+		ue += " ADD " + strings.Join(adds, ", ")
+	}
+	parts := []string{e.guard(&w)}
+	s, err := op.cond.render(&w, e.sch)
+	if err != nil {
+		return nil, withEntity(err, e.name)
+	}
+	parts = append(parts, s)
+	c.in = &dynamodb.UpdateItemInput{
+		TableName:                           aws.String(e.table.Name),
+		Key:                                 key,
+		UpdateExpression:                    aws.String(ue),
+		ConditionExpression:                 aws.String(joinAnd(parts)),
+		ExpressionAttributeNames:            w.Names(),
+		ExpressionAttributeValues:           w.Values(),
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	if n := max(len(ue), len(*c.in.ConditionExpression)); n > expr.MaxExpressionBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: n}
+	}
+	return c, nil
+}
+
+// Build compiles the UpdateItem request without sending it.
+func (op UpsertOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
+	c, err := op.compile()
+	if err != nil {
+		return nil, err
+	}
+	return c.in, nil
+}
+
+// Run writes the item and returns it as stored after the write.
+func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	if err := checkDB(db, "upsert"); err != nil {
+		return zero, err
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db)
+	}
+	c, err := op.compile()
+	if err != nil {
+		return zero, err
+	}
+	in := c.in
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := db.Client.UpdateItem(ctx, in, db.Options...)
+	if err != nil {
+		return zero, c.fail.wrap(err)
+	}
+	var v T
+	err = op.e.decodeInto(out.Attributes, &v)
+	return v, err
+}
+
+// TransactWrite compiles the upsert as one action of a transaction.
+func (op UpsertOp[T]) TransactWrite() (TransactWrite, error) {
+	c, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	return c.transactWrite(op.e.name), nil
+}
+
+func (c *compiledUpsert[T]) transactWrite(entity string) TransactWrite {
+	in := c.in
+	return TransactWrite{
+		Item: types.TransactWriteItem{Update: &types.Update{
+			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
+			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
+			ExpressionAttributeValues:           in.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+		}},
+		Entity: entity, Op: "upsert", Key: in.Key, Size: expr.ItemSize(c.item),
+		Classify: c.fail.classify,
+	}
+}
