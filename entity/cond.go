@@ -205,6 +205,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "not":
 		s, err := n.kids[0].render(w, s)
 		return "NOT (" + s + ")", err
+	case "unexpired":
+		return renderUnexpired(w, n), nil
 	}
 	ref, err := s.resolve(n.attr, "condition")
 	if err != nil {
