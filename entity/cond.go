@@ -22,10 +22,14 @@ import (
 type Condition struct{ n *condNode }
 
 type condNode struct {
-	op   string // "=", "<>", "<", "<=", ">", ">=", "between", "in", "begins_with", "contains", "exists", "not_exists", "and", "or", "not", "size"
+	op   string // "=", "<>", "<", "<=", ">", ">=", "between", "in", "begins_with", "contains", "exists", "not_exists", "and", "or", "not", "size", "attr_cmp", "attribute_type"
 	attr string
 	vals []any
 	kids []Condition
+	// cmp is the comparison of size and attr_cmp ("" in size means ">").
+	cmp string
+	// other is the second attribute of attr_cmp.
+	other string
 }
 
 // AttrRef names an attribute in a condition.
@@ -130,6 +134,9 @@ func (c Condition) Attributes() []string {
 		if c.n.attr != "" {
 			out = append(out, c.n.attr)
 		}
+		if c.n.other != "" {
+			out = append(out, c.n.other)
+		}
 		for _, k := range c.n.kids {
 			walk(k)
 		}
@@ -198,6 +205,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "not":
 		s, err := n.kids[0].render(w, s)
 		return "NOT (" + s + ")", err
+	case "unexpired":
+		return renderUnexpired(w, n), nil
 	}
 	ref, err := s.resolve(n.attr, "condition")
 	if err != nil {
@@ -272,11 +281,11 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "contains":
 		return one(true, func(v string) string { return "contains(" + name + ", " + v + ")" })
 	case "size":
-		av, err := marshalValue(n.vals[0])
-		if err != nil {
-			return "", err
-		}
-		return "size(" + name + ") > " + w.Value(av), nil
+		return renderSize(w, s, n, ref, name)
+	case "attr_cmp":
+		return renderAttrCmp(w, s, n, ref, name)
+	case "attribute_type":
+		return renderAttrType(w, s, n, name)
 	case "between":
 		lo, err := val(0, false)
 		if err != nil {

@@ -382,6 +382,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.checkMultiFields(); err != nil {
 		return nil, err
 	}
+	if err := e.checkTTL(); err != nil {
+		return nil, err
+	}
 	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
 	for _, name := range e.keyAttrs {
 		if e.fields[name] != nil || name == table.EntityAttr() || name == table.EntityVersionAttr() {

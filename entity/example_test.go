@@ -124,3 +124,20 @@ func ExampleEntity_Update_missingComposites() {
 	// SET #GSI1SK = :v0, #createdAt = :v1
 	// (#__entity = :v2) AND (#status = :v3)
 }
+
+// NewID is a Default for ID fields: a ULID, whose string order is creation
+// order, so a sort key NOTE#<id> lists notes oldest first.
+func ExampleNewID() {
+	notes := entity.MustDefine(&entity.Table{Name: "notes", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}, entity.Config[Note]{
+		Name:       "Note",
+		Key:        entity.Key{Partition: "NOTES", Sort: "NOTE#${noteId}"},
+		Attributes: map[string]entity.Attribute{"noteId": {Default: entity.NewID}},
+	})
+	first, _ := notes.Put(Note{Text: "first"}).Build()
+	second, _ := notes.Put(Note{Text: "second"}).Build()
+	a := first.Item["SK"].(*types.AttributeValueMemberS).Value
+	b := second.Item["SK"].(*types.AttributeValueMemberS).Value
+	fmt.Println(len(a), a < b)
+	// Output:
+	// 31 true
+}

@@ -69,7 +69,8 @@ type Index struct {
 // against a *Table; the table's Name is the default that a DB may override.
 //
 // The zero values: EntityAttribute and EntityVersionAttribute default to
-// DefaultEntityAttribute and DefaultEntityVersionAttribute; billing is on demand.
+// DefaultEntityAttribute and DefaultEntityVersionAttribute; billing is on demand;
+// no TTLAttribute means items do not expire.
 type Table struct {
 	Name                   string
 	PartitionKey           KeyAttribute
@@ -77,6 +78,12 @@ type Table struct {
 	Indexes                []Index
 	EntityAttribute        string
 	EntityVersionAttribute string
+	// TTLAttribute names the table's time-to-live attribute: an item whose
+	// value there (Unix seconds) has passed is deleted by DynamoDB, within
+	// days. It is the table's setting (DynamoDB has one per table), so it
+	// is declared here, not per entity: see Ensure, TimeToLiveInput and
+	// Unexpired.
+	TTLAttribute string
 
 	mu       sync.RWMutex
 	entities map[string]decoder

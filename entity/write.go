@@ -598,9 +598,10 @@ func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]ty
 
 // GetOp reads one item by its key composites.
 type GetOp[T any] struct {
-	e          *Entity[T]
-	key        Values
-	consistent bool
+	e           *Entity[T]
+	key         Values
+	consistent  bool
+	skipExpired bool
 }
 
 // Get returns an operation reading the item whose key composites are key.
@@ -652,6 +653,9 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		// Another entity's item under the same key: this entity has none.
 		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
 			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
+	}
+	if op.skipExpired && op.e.table.expired(out.Item, time.Now()) {
+		return zero, fmt.Errorf("entity: get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	return op.e.Decode(out.Item)
 }

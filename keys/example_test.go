@@ -3,6 +3,7 @@ package keys_test
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -115,3 +116,24 @@ func ExampleCompile_number() {
 	// Output:
 	// 150
 }
+
+// A generator makes time-sortable IDs; two in one millisecond still sort in
+// the order they were made.
+func ExampleULIDs() {
+	g := keys.ULIDs{Entropy: zeros{}} // crypto/rand when nil
+	at := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	a, _ := g.At(at)
+	b, _ := g.At(at)
+	fmt.Println(a)
+	fmt.Println(b, a < b)
+	t, _ := keys.ULIDTime(b)
+	fmt.Println(t)
+	// Output:
+	// 01HWT0D7G00000000000000000
+	// 01HWT0D7G00000000000000001 true
+	// 2024-05-01 12:00:00 +0000 UTC
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -1,11 +1,16 @@
 package txn_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -41,4 +46,23 @@ func ExampleWriteTx_Build() {
 	fmt.Println(err)
 	// Output:
 	// ddbmodel: invalid User: transaction actions 0 and 1 are on the same item (PK=USER#u1,SK=#PROFILE)
+}
+
+// Retry sends a transaction again when concurrent transactions canceled it,
+// waiting a growing random time between attempts. Here the first two
+// attempts meet an injected conflict; the third goes through.
+func ExampleWriteTx_Retry() {
+	m := newModel()
+	client := entitytest.NewFaultClient(nil, 1, entitytest.FaultRule{Fault: entitytest.TransactionConflict, Count: 2})
+	err := m.join("u1", "g1").Retry(3).Backoff(time.Millisecond, 10*time.Millisecond).Run(context.Background(), entity.NewDB(client, "groups"))
+	fmt.Println(err, client.Injected()[entitytest.TransactionConflict])
+
+	// Out of attempts, the last cancellation comes back typed.
+	client = entitytest.NewFaultClient(nil, 1, entitytest.FaultRule{Fault: entitytest.TransactionConflict})
+	err = m.join("u1", "g1").Retry(2).Backoff(time.Millisecond, time.Millisecond).Run(context.Background(), entity.NewDB(client, "groups"))
+	var tce *ddbmodel.TxCanceledError
+	fmt.Println(errors.As(err, &tce), tce.Conflict(), client.Injected()[entitytest.TransactionConflict])
+	// Output:
+	// <nil> 2
+	// true true 2
 }

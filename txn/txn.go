@@ -19,6 +19,7 @@ import (
 type WriteTx struct {
 	ops   []entity.WriteOp
 	token string
+	retry retryPolicy
 }
 
 // Write starts a write transaction with ops (puts, creates, updates,
@@ -40,6 +41,9 @@ func (t WriteTx) Token(token string) WriteTx { t.token = token; return t }
 const maxTokenLength = 36
 
 func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactWrite, error) {
+	if t.retry.err != nil {
+		return nil, t.retry.err
+	}
 	if n := utf8.RuneCountInString(t.token); n > maxTokenLength {
 		return nil, &ddbmodel.ValidationError{Attribute: "ClientRequestToken",
 			Reason: fmt.Sprintf("idempotency token of %d characters, over DynamoDB's %d", n, maxTokenLength)}
@@ -89,7 +93,7 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	if err != nil {
 		return err
 	}
-	return entity.TransactWriteItems(ctx, db, t.token, writes)
+	return t.retry.run(ctx, t.token != "", func() error { return entity.TransactWriteItems(ctx, db, t.token, writes) })
 }
 
 // ReadOp is a read that can join a read transaction: every entity's Get.
@@ -103,13 +107,19 @@ type ReadOp interface {
 }
 
 // GetTx reads several items of any entities as one consistent snapshot.
-type GetTx struct{ ops []ReadOp }
+type GetTx struct {
+	ops   []ReadOp
+	retry retryPolicy
+}
 
 // Get starts a read transaction.
 func Get(ops ...ReadOp) GetTx { return GetTx{ops: append([]ReadOp(nil), ops...)} }
 
 // Build compiles the read transaction without sending it.
 func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
+	if t.retry.err != nil {
+		return nil, t.retry.err
+	}
 	if len(t.ops) == 0 {
 		return nil, &ddbmodel.ValidationError{Reason: "txn: empty read transaction"}
 	}
@@ -178,13 +188,22 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	if err := checkGets(in.TransactItems); err != nil {
 		return Items{}, err // reads of two default tables that the DB renames to one
 	}
-	out, err := entity.Send(ctx, db, db.Client.TransactGetItems, in, t.request(db))
-	if err != nil {
-		reads := make([]entity.TransactWrite, len(t.ops))
-		for i, op := range t.ops {
-			reads[i] = entity.TransactWrite{Entity: op.EntityName(), Op: "get"}
+	var out *dynamodb.TransactGetItemsOutput
+	req := t.request(db)
+	err = t.retry.run(ctx, true, func() error {
+		var err error
+		req.Attempt++
+		if out, err = entity.Send(ctx, db, db.Client.TransactGetItems, in, req); err != nil {
+			reads := make([]entity.TransactWrite, len(t.ops))
+			for i, op := range t.ops {
+				reads[i] = entity.TransactWrite{Entity: op.EntityName(), Op: "get"}
+			}
+			return entity.CancelError(err, reads)
 		}
-		return Items{}, entity.CancelError(err, reads)
+		return nil
+	})
+	if err != nil {
+		return Items{}, err
 	}
 	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops))}
 	for i, r := range out.Responses {

@@ -127,7 +127,8 @@ func Endpoint(tb testing.TB) string {
 
 // NewDB creates a fresh table from the model (every index; see
 // [entity.Table.CreateTableInput]) on the test binary's DynamoDB Local, under
-// a unique name beginning with table.Name, and returns a DB that sends every
+// a unique name beginning with table.Name (with TTL enabled when the table
+// declares a TTLAttribute), and returns a DB that sends every
 // request of table's entities there (its TableName). The table is deleted
 // when the test ends. It is safe for parallel tests, and starts, skips and
 // fails like [Client].
@@ -162,12 +163,21 @@ func NewDB(tb testing.TB, table *entity.Table, more ...*entity.Table) *entity.DB
 	return db
 }
 
-// newModelTable creates a fresh table from the model table and returns its name.
+// newModelTable creates a fresh table from the model table, with TTL
+// enabled when the model declares a TTLAttribute, and returns its name.
 func newModelTable(tb testing.TB, table *entity.Table) string {
 	tb.Helper()
 	in := table.CreateTableInput()
 	in.TableName = aws.String(table.Name + "-")
-	return NewTable(tb, in)
+	name := NewTable(tb, in)
+	if table.TTLAttribute != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := table.Ensure(ctx, entity.NewDB(Client(tb), name), time.Minute); err != nil {
+			tb.Fatalf("entitytest: enable TTL on %s: %v", name, err)
+		}
+	}
+	return name
 }
 
 // NewTable creates a table from input under a unique name (input.TableName,

@@ -18,6 +18,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/internal/pagetest"
+	"github.com/ddbmodel/ddbmodel/keys"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -135,30 +136,12 @@ const (
 	idOverloading    = "01HY06BD1083MWCA2X22VH51NS"
 )
 
-func TestULID(t *testing.T) {
+func TestSampleIDsAreULIDsOfTheirCreationTimes(t *testing.T) {
 	t.Parallel()
-	// The example of the ULID specification.
-	got, err := ULIDTime("01ARYZ6S41TSV4RRFFQ69G5FAV")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := time.UnixMilli(1469918176385).UTC(); !got.Equal(want) {
-		t.Errorf("ULIDTime = %v, want %v", got, want)
-	}
-	id, err := NewULID(time.UnixMilli(1469918176385), zeroReader{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "01ARYZ6S410000000000000000"; id != want {
-		t.Errorf("NewULID = %s, want %s", id, want)
-	}
-	if _, err := ULIDTime("01ARZ3NDEK"); !errors.Is(err, ErrBadULID) {
-		t.Errorf("short ULID: err = %v, want ErrBadULID", err)
-	}
 	// Sample IDs are ULIDs of their creation times, so ID order is time order.
 	var prev string
 	for _, a := range SampleData().Articles {
-		at, err := ULIDTime(a.ArticleID)
+		at, err := keys.ULIDTime(a.ArticleID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -700,7 +683,7 @@ func TestCreateArticle(t *testing.T) {
 	t.Parallel()
 	s, _ := newStore(t)
 	ctx := t.Context()
-	s.NewID = func(at time.Time) (string, error) { return NewULID(at, zeroReader{}) }
+	s.NewID = func(at time.Time) (string, error) { return keys.ULIDAt(at, zeroReader{}) }
 	a, err := s.CreateArticle(ctx, Article{Title: "Hello, Tags!", AuthorID: "u_02", Tags: []string{"dynamodb", "aws", "dynamodb"}}, "the first body here")
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@
 //	TagArticle      TAG#<tag>            ARTICLE#<articleId>  ARTICLE#<articleId>  TAG#<tag>
 //
 // <version> is zero-padded to six digits (VERSION#000010); <articleId> is a
-// ULID (see NewULID).
+// ULID (see keys.ULIDs).
 //
 // The metadata and the bodies are separate items, so no list view ever
 // reads a body; every version is its own item, so history never approaches

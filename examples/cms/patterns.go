@@ -9,6 +9,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/keys"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
@@ -20,12 +21,18 @@ type Store struct {
 	// Now is the clock for createdAt, updatedAt and taggedAt; default time.Now.
 	Now func() time.Time
 	// NewID returns the ID of an article created at t; default a ULID
-	// with random bits from crypto/rand (NewULID).
+	// from one process-wide keys.ULIDs generator (random bits from
+	// crypto/rand, monotonic within a millisecond).
 	NewID func(t time.Time) (string, error)
 }
 
 // NewStore returns a Store on db with the wall clock and random ULIDs.
 func NewStore(db *entity.DB) *Store { return &Store{DB: db} }
+
+// newArticleIDs makes the article IDs of stores without NewID: one generator,
+// so two articles created in one millisecond still get IDs in creation
+// order.
+var newArticleIDs keys.ULIDs
 
 func (s *Store) now() time.Time {
 	if s.Now != nil {

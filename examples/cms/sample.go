@@ -31,7 +31,7 @@ type sampleArticle struct {
 	versions                                    int
 }
 
-// The article IDs are ULIDs made (with NewULID) from the creation times
+// The article IDs are ULIDs made (with keys.ULIDAt) from the creation times
 // next to them, so that ID order is creation order.
 var sampleArticles = []sampleArticle{
 	{"01HVR7SRH08EAPA4H2K8QF9YY7", "2024-04-18T09:15:00Z", "Getting Started with DynamoDB", "Tables, items and keys in ten minutes.", StatusPublished, "u_01", []string{"aws", "beginners", "dynamodb"}, 2},

@@ -94,7 +94,7 @@ func (s *Store) CreateArticle(ctx context.Context, a Article, body string) (Arti
 	if a.ArticleID == "" {
 		newID := s.NewID
 		if newID == nil {
-			newID = func(t time.Time) (string, error) { return NewULID(t, nil) }
+			newID = newArticleIDs.At
 		}
 		id, err := newID(now)
 		if err != nil {

@@ -1,0 +1,193 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// checkTTL refuses an entity whose T stores the table's TTL attribute as
+// anything but a number: DynamoDB expires only items whose TTL attribute is
+// a number of Unix seconds, and ignores the others silently.
+func (e *Entity[T]) checkTTL() error {
+	name := e.table.TTLAttribute
+	if name == "" {
+		return nil
+	}
+	n := e.sch.attrs[name]
+	if n == nil {
+		return nil
+	}
+	if n.kind != "N" {
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
+			Reason: fmt.Sprintf("the table's TTL attribute is a %s stored as %s; DynamoDB expires items by a number of Unix seconds: use an int64, or a time.Time tagged dynamo:\"%s,unixtime\"", n.goType(), kindName(n), name)}
+	}
+	return nil
+}
+
+// TimeToLiveInput returns the UpdateTimeToLive request that enables the
+// table's TTL attribute, or nil when the table declares none. Set its
+// TableName to enable it on a table of another name. CreateTable cannot
+// enable TTL: Ensure sends both.
+func (t *Table) TimeToLiveInput() *dynamodb.UpdateTimeToLiveInput {
+	if t.TTLAttribute == "" {
+		return nil
+	}
+	return &dynamodb.UpdateTimeToLiveInput{
+		TableName: aws.String(t.Name),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{
+			AttributeName: aws.String(t.TTLAttribute),
+			Enabled:       aws.Bool(true),
+		},
+	}
+}
+
+// TableClient is the part of *dynamodb.Client that Ensure calls, besides
+// Client's.
+type TableClient interface {
+	DescribeTable(ctx context.Context, in *dynamodb.DescribeTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error)
+	CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
+	DescribeTimeToLive(ctx context.Context, in *dynamodb.DescribeTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
+	UpdateTimeToLive(ctx context.Context, in *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
+}
+
+var _ TableClient = (*dynamodb.Client)(nil)
+
+// Ensure makes the table exist as described, under its physical name in db
+// (db.Table(t.Name)): it creates it with CreateTableInput when it is
+// missing and waits, at most maxWait (0 means five minutes), until it is
+// ACTIVE; then, when the table declares a TTLAttribute, it enables TTL on
+// it unless it is enabled already. Running it again changes nothing: it is
+// meant for program start-up and tests. It does not change an existing
+// table's keys or indexes. TTL enabled on another attribute is an error
+// (DynamoDB allows one, and changing it takes an hour): disable it first.
+// db.Client must also be a TableClient (a *dynamodb.Client is).
+func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
+	if err := checkDB(db, "ensure table "+t.Name); err != nil {
+		return err
+	}
+	if err := t.check(); err != nil {
+		return &ddbmodel.ValidationError{Reason: err.Error()}
+	}
+	c, ok := db.Client.(TableClient)
+	if !ok {
+		return &ddbmodel.ValidationError{Reason: fmt.Sprintf("entity: ensure table %s: the DB's client %T cannot describe or create tables (it is not an entity.TableClient)", t.Name, db.Client)}
+	}
+	if maxWait <= 0 {
+		maxWait = 5 * time.Minute
+	}
+	name := db.Table(t.Name)
+	_, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name}, db.Options...)
+	var missing *types.ResourceNotFoundException
+	switch {
+	case errors.As(err, &missing):
+		in := t.CreateTableInput()
+		in.TableName = name
+		if _, err := c.CreateTable(ctx, in, db.Options...); err != nil {
+			var inUse *types.ResourceInUseException
+			if !errors.As(err, &inUse) { // created meanwhile by another caller
+				return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+			}
+		}
+	case err != nil:
+		return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+	}
+	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay, o.MaxDelay = 100*time.Millisecond, 5*time.Second
+		o.ClientOptions = append(o.ClientOptions, db.Options...)
+	}).Wait(ctx, &dynamodb.DescribeTableInput{TableName: name}, maxWait); err != nil {
+		return fmt.Errorf("entity: ensure table %s: waiting for ACTIVE: %w", aws.ToString(name), err)
+	}
+	if t.TTLAttribute == "" {
+		return nil
+	}
+	out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
+	if err != nil {
+		return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+	}
+	if d := out.TimeToLiveDescription; d != nil {
+		attr := aws.ToString(d.AttributeName)
+		switch d.TimeToLiveStatus {
+		case types.TimeToLiveStatusEnabled, types.TimeToLiveStatusEnabling:
+			if attr == t.TTLAttribute {
+				return nil
+			}
+			return fmt.Errorf("entity: ensure table %s: TTL is enabled on attribute %q, not %q: disable it first", aws.ToString(name), attr, t.TTLAttribute)
+		}
+	}
+	in := t.TimeToLiveInput()
+	in.TableName = name
+	if _, err := c.UpdateTimeToLive(ctx, in, db.Options...); err != nil {
+		return fmt.Errorf("entity: ensure table %s: enabling TTL on %s: %w", aws.ToString(name), t.TTLAttribute, err)
+	}
+	return nil
+}
+
+// Unexpired is the condition that an item's TTL has not passed when the
+// request is built: the table's TTL attribute is absent, or is a number of
+// Unix seconds above the current time's. DynamoDB deletes expired items
+// some time after they expire (within days), and until then reads return
+// them: as a filter, Unexpired leaves them out of queries and scans (the
+// query package's SkipExpired adds it). It is the zero Condition (no
+// condition) when the table declares no TTLAttribute. The attribute is the
+// table's, so it applies to every entity of the table, whether its T
+// stores the attribute or not.
+func (t *Table) Unexpired() Condition {
+	if t.TTLAttribute == "" {
+		return Condition{}
+	}
+	return Condition{&condNode{op: "unexpired", attr: t.TTLAttribute}}
+}
+
+// UnexpiredAt is Unexpired at the time now instead of the time of Build,
+// for requests whose text must not depend on the clock.
+func (t *Table) UnexpiredAt(now time.Time) Condition {
+	if t.TTLAttribute == "" {
+		return Condition{}
+	}
+	return Condition{&condNode{op: "unexpired", attr: t.TTLAttribute, vals: []any{now.Unix()}}}
+}
+
+func renderUnexpired(w *expr.Writer, n *condNode) string {
+	now := time.Now().Unix()
+	if len(n.vals) == 1 {
+		now = n.vals[0].(int64)
+	}
+	name := w.Path(docpath.Path{{Name: n.attr}})
+	v := w.Value(&types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)})
+	return "attribute_not_exists(" + name + ") OR " + name + " > " + v
+}
+
+// SkipExpired makes Run report an item whose TTL has passed (the table's
+// TTLAttribute holds Unix seconds at or before the time of the read) as
+// not found, as if DynamoDB had deleted it already: GetItem takes no
+// filter, so the item is read and then left out. Without a TTLAttribute on
+// the table it changes nothing.
+func (op GetOp[T]) SkipExpired() GetOp[T] {
+	op.skipExpired = true
+	return op
+}
+
+// expired reports whether item's TTL attribute (of table t) is a number of
+// Unix seconds at or before now.
+func (t *Table) expired(item map[string]types.AttributeValue, now time.Time) bool {
+	if t.TTLAttribute == "" {
+		return false
+	}
+	v, ok := item[t.TTLAttribute].(*types.AttributeValueMemberN)
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(v.Value, 64)
+	return err == nil && f <= float64(now.Unix())
+}

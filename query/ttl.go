@@ -1,0 +1,28 @@
+package query
+
+// SkipExpired leaves out items whose TTL has passed but that DynamoDB has
+// not deleted yet: it adds the table's Unexpired filter (the TTL attribute
+// absent, or above the time the request is built). Without a TTLAttribute
+// on the table it changes nothing.
+func (q Query[T]) SkipExpired() Query[T] {
+	if q.e == nil {
+		return q // Build reports the missing entity
+	}
+	return q.Filter(q.e.Table().Unexpired())
+}
+
+// SkipExpired leaves out items whose TTL has passed, as Query.SkipExpired.
+func (s Scanner[T]) SkipExpired() Scanner[T] {
+	if s.e == nil {
+		return s
+	}
+	return s.Filter(s.e.Table().Unexpired())
+}
+
+// SkipExpired leaves out items whose TTL has passed, as Query.SkipExpired.
+func (c Collection) SkipExpired() Collection {
+	if len(c.s.members) == 0 || isNilMember(c.s.members[0]) {
+		return c // Build reports the missing entity
+	}
+	return c.Filter(c.s.members[0].Table().Unexpired())
+}
