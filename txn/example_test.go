@@ -1,11 +1,13 @@
 package txn_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -41,4 +43,26 @@ func ExampleWriteTx_Build() {
 	fmt.Println(err)
 	// Output:
 	// ddbmodel: invalid User: transaction actions 0 and 1 are on the same item (PK=USER#u1,SK=#PROFILE)
+}
+
+// RunWritten returns each action's item typed: a put's as it was written,
+// with its defaults applied (an update's is read back after the write, in a
+// second request). Here a recorder with no table behind it stands in for
+// DynamoDB.
+func ExampleWriteTx_RunWritten() {
+	m := newModel()
+	db := entity.NewDB(entitytest.NewRecorder(nil), "groups")
+	items, err := txn.Write(
+		m.users.Put(User{UserID: "u1", Name: "Ann"}),
+		m.groups.Delete(entity.Values{"groupId": "g1"}),
+	).RunWritten(context.Background(), db)
+	if err != nil {
+		panic(err)
+	}
+	u, err := txn.Decode(items, 0, m.users)
+	fmt.Printf("%+v %v\n", u, err)
+	fmt.Println("delete returned an item:", items.Found(1))
+	// Output:
+	// {UserID:u1 Name:Ann Groups:0} <nil>
+	// delete returned an item: false
 }
