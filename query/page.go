@@ -175,7 +175,8 @@ func (s *spec) mac(body []byte) []byte {
 }
 
 func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
-	starts, done, err := s.decodePositions(cursor, fingerprint(ins), len(ins), false)
+	// A whole partition holds any entity's keys.
+	starts, done, err := s.decodePositions(cursor, fingerprint(ins), len(ins), s.wholePartition)
 	if err != nil || cursor == "" {
 		return starts, done, err
 	}
