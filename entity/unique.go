@@ -188,7 +188,7 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 // readOwn reads the item under key (strongly consistent); nil when there is
 // none or it is another entity's.
 func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
-	out, err := db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, db.Options...)
+	out, err := Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, Request{Entities: []string{e.name}})
 	if err != nil {
 		return nil, fmt.Errorf("entity: %s: reading the item for its unique attributes: %w", e.name, err)
 	}

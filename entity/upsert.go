@@ -193,7 +193,7 @@ func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	}
 	in := c.in
 	in.TableName = db.Table(op.e.table.Name)
-	out, err := db.Client.UpdateItem(ctx, in, db.Options...)
+	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
 		return zero, c.fail.wrap(err)
 	}

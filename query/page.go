@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"sort"
 	"strings"
@@ -92,25 +93,31 @@ func fingerprint(ins []*dynamodb.QueryInput) string {
 			// descending from the default ascending order).
 			fmt.Fprint(h, "desc\n")
 		}
-		names := make([]string, 0, len(in.ExpressionAttributeValues))
-		for n := range in.ExpressionAttributeValues {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			j, _ := json.Marshal(avText(in.ExpressionAttributeValues[n]))
-			fmt.Fprintf(h, "%s=%s;", n, j)
-		}
-		placeholders := make([]string, 0, len(in.ExpressionAttributeNames))
-		for p := range in.ExpressionAttributeNames {
-			placeholders = append(placeholders, p)
-		}
-		sort.Strings(placeholders)
-		for _, p := range placeholders {
-			fmt.Fprintf(h, "%s=%s;", p, in.ExpressionAttributeNames[p])
-		}
+		hashExpressionAttrs(h, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// hashExpressionAttrs writes a request's expression names and values into
+// h, in a fixed order.
+func hashExpressionAttrs(h io.Writer, placeholderNames map[string]string, values map[string]types.AttributeValue) {
+	names := make([]string, 0, len(values))
+	for n := range values {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		j, _ := json.Marshal(avText(values[n]))
+		fmt.Fprintf(h, "%s=%s;", n, j)
+	}
+	placeholders := make([]string, 0, len(placeholderNames))
+	for p := range placeholderNames {
+		placeholders = append(placeholders, p)
+	}
+	sort.Strings(placeholders)
+	for _, p := range placeholders {
+		fmt.Fprintf(h, "%s=%s;", p, placeholderNames[p])
+	}
 }
 
 func avText(av types.AttributeValue) string {
@@ -125,7 +132,14 @@ func avText(av types.AttributeValue) string {
 }
 
 func (s *spec) encodeCursor(ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) (string, error) {
-	c := cursorData{V: cursorVersion, Q: fingerprint(ins)}
+	return s.encodePositions(fingerprint(ins), starts, done)
+}
+
+// encodePositions encodes the positions of a request (one per shard or
+// segment) bound to its fingerprint fp, signed when the spec signs its
+// cursors; "" when every position is done.
+func (s *spec) encodePositions(fp string, starts []map[string]types.AttributeValue, done []bool) (string, error) {
+	c := cursorData{V: cursorVersion, Q: fp}
 	allDone := true
 	for i := range starts {
 		k, err := toJSONKey(starts[i])
@@ -140,7 +154,7 @@ func (s *spec) encodeCursor(ins []*dynamodb.QueryInput, starts []map[string]type
 	if allDone {
 		return "", nil
 	}
-	if len(ins) > 1 {
+	if len(starts) > 1 {
 		c.D = done
 	}
 	body, err := json.Marshal(c)
@@ -161,8 +175,41 @@ func (s *spec) mac(body []byte) []byte {
 }
 
 func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
-	starts := make([]map[string]types.AttributeValue, len(ins))
-	done := make([]bool, len(ins))
+	// A whole partition holds any entity's keys.
+	starts, done, err := s.decodePositions(cursor, fingerprint(ins), len(ins), s.wholePartition)
+	if err != nil || cursor == "" {
+		return starts, done, err
+	}
+	pkName, skName, _ := s.members[0].Table().KeyNames(s.index)
+	for i := range starts {
+		if starts[i] == nil {
+			continue
+		}
+		if rng.multi != nil {
+			if why := rng.multi.outside(starts[i]); why != "" {
+				return nil, nil, &ddbmodel.CursorError{Reason: why}
+			}
+			continue
+		}
+		// The position must lie in the partition this query reads.
+		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
+		}
+		if skName != "" && !rng.holds(starts[i][skName]) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's sort key range"}
+		}
+	}
+	return starts, done, nil
+}
+
+// decodePositions decodes a cursor of count positions made by the request whose
+// fingerprint is fp, checking its signature and that every position is a
+// key of the spec's table (or index) that DynamoDB could have returned: of
+// the declared types and sizes and, unless anyKey, one the spec's members'
+// templates render. "" gives count positions at the start.
+func (s *spec) decodePositions(cursor, fp string, count int, anyKey bool) ([]map[string]types.AttributeValue, []bool, error) {
+	starts := make([]map[string]types.AttributeValue, count)
+	done := make([]bool, count)
 	if cursor == "" {
 		return starts, done, nil
 	}
@@ -189,15 +236,14 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 	if c.V != cursorVersion {
 		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
 	}
-	if c.Q != fingerprint(ins) {
+	if c.Q != fp {
 		return nil, nil, &ddbmodel.CursorError{Reason: "made by another query"}
 	}
-	if len(c.K) != len(ins) || (len(ins) > 1 && len(c.D) != len(ins)) {
+	if len(c.K) != count || (count > 1 && len(c.D) != count) {
 		return nil, nil, &ddbmodel.CursorError{Reason: "wrong number of positions"}
 	}
 	table := s.members[0].Table()
 	names := table.PrimaryKeyNames(s.index)
-	pkName, skName, _ := table.KeyNames(s.index)
 	attrs := s.positionAttrs()
 	for i, k := range c.K {
 		for n, v := range k {
@@ -205,12 +251,15 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 			if !ok || v.typ() != a.typ {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position has a wrong value for key attribute " + n}
 			}
+			if anyKey {
+				a.computed = true
+			}
 			if why := a.check(v); why != "" {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position's key attribute " + n + " " + why}
 			}
 		}
 		starts[i] = fromJSONKey(k)
-		if len(ins) > 1 {
+		if count > 1 {
 			done[i] = c.D[i]
 		}
 		if starts[i] == nil {
@@ -223,19 +272,6 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 			if _, ok := starts[i][n]; !ok {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position lacks key attribute " + n}
 			}
-		}
-		if rng.multi != nil {
-			if why := rng.multi.outside(starts[i]); why != "" {
-				return nil, nil, &ddbmodel.CursorError{Reason: why}
-			}
-			continue
-		}
-		// The position must lie in the partition this query reads.
-		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
-			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
-		}
-		if skName != "" && !rng.holds(starts[i][skName]) {
-			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's sort key range"}
 		}
 	}
 	return starts, done, nil

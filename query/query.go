@@ -66,6 +66,8 @@ type spec struct {
 	filter     entity.Condition
 	signKey    []byte
 	allShards  bool
+	// wholePartition: no sort key condition at all (Collection.WholePartition).
+	wholePartition bool
 	// concurrency bounds the shard queries of AllShards in flight at
 	// once; 0 means fanout.DefaultLimit.
 	concurrency int
@@ -711,6 +713,12 @@ func (r keyRange) holds(v types.AttributeValue) bool {
 func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 	sk := sks[0]
 	none := keyRange{}
+	if s.wholePartition {
+		if s.sort.op != sortNone {
+			return none, invalidf("WholePartition reads every sort key; it takes no sort condition")
+		}
+		return none, nil
+	}
 	if sk.Attribute == "" {
 		if s.sort.op != sortNone {
 			return none, invalidf("the index has no sort key")

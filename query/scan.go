@@ -26,6 +26,7 @@ type Scanner[T any] struct {
 	concurrency int // segments in flight at once; 0 means fanout.DefaultLimit
 	limit       int
 	filter      entity.Condition
+	signKey     []byte // signs the cursors of Page and SegmentPage
 }
 
 // Scan starts a scan of e's items.
@@ -53,46 +54,64 @@ func (s Scanner[T]) Filter(c entity.Condition) Scanner[T] {
 
 // Build compiles one ScanInput per segment without I/O.
 func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
-	if s.segments < 1 || s.segments > 1000000 {
-		return nil, invalidf("scan segments must be 1 to 1000000, got %d", s.segments)
-	}
-	if s.concurrency < 0 {
-		return nil, invalidf("scan concurrency must not be negative, got %d", s.concurrency)
-	}
-	if s.e == nil {
-		return nil, invalidf("scan of a nil entity")
-	}
-	if s.limit < 0 || s.limit > math.MaxInt32 {
-		return nil, &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: fmt.Sprintf("scan: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
-	}
-	t := s.e.Table()
-	if _, ok := t.Index(s.index); s.index != "" && !ok {
-		return nil, invalidf("table %q has no index %q", t.Name, s.index)
+	if err := s.check(); err != nil {
+		return nil, err
 	}
 	var ins []*dynamodb.ScanInput
 	for seg := 0; seg < s.segments; seg++ {
-		var w expr.Writer
-		f, err := expr.RenderCondition([]any{s.e}, entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
+		in, err := s.segmentInput(seg)
 		if err != nil {
-			return nil, withEntity(err, s.e.Name())
-		}
-		in := &dynamodb.ScanInput{TableName: aws.String(t.Name), FilterExpression: aws.String(f),
-			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}
-		if s.index != "" {
-			in.IndexName = aws.String(s.index)
-		}
-		if s.limit > 0 {
-			in.Limit = aws.Int32(int32(s.limit))
-		}
-		if s.segments > 1 {
-			in.Segment, in.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(s.segments))
-		}
-		if err := checkExpressions(s.e.Name(), in.FilterExpression); err != nil {
 			return nil, err
 		}
 		ins = append(ins, in)
 	}
 	return ins, nil
+}
+
+// check checks the scan's settings.
+func (s Scanner[T]) check() error {
+	if s.segments < 1 || s.segments > 1000000 {
+		return invalidf("scan segments must be 1 to 1000000, got %d", s.segments)
+	}
+	if s.concurrency < 0 {
+		return invalidf("scan concurrency must not be negative, got %d", s.concurrency)
+	}
+	if s.e == nil {
+		return invalidf("scan of a nil entity")
+	}
+	if s.limit < 0 || s.limit > math.MaxInt32 {
+		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: fmt.Sprintf("scan: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
+	}
+	t := s.e.Table()
+	if _, ok := t.Index(s.index); s.index != "" && !ok {
+		return invalidf("table %q has no index %q", t.Name, s.index)
+	}
+	return nil
+}
+
+// segmentInput compiles the ScanInput of one segment of a checked scan.
+func (s Scanner[T]) segmentInput(seg int) (*dynamodb.ScanInput, error) {
+	t := s.e.Table()
+	var w expr.Writer
+	f, err := expr.RenderCondition([]any{s.e}, entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
+	if err != nil {
+		return nil, withEntity(err, s.e.Name())
+	}
+	in := &dynamodb.ScanInput{TableName: aws.String(t.Name), FilterExpression: aws.String(f),
+		ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}
+	if s.index != "" {
+		in.IndexName = aws.String(s.index)
+	}
+	if s.limit > 0 {
+		in.Limit = aws.Int32(int32(s.limit))
+	}
+	if s.segments > 1 {
+		in.Segment, in.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(s.segments))
+	}
+	if err := checkExpressions(s.e.Name(), in.FilterExpression); err != nil {
+		return nil, err
+	}
+	return in, nil
 }
 
 // All streams every item. Segments run concurrently, at most Concurrency

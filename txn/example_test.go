@@ -66,3 +66,25 @@ func ExampleWriteTx_Retry() {
 	// <nil> 2
 	// true true 2
 }
+
+// RunWritten returns each action's item typed: a put's as it was written,
+// with its defaults applied (an update's is read back after the write, in a
+// second request). Here a recorder with no table behind it stands in for
+// DynamoDB.
+func ExampleWriteTx_RunWritten() {
+	m := newModel()
+	db := entity.NewDB(entitytest.NewRecorder(nil), "groups")
+	items, err := txn.Write(
+		m.users.Put(User{UserID: "u1", Name: "Ann"}),
+		m.groups.Delete(entity.Values{"groupId": "g1"}),
+	).RunWritten(context.Background(), db)
+	if err != nil {
+		panic(err)
+	}
+	u, err := txn.Decode(items, 0, m.users)
+	fmt.Printf("%+v %v\n", u, err)
+	fmt.Println("delete returned an item:", items.Found(1))
+	// Output:
+	// {UserID:u1 Name:Ann Groups:0} <nil>
+	// delete returned an item: false
+}

@@ -1,0 +1,117 @@
+package entity
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// PutOldOp is a put or create that returns the item it replaced (DynamoDB's
+// ReturnValues ALL_OLD), decoded as T. Make one with PutOp.ReturnOld.
+//
+// The put is guarded by the entity marker as every put is, so the item it
+// replaces is always this entity's: when another entity's item holds the
+// key, nothing is written and nothing is returned (ErrOtherEntity). It
+// cannot join a transaction or a batch, which cannot return old items.
+type PutOldOp[T any] struct{ op PutOp[T] }
+
+// ReturnOld makes the put return the item it replaced, if any. A create
+// never replaces an item, so its Run always reports none.
+func (op PutOp[T]) ReturnOld() PutOldOp[T] { return PutOldOp[T]{op: op} }
+
+// Build compiles the PutItem request, asking for the old item, without
+// sending it.
+func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
+	in, err := op.op.Build()
+	if err != nil {
+		return nil, err
+	}
+	in.ReturnValues = types.ReturnValueAllOld
+	return in, nil
+}
+
+// Run writes the item and returns the one it replaced: old is that item
+// decoded (hidden attributes zeroed, as a read decodes them) and found
+// reports whether there was one. Errors are those of PutOp.Run.
+func (op PutOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
+	if err := checkDB(db, "put"); err != nil {
+		return old, false, err
+	}
+	c, err := op.op.compile()
+	if err != nil {
+		return old, false, err
+	}
+	in := c.request(op.op.e.table.Name, false)
+	in.TableName = db.Table(op.op.e.table.Name)
+	in.ReturnValues = types.ReturnValueAllOld
+	out, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.op.e.name}})
+	if err != nil {
+		return old, false, c.fail.wrap(err)
+	}
+	return op.op.e.decodeOld(c.fail.op, out.Attributes)
+}
+
+// DeleteOldOp is a delete that returns the item it deleted (DynamoDB's
+// ReturnValues ALL_OLD), decoded as T. Make one with DeleteOp.ReturnOld.
+//
+// The delete is guarded by the entity marker as every delete is, so the
+// item it returns is always this entity's: another entity's item under the
+// key is neither deleted nor returned (ErrOtherEntity, or ErrNotFound with
+// MustExist). It cannot join a transaction or a batch.
+type DeleteOldOp[T any] struct{ op DeleteOp[T] }
+
+// ReturnOld makes the delete return the item it deleted, if any.
+func (op DeleteOp[T]) ReturnOld() DeleteOldOp[T] { return DeleteOldOp[T]{op: op} }
+
+// Build compiles the DeleteItem request, asking for the old item, without
+// sending it.
+func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	in, err := op.op.Build()
+	if err != nil {
+		return nil, err
+	}
+	in.ReturnValues = types.ReturnValueAllOld
+	return in, nil
+}
+
+// Run deletes the item and returns it: old is the deleted item decoded
+// (hidden attributes zeroed) and found reports whether there was one.
+// Errors are those of DeleteOp.Run.
+func (op DeleteOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
+	if err := checkDB(db, "delete"); err != nil {
+		return old, false, err
+	}
+	in, f, err := op.op.compile()
+	if err != nil {
+		return old, false, err
+	}
+	in.TableName = db.Table(op.op.e.table.Name)
+	in.ReturnValues = types.ReturnValueAllOld
+	out, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.op.e.name}})
+	if err != nil {
+		return old, false, f.wrap(err)
+	}
+	return op.op.e.decodeOld(f.op, out.Attributes)
+}
+
+// decodeOld decodes the old item a write returned. The write's marker
+// guard means it is this entity's; should it not be (a table written
+// around the library), it is refused, never decoded as T.
+func (e *Entity[T]) decodeOld(op string, item map[string]types.AttributeValue) (T, bool, error) {
+	var v T
+	if len(item) == 0 {
+		return v, false, nil
+	}
+	if !e.Is(item) {
+		return v, false, fmt.Errorf("entity: %s %s: the old item is a %q: %w", op, e.name,
+			stringAttr(item, e.table.EntityAttr()), ddbmodel.ErrOtherEntity)
+	}
+	if err := e.decodeInto(item, &v); err != nil {
+		return v, false, err
+	}
+	return v, true, nil
+}
