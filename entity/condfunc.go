@@ -135,6 +135,7 @@ type Handle[T, V any] interface {
 	field() Field[T, V]
 }
 
+//lint:ignore U1000 it is used, through the Handle interface (staticcheck misses generic interface methods)
 func (f Field[T, V]) field() Field[T, V] { return f }
 
 // EqAttr: the field = the field o, of the same item.

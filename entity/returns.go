@@ -26,6 +26,11 @@ func (op PutOp[T]) ReturnOld() PutOldOp[T] { return PutOldOp[T]{op: op} }
 // Build compiles the PutItem request, asking for the old item, without
 // sending it.
 func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
+	if op.op.e != nil {
+		if err := op.op.e.uniqueRefused("a put returning the old item", "use Put, which reads the old item first"); err != nil {
+			return nil, err
+		}
+	}
 	in, err := op.op.Build()
 	if err != nil {
 		return nil, err
@@ -39,6 +44,9 @@ func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
 // reports whether there was one. Errors are those of PutOp.Run.
 func (op PutOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
 	if err := checkDB(db, "put"); err != nil {
+		return old, false, err
+	}
+	if _, err := op.Build(); err != nil {
 		return old, false, err
 	}
 	c, err := op.op.compile()
@@ -70,6 +78,11 @@ func (op DeleteOp[T]) ReturnOld() DeleteOldOp[T] { return DeleteOldOp[T]{op: op}
 // Build compiles the DeleteItem request, asking for the old item, without
 // sending it.
 func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	if op.op.e != nil {
+		if err := op.op.e.uniqueRefused("a delete returning the old item", "read the item, then Delete it"); err != nil {
+			return nil, err
+		}
+	}
 	in, err := op.op.Build()
 	if err != nil {
 		return nil, err
@@ -83,6 +96,9 @@ func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 // Errors are those of DeleteOp.Run.
 func (op DeleteOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
 	if err := checkDB(db, "delete"); err != nil {
+		return old, false, err
+	}
+	if _, err := op.Build(); err != nil {
 		return old, false, err
 	}
 	in, f, err := op.op.compile()

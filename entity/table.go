@@ -95,6 +95,7 @@ type decoder interface {
 	decodeAny(item map[string]types.AttributeValue) (any, error)
 	keySpace() keySpace
 	uniqueSpaces() map[string]keySpace
+	uniqueAttrs() []string
 }
 
 // EntityAttr returns the name of the entity marker attribute.
@@ -222,6 +223,20 @@ func (t *Table) Entities() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// UniqueAttributes returns the unique attributes (Attribute.Unique) of the
+// table's entity named entity, in declaration order; none for an entity
+// without any, or one the table does not know. Writes that cannot keep
+// their marker items (batch writes, returning writes) refuse such entities.
+func (t *Table) UniqueAttributes(entity string) []string {
+	t.mu.RLock()
+	d, ok := t.entities[entity]
+	t.mu.RUnlock()
+	if !ok {
+		return nil
+	}
+	return d.uniqueAttrs()
 }
 
 // CreateTableInput returns the CreateTable request for the table, with

@@ -91,6 +91,14 @@ func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	return out
 }
 
+func (e *Entity[T]) uniqueAttrs() []string {
+	names := make([]string, len(e.uniques))
+	for i, u := range e.uniques {
+		names[i] = u.attr
+	}
+	return names
+}
+
 // uniqueText returns the value item holds for u as its marker key holds it.
 func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool) {
 	av, ok := item[attr]
@@ -225,6 +233,27 @@ func (e *Entity[T]) errNeedsReadUnique(op string) error {
 	return fmt.Errorf("entity: %s %s: the entity has unique attributes, whose old values the write reads first: %w", op, e.name, ErrNeedsRead)
 }
 
+// uniqueAlone refuses a write compiled alone as a transaction action
+// (TransactWrite) on an entity with unique attributes: the action would
+// go without the marker actions that keep the attributes unique.
+func (e *Entity[T]) uniqueAlone(op string) error {
+	if len(e.uniques) == 0 {
+		return nil
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: strings.Join(e.uniqueAttrs(), ", "),
+		Reason: op + ": the entity has unique attributes, whose marker items must be written in the same transaction; pass the operation to txn.Write (or entity.TransactWrites) instead of calling TransactWrite"}
+}
+
+// uniqueRefused refuses a write that cannot carry the marker actions of
+// unique attributes (a batch write, a write returning the old item).
+func (e *Entity[T]) uniqueRefused(op, instead string) error {
+	if len(e.uniques) == 0 {
+		return nil
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: strings.Join(e.uniqueAttrs(), ", "),
+		Reason: op + " cannot keep the entity's unique attributes (their marker items are written in a transaction with the item); " + instead}
+}
+
 // uniqueWriter is a write of an entity that may have unique attributes:
 // its action and the marker actions, reading the item first when it must
 // (db nil: it fails with ErrNeedsRead then).
@@ -294,7 +323,7 @@ func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []T
 func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, T, error) {
 	var zero T
 	if op.e == nil || len(op.e.uniques) == 0 {
-		w, err := op.TransactWrite()
+		w, err := op.action()
 		return w, nil, zero, err
 	}
 	e := op.e
@@ -320,7 +349,7 @@ func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []
 			return TransactWrite{}, nil, zero, err
 		}
 	}
-	w, err := op.TransactWrite()
+	w, err := op.action()
 	if err != nil {
 		return TransactWrite{}, nil, zero, err
 	}
@@ -354,7 +383,7 @@ func (op UpdateOp[T]) touchesUnique() bool {
 
 func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
-		w, err := op.TransactWrite()
+		w, err := op.action()
 		return w, nil, err
 	}
 	e := op.e
@@ -417,7 +446,7 @@ func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 
 func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
-		w, err := op.TransactWrite()
+		w, err := op.action()
 		return w, nil, err
 	}
 	e := op.e
@@ -439,7 +468,7 @@ func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
-	w, err := op.If(cond).TransactWrite()
+	w, err := op.If(cond).action()
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
@@ -449,7 +478,7 @@ func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 
 func (op UpsertOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
-		w, err := op.TransactWrite()
+		w, err := op.action()
 		return w, nil, err
 	}
 	e := op.e

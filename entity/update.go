@@ -264,8 +264,21 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 	return c, nil
 }
 
-// TransactWrite compiles the update as one action of a transaction.
+// TransactWrite compiles the update as one action of a transaction. An
+// update touching a unique attribute is an error here: its marker actions
+// must join the transaction too (txn.Write and TransactWrites add them).
 func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil && op.touchesUnique() {
+		if err := op.e.uniqueAlone("update"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the update as one action of a transaction, without the
+// actions of unique attributes.
+func (op UpdateOp[T]) action() (TransactWrite, error) {
 	c, err := op.build()
 	if err != nil {
 		return TransactWrite{}, err

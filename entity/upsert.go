@@ -202,8 +202,21 @@ func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	return v, err
 }
 
-// TransactWrite compiles the upsert as one action of a transaction.
+// TransactWrite compiles the upsert as one action of a transaction. On an
+// entity with unique attributes it is an error: their marker actions must
+// join the transaction too (txn.Write and TransactWrites add them).
 func (op UpsertOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil {
+		if err := op.e.uniqueAlone("upsert"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the upsert as one action of a transaction, without the
+// actions of unique attributes.
+func (op UpsertOp[T]) action() (TransactWrite, error) {
 	c, err := op.compile()
 	if err != nil {
 		return TransactWrite{}, err

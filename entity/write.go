@@ -570,8 +570,21 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	return c.written, nil
 }
 
-// TransactWrite compiles the put as one action of a transaction.
+// TransactWrite compiles the put as one action of a transaction. On an
+// entity with unique attributes it is an error: their marker actions must
+// join the transaction too (txn.Write and TransactWrites add them).
 func (op PutOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil {
+		if err := op.e.uniqueAlone("put"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the put as one action of a transaction, without the
+// actions of unique attributes.
+func (op PutOp[T]) action() (TransactWrite, error) {
 	c, err := op.compile()
 	if err != nil {
 		return TransactWrite{}, err
@@ -806,8 +819,21 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 	return nil
 }
 
-// TransactWrite compiles the delete as one action of a transaction.
+// TransactWrite compiles the delete as one action of a transaction. On an
+// entity with unique attributes it is an error: their marker actions must
+// join the transaction too (txn.Write and TransactWrites add them).
 func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil {
+		if err := op.e.uniqueAlone("delete"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the delete as one action of a transaction, without the
+// actions of unique attributes.
+func (op DeleteOp[T]) action() (TransactWrite, error) {
 	in, f, err := op.compile()
 	if err != nil {
 		return TransactWrite{}, err
@@ -1005,6 +1031,9 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.e == nil {
 		return BatchWrite{}, errNoEntity("batch put")
 	}
+	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
+		return BatchWrite{}, err
+	}
 	if op.create || !op.cond.IsZero() || op.e.lock != nil {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
 	}
@@ -1023,6 +1052,9 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.e == nil {
 		return BatchWrite{}, errNoEntity("batch delete")
+	}
+	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
+		return BatchWrite{}, err
 	}
 	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
 		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}

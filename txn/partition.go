@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -75,6 +76,17 @@ func (d PartitionDelete) collection() query.Collection {
 func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
 	if d.e == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "txn: delete partition: nil entity"}
+	}
+	// Batch deletes cannot remove the marker items of unique attributes.
+	names := []string{d.e.Name()}
+	if d.all {
+		names = d.e.Table().Entities()
+	}
+	for _, name := range names {
+		if u := d.e.Table().UniqueAttributes(name); len(u) > 0 {
+			return nil, &ddbmodel.ValidationError{Entity: name, Attribute: strings.Join(u, ", "),
+				Reason: "delete partition: the entity has unique attributes, whose marker items a batch delete would leave behind; delete its items with Delete or txn.Write"}
+		}
 	}
 	// Only the partition's composites: a sort composite would not narrow
 	// the deletion, and a misspelt name must not widen it.
