@@ -120,7 +120,11 @@ func (c *CapacityCounter) Total() Capacity {
 }
 
 // Table returns the capacity consumed on the physical table named (the
-// table and its indexes together).
+// table and its indexes together). The name is the one requests were sent
+// to, DB.TableName (or its DB.Tables mapping), which differs from the
+// model's Table.Name when a DB renames the table, as entitytest.NewDB does:
+// pass db.TableName, or *db.Table(model.Name). A name no request was sent
+// to gives a zero Capacity.
 func (c *CapacityCounter) Table(name string) Capacity {
 	c.mu.Lock()
 	defer c.mu.Unlock()

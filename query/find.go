@@ -48,7 +48,12 @@ func findIndex(e Member, values entity.Values) (string, error) {
 		if !ok {
 			continue
 		}
-		reason := fitsKey(pk, sk, values)
+		var reason string
+		if ix, ok := table.Index(index); ok && ix.MultiAttribute() {
+			reason = fitsMultiKey(ix, values)
+		} else {
+			reason = fitsKey(pk, sk, values)
+		}
 		if reason == "" {
 			fits = append(fits, index)
 		} else {
@@ -120,6 +125,33 @@ func fitsKey(pk, sk entity.KeySpec, values entity.Values) string {
 			}
 		}
 		return strings.Join(extra, ", ") + " not leading sort composites of " + sk.Attribute
+	}
+	return ""
+}
+
+// fitsMultiKey is fitsKey for a multi-attribute index: values give every
+// partition attribute, and the rest are a leading run of sort attributes.
+func fitsMultiKey(ix entity.Index, values entity.Values) string {
+	var missing []string
+	for _, a := range ix.PartitionKeys {
+		if _, ok := values[a.Name]; !ok {
+			missing = append(missing, a.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return "needs " + strings.Join(missing, ", ")
+	}
+	rest := len(values) - len(ix.PartitionKeys)
+	for i, a := range ix.SortKeys {
+		if i == rest {
+			break
+		}
+		if _, ok := values[a.Name]; !ok {
+			return "the values are not partition attributes and a leading run of sort attributes"
+		}
+	}
+	if rest > len(ix.SortKeys) {
+		return "the values are not partition attributes and a leading run of sort attributes"
 	}
 	return ""
 }
