@@ -27,7 +27,7 @@ func (op PutOp[T]) ReturnOld() PutOldOp[T] { return PutOldOp[T]{op: op} }
 // sending it.
 func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	if op.op.e != nil {
-		if err := op.op.e.uniqueRefused("a put returning the old item", "use Put, which reads the old item first"); err != nil {
+		if err := op.refused(); err != nil {
 			return nil, err
 		}
 	}
@@ -46,11 +46,11 @@ func (op PutOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err e
 	if err := checkDB(db, "put"); err != nil {
 		return old, false, err
 	}
-	if _, err := op.Build(); err != nil {
-		return old, false, err
-	}
 	c, err := op.op.compile()
 	if err != nil {
+		return old, false, err
+	}
+	if err := op.refused(); err != nil {
 		return old, false, err
 	}
 	in := c.request(op.op.e.table.Name, false)
@@ -79,7 +79,7 @@ func (op DeleteOp[T]) ReturnOld() DeleteOldOp[T] { return DeleteOldOp[T]{op: op}
 // sending it.
 func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 	if op.op.e != nil {
-		if err := op.op.e.uniqueRefused("a delete returning the old item", "read the item, then Delete it"); err != nil {
+		if err := op.refused(); err != nil {
 			return nil, err
 		}
 	}
@@ -98,11 +98,11 @@ func (op DeleteOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, er
 	if err := checkDB(db, "delete"); err != nil {
 		return old, false, err
 	}
-	if _, err := op.Build(); err != nil {
-		return old, false, err
-	}
 	in, f, err := op.op.compile()
 	if err != nil {
+		return old, false, err
+	}
+	if err := op.refused(); err != nil {
 		return old, false, err
 	}
 	in.TableName = db.Table(op.op.e.table.Name)
@@ -130,4 +130,16 @@ func (e *Entity[T]) decodeOld(op string, item map[string]types.AttributeValue) (
 		return v, false, err
 	}
 	return v, true, nil
+}
+
+// refused refuses the put on an entity with unique attributes, whose
+// markers a single PutItem cannot keep.
+func (op PutOldOp[T]) refused() error {
+	return op.op.e.uniqueRefused("a put returning the old item", "use Put, which reads the old item first")
+}
+
+// refused refuses the delete on an entity with unique attributes, whose
+// markers a single DeleteItem cannot keep.
+func (op DeleteOldOp[T]) refused() error {
+	return op.op.e.uniqueRefused("a delete returning the old item", "read the item, then Delete it")
 }

@@ -20,6 +20,7 @@ package query
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -97,7 +98,7 @@ func (r keyRange) compares(c int) bool {
 }
 
 func sameKind(a, b types.AttributeValue) bool {
-	return a != nil && b != nil && fmt.Sprintf("%T", a) == fmt.Sprintf("%T", b)
+	return a != nil && b != nil && reflect.TypeOf(a) == reflect.TypeOf(b)
 }
 
 func sameAV(a, b types.AttributeValue) bool { return sameKind(a, b) && compareAV(a, b) == 0 }

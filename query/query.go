@@ -692,21 +692,10 @@ func (r keyRange) holds(v types.AttributeValue) bool {
 		return ok && strings.HasPrefix(x.Value, r.lo)
 	}
 	c := compareAV(v, r.av(r.lo))
-	switch r.op {
-	case sortEq:
-		return c == 0
-	case sortLt:
-		return c < 0
-	case sortLe:
-		return c <= 0
-	case sortGt:
-		return c > 0
-	case sortGe:
-		return c >= 0
-	case sortBetween:
+	if r.op == sortBetween {
 		return c >= 0 && compareAV(v, r.av(r.hi)) <= 0
 	}
-	return false
+	return r.compares(c)
 }
 
 // sortRange compiles the sort part of the key condition.
