@@ -20,6 +20,12 @@ import (
 // run, and should return quickly. ev is not used by the library after
 // Observe returns; an Observer that keeps it keeps a pointer nobody else
 // writes to.
+//
+// A panic in Observe on the caller's goroutine is not recovered: it is the
+// caller's own code failing, as a panic in an http.Handler is. In the
+// goroutines the library starts itself (the segments of a parallel scan,
+// the shards of a sharded query) it is recovered and returned from the call as a
+// *ddbmodel.PanicError, so that it never takes the process down.
 type Observer interface {
 	Observe(ctx context.Context, ev *Event)
 }

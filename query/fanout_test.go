@@ -202,3 +202,28 @@ func TestScanCanceledMidwayReportsIt(t *testing.T) {
 		}
 	}
 }
+
+// An Observer that panics inside a shard query or a scan segment does not
+// end the process either: the panic comes back as a *ddbmodel.PanicError.
+func TestObserverPanicsInShardsAndSegmentsAreErrors(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	e := tickets()
+	var seen atomic.Int64
+	panicky := entity.ObserverFunc(func(context.Context, *entity.Event) {
+		if seen.Add(1) == 3 {
+			panic("observer bug")
+		}
+	})
+	db := entity.NewDB(&fanClient{Client: entitytest.NoRequests(t)}, "t").WithObserver(panicky)
+	_, err := query.New(e).Index("ByQueue").AllShards().Page(ctx, db, "")
+	var pe *ddbmodel.PanicError
+	if !errors.As(err, &pe) || pe.Value != "observer bug" {
+		t.Errorf("AllShards: err = %v, want a *PanicError(observer bug)", err)
+	}
+	seen.Store(0)
+	db = entity.NewDB(&fanClient{Client: entitytest.NoRequests(t)}, "t").WithObserver(panicky)
+	if _, err = query.Scan(e).Segments(20).Collect(ctx, db); !errors.As(err, &pe) || pe.Value != "observer bug" {
+		t.Errorf("scan: err = %v, want a *PanicError(observer bug)", err)
+	}
+}

@@ -1,6 +1,11 @@
 package txn
 
-import "github.com/ddbmodel/ddbmodel/entity"
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/ddbmodel/ddbmodel/entity"
+)
 
 // The entities of a request, for db's Observer. Without an Observer they
 // are nil, so that an unobserved request allocates nothing for them.
@@ -36,4 +41,23 @@ func (t GetTx) request(db *entity.DB) entity.Request {
 		names[i] = op.EntityName()
 	}
 	return entity.Request{Entities: names}
+}
+
+// sendWrites sends the write transaction in (assembled from writes) under
+// t's retry policy, telling db's Observer which attempt each sending is.
+func (t WriteTx) sendWrites(ctx context.Context, db *entity.DB, in *dynamodb.TransactWriteItemsInput, writes []entity.TransactWrite) error {
+	var req entity.Request
+	if db.Observer != nil {
+		req.Entities = make([]string, len(writes))
+		for i, w := range writes {
+			req.Entities[i] = w.Entity
+		}
+	}
+	return t.retry.run(ctx, t.token != "", func() error {
+		req.Attempt++
+		if _, err := entity.Send(ctx, db, db.Client.TransactWriteItems, in, req); err != nil {
+			return entity.CancelError(err, writes)
+		}
+		return nil
+	})
 }

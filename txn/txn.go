@@ -93,7 +93,11 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	if err != nil {
 		return err
 	}
-	return t.retry.run(ctx, t.token != "", func() error { return entity.TransactWriteItems(ctx, db, t.token, writes) })
+	in, err := entity.TransactWriteInput(db, t.token, writes)
+	if err != nil {
+		return err
+	}
+	return t.sendWrites(ctx, db, in, writes)
 }
 
 // ReadOp is a read that can join a read transaction: every entity's Get.

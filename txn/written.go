@@ -40,7 +40,7 @@ func (t WriteTx) RunWritten(ctx context.Context, db *entity.DB) (Items, error) {
 	if err != nil {
 		return Items{}, err
 	}
-	if err := t.retry.run(ctx, t.token != "", func() error { return entity.TransactWriteItems(ctx, db, t.token, writes) }); err != nil {
+	if err := t.sendWrites(ctx, db, in, writes); err != nil {
 		return Items{}, err
 	}
 	res := Items{raw: make([]map[string]types.AttributeValue, len(writes))}
