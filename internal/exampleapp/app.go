@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -65,6 +66,47 @@ type App struct {
 	Logger *slog.Logger
 
 	writeErr error // the first error writing to Out
+	cost     costs // what DBs passed through Observe consumed
+}
+
+// costs counts the capacity DBs passed through [App.Observe] consume, for
+// the cost line of each [App.Pattern].
+type costs struct {
+	observed  bool                   // a DB was passed through Observe: Pattern prints costs
+	all       entity.CapacityCounter // everything since the last Pattern
+	inMeasure atomic.Bool            // Measure is running
+	measured  bool                   // Measure ran since the last Pattern
+	step      entity.CapacityCounter // what Measure counted since the last Pattern
+}
+
+// Observe counts ev: in all, and in step while Measure runs.
+func (c *costs) Observe(ctx context.Context, ev *entity.Event) {
+	c.all.Observe(ctx, ev)
+	if c.inMeasure.Load() {
+		c.step.Observe(ctx, ev)
+	}
+}
+
+// line renders the cost line of a Pattern and starts counting anew.
+func (c *costs) line() string {
+	counted := &c.all
+	if c.measured {
+		counted = &c.step
+	}
+	total := counted.Total()
+	requests := "requests"
+	if counted.Requests() == 1 {
+		requests = "request"
+	}
+	line := fmt.Sprintf("cost: %g read units, %g write units in %d %s", total.Read, total.Write, counted.Requests(), requests)
+	c.reset()
+	return line
+}
+
+func (c *costs) reset() {
+	c.all.Reset()
+	c.step.Reset()
+	c.measured = false
 }
 
 // Main parses the flags -endpoint (else $DYNAMODB_ENDPOINT, else it starts
@@ -217,6 +259,14 @@ func EnsureTable(ctx context.Context, client *dynamodb.Client, in *dynamodb.Crea
 //	   a1  First post
 //	   (2 rows)
 //
+// Once a DB has been passed through [App.Observe], each report also ends
+// with a cost line: the read and write capacity units (as DynamoDB reports
+// them) and the requests that DBs passed through Observe sent since the
+// previous Pattern or [App.ResetCost], so a reader sees what each pattern
+// costs:
+//
+//	cost: 0.5 read units, 0 write units in 1 request
+//
 // Tabs and newlines inside cells are shown as spaces and \n so that they do
 // not break the alignment. Write errors are remembered and returned by
 // [Run] after cfg.Run.
@@ -241,6 +291,9 @@ func (a *App) Pattern(id, name string, request string, header []string, rows [][
 		b.WriteString(indent + "(1 row)\n")
 	default:
 		fmt.Fprintf(&b, "%s(%d rows)\n", indent, len(rows))
+	}
+	if a.cost.observed {
+		b.WriteString(indent + a.cost.line() + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(a.Out, b.String()); err != nil && a.writeErr == nil {
@@ -279,12 +332,31 @@ func OneTable(t *entity.Table) func(table string) []*dynamodb.CreateTableInput {
 	}
 }
 
-// Observe returns db logging its requests to a.Logger when -v is set
-// (see package slogobserve), and db itself otherwise: the report on Out is
-// the same either way.
+// Observe returns a copy of db whose requests are counted for the cost
+// line of each [App.Pattern] and, when -v is set, logged to a.Logger (see
+// package slogobserve). The rest of the report on Out is the same either
+// way.
 func (a *App) Observe(db *entity.DB) *entity.DB {
+	a.cost.observed = true
+	db = db.WithObserver(&a.cost)
 	if a.Logger == nil {
 		return db
 	}
 	return db.WithObserver(slogobserve.New(a.Logger))
+}
+
+// ResetCost forgets the capacity counted so far, so that the next
+// [App.Pattern]'s cost line covers only what is sent from here on: call it
+// after loading sample data.
+func (a *App) ResetCost() { a.cost.reset() }
+
+// Measure calls step and returns its error; the next [App.Pattern]'s cost
+// line then covers only what was sent inside Measure calls since the
+// previous Pattern. A workflow wraps its writes in Measure, so that the
+// reads that show their effect are not charged to it.
+func (a *App) Measure(step func() error) error {
+	a.cost.inMeasure.Store(true)
+	defer a.cost.inMeasure.Store(false)
+	a.cost.measured = true
+	return step()
 }

@@ -1,9 +1,16 @@
 package exampleapp
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel/entity"
 )
 
 func TestPattern(t *testing.T) {
@@ -58,5 +65,70 @@ func TestPatternRemembersFirstWriteError(t *testing.T) {
 	app.Pattern("AP2", "y", "r", nil, nil)
 	if !errors.Is(app.writeErr, first) {
 		t.Errorf("writeErr = %v, want the first error %v", app.writeErr, first)
+	}
+}
+
+// TestPatternCost checks the cost line: it appears once a DB is observed,
+// covers what was sent since the previous Pattern or ResetCost, and is
+// absent for programs that never pass a DB through Observe.
+func TestPatternCost(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	app := &App{Out: &out}
+	app.Pattern("AP0", "unmeasured", "r", nil, nil)
+	db := app.Observe(entity.NewDB(nil, "t"))
+	send := func(op string, units float64) {
+		db.Observer.Observe(context.Background(), &entity.Event{Operation: op,
+			Capacity: []types.ConsumedCapacity{{TableName: aws.String("t"), CapacityUnits: aws.Float64(units)}}})
+	}
+	send("PutItem", 3) // sample data
+	app.ResetCost()
+	send("GetItem", 0.5)
+	app.Pattern("AP1", "a get", "r", nil, nil)
+	send("Query", 1)
+	send("Query", 0.5)
+	send("TransactWriteItems", 4)
+	app.Pattern("W1", "a query and a write", "r", nil, nil)
+	app.Pattern("W2", "nothing sent", "r", nil, nil)
+	send("Query", 1) // reads showing the state before
+	if err := app.Measure(func() error { send("UpdateItem", 2); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	send("Query", 1) // and after
+	app.Pattern("W3", "a measured write", "r", nil, nil)
+	send("GetItem", 0.5)
+	app.Pattern("AP4", "unmeasured again", "r", nil, nil)
+	want := `== AP0: unmeasured
+   r
+   (no rows)
+
+== AP1: a get
+   r
+   (no rows)
+   cost: 0.5 read units, 0 write units in 1 request
+
+== W1: a query and a write
+   r
+   (no rows)
+   cost: 1.5 read units, 4 write units in 3 requests
+
+== W2: nothing sent
+   r
+   (no rows)
+   cost: 0 read units, 0 write units in 0 requests
+
+== W3: a measured write
+   r
+   (no rows)
+   cost: 0 read units, 2 write units in 1 request
+
+== AP4: unmeasured again
+   r
+   (no rows)
+   cost: 0.5 read units, 0 write units in 1 request
+
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("Pattern output (-want +got):\n%s", diff)
 	}
 }

@@ -124,12 +124,13 @@ func starRow(s github.Star) []string {
 
 // run loads the sample data and runs every access pattern and workflow.
 func run(ctx context.Context, app *exampleapp.App) error {
-	db := entity.NewDB(app.Client, app.Table)
+	db := app.Observe(entity.NewDB(app.Client, app.Table))
 	s := github.NewStore(db)
 	s.Now = func() time.Time { return demoNow }
 	if err := s.LoadSample(ctx, github.Sample()); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	r := &report{app: app}
 	for _, step := range []func(context.Context, *github.Store, *report) error{repoPatterns, issuePatterns, prPatterns, otherPatterns, workflows} {
 		if err := step(ctx, s, r); err != nil {
@@ -421,15 +422,15 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 	if err != nil {
 		return err
 	}
-	closed, err := s.CloseIssue(ctx, owner, repo, n)
-	if err != nil {
+	var closed github.Issue
+	if err := app.Measure(func() (err error) { closed, err = s.CloseIssue(ctx, owner, repo, n); return err }); err != nil {
 		return err
 	}
 	after, err := state("closed", closed.Status)
 	if err != nil {
 		return err
 	}
-	_, err = s.CloseIssue(ctx, owner, repo, n)
+	err = app.Measure(func() error { _, err := s.CloseIssue(ctx, owner, repo, n); return err })
 	again, err := expect(err, github.ErrInvalidTransition, "ErrInvalidTransition")
 	if err != nil {
 		return err
@@ -439,8 +440,8 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 		header, [][]string{before, after, {"close again", strconv.Itoa(n), again, "", "", ""}})
 
 	// W2: reopen
-	reopened, err := s.ReopenIssue(ctx, owner, repo, n)
-	if err != nil {
+	var reopened github.Issue
+	if err := app.Measure(func() (err error) { reopened, err = s.ReopenIssue(ctx, owner, repo, n); return err }); err != nil {
 		return err
 	}
 	after, err = state("reopened", reopened.Status)
@@ -462,14 +463,14 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.StarRepo(ctx, star); err != nil {
+	if err := app.Measure(func() error { _, err := s.StarRepo(ctx, star); return err }); err != nil {
 		return err
 	}
 	c1, err := count()
 	if err != nil {
 		return err
 	}
-	_, err = s.StarRepo(ctx, star)
+	err = app.Measure(func() error { _, err := s.StarRepo(ctx, star); return err })
 	res, err := expect(err, github.ErrAlreadyStarred, "ErrAlreadyStarred")
 	if err != nil {
 		return err
@@ -486,14 +487,14 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 		})
 
 	// W4: unstar, and unstar again.
-	if err := s.UnstarRepo(ctx, "bob", "aws", "aws-cli"); err != nil {
+	if err := app.Measure(func() error { return s.UnstarRepo(ctx, "bob", "aws", "aws-cli") }); err != nil {
 		return err
 	}
 	c3, err := count()
 	if err != nil {
 		return err
 	}
-	res, err = expect(s.UnstarRepo(ctx, "bob", "aws", "aws-cli"), github.ErrNotStarred, "ErrNotStarred")
+	res, err = expect(app.Measure(func() error { return s.UnstarRepo(ctx, "bob", "aws", "aws-cli") }), github.ErrNotStarred, "ErrNotStarred")
 	if err != nil {
 		return err
 	}
@@ -513,15 +514,15 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 		return err
 	}
 	tx, _, _ := github.ForkTx(parent, "carol", demoNow)
-	fork, err := s.ForkRepo(ctx, "aws", "aws-cli", "carol", demoNow)
-	if err != nil {
+	var fork github.Repo
+	if err := app.Measure(func() (err error) { fork, err = s.ForkRepo(ctx, "aws", "aws-cli", "carol", demoNow); return err }); err != nil {
 		return err
 	}
 	forks, err := s.RepoForks(ctx, "aws", "aws-cli")
 	if err != nil {
 		return err
 	}
-	_, err = s.ForkRepo(ctx, "aws", "aws-cli", "carol", demoNow)
+	err = app.Measure(func() error { _, err := s.ForkRepo(ctx, "aws", "aws-cli", "carol", demoNow); return err })
 	res, err = expect(err, github.ErrAlreadyForked, "ErrAlreadyForked")
 	if err != nil {
 		return err
@@ -564,7 +565,7 @@ func pushWorkflow(ctx context.Context, s *github.Store, r *report) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.PushRepo(ctx, "aws", pushed); err != nil {
+	if err := r.app.Measure(func() error { _, err := s.PushRepo(ctx, "aws", pushed); return err }); err != nil {
 		return err
 	}
 	row1, err := order("after a push to " + pushed)
