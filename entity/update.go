@@ -163,8 +163,10 @@ func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 // ErrNeedsRead is returned by Build and TransactWrite for an update that
 // cannot be compiled without reading the item first: one that moves the
 // item to a new primary key, or needs composites it was not given while
-// ReadFirst is set. Run handles both.
-var ErrNeedsRead = errors.New("ddbmodel: update needs to read the item first; use Run")
+// ReadFirst is set. Run handles both. Writes of an entity with unique
+// attributes (put, upsert, update, delete) return it too when they must
+// read the old values first (see Attribute.Unique).
+var ErrNeedsRead = errors.New("ddbmodel: the write needs to read the item first; use Run")
 
 type compiledUpdate struct {
 	in      *dynamodb.UpdateItemInput

@@ -43,6 +43,11 @@ func (UpsertOp[T]) writeOp() {}
 //   - The write is conditioned on the entity marker: another entity's item
 //     under the key is left unchanged (ErrOtherEntity).
 //
+// Upsert is not a partial update: every field a put of v stores is set,
+// including zero values a put stores (a number or a bool without
+// omitempty), which overwrite what the item holds. To change some
+// attributes of an item and keep the rest, use Update.
+//
 // Every key is kept true: an index key must be rendered from what v gives.
 // When a composite of an index key is one v leaves out (or fills only by a
 // Default), or an index decides membership with When, the stored item may
