@@ -259,6 +259,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			}
 			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition %s: the value %#v is one a put does not store (empty, nil or omitempty zero)", n.op, n.vals[0])}
 		}
+		if err := orderable(s, n, av); err != nil {
+			return "", err
+		}
 		return cmp(w.Value(av)), nil
 	}
 	switch n.op {
@@ -298,6 +301,12 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		if lo == nil || hi == nil {
 			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition between: a bound is a value a put does not store (empty, nil or omitempty zero)"}
 		}
+		if err := orderable(s, n, lo); err != nil {
+			return "", err
+		}
+		if err := orderable(s, n, hi); err != nil {
+			return "", err
+		}
 		return name + " BETWEEN " + w.Value(lo) + " AND " + w.Value(hi), nil
 	case "in":
 		if len(n.vals) == 0 || len(n.vals) > 100 {
@@ -318,6 +327,24 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	default:
 		return one(false, func(v string) string { return name + " " + n.op + " " + v })
 	}
+}
+
+// orderable refuses a value of an ordering comparison (<, <=, >, >=,
+// BETWEEN) that DynamoDB cannot order: it orders strings, numbers and
+// binary values only, and refuses a list, a map, a set, a boolean or null
+// when the request arrives.
+func orderable(s *schema, n *condNode, av types.AttributeValue) error {
+	switch n.op {
+	case "<", "<=", ">", ">=", "between":
+	default:
+		return nil
+	}
+	switch av.(type) {
+	case *types.AttributeValueMemberS, *types.AttributeValueMemberN, *types.AttributeValueMemberB:
+		return nil
+	}
+	return &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr,
+		Reason: fmt.Sprintf("condition %s: DynamoDB orders strings, numbers and binary values only; the value is %s", strings.ToUpper(n.op), avKind(av))}
 }
 
 // stringNode is what contains takes for a string attribute: a substring.

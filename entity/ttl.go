@@ -164,7 +164,7 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 		now = n.vals[0].(int64)
 	}
 	name := w.Path(docpath.Path{{Name: n.attr}})
-	v := w.Value(&types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)})
+	v := w.Clock(&types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)})
 	return "attribute_not_exists(" + name + ") OR " + name + " > " + v
 }
 

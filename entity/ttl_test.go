@@ -256,5 +256,32 @@ func ExampleTable_Unexpired() {
 	fmt.Println(aws.ToString(in.FilterExpression))
 	// Output:
 	// expiresAt true
-	// attribute_not_exists(#expiresAt) OR #expiresAt > :v2
+	// attribute_not_exists(#expiresAt) OR #expiresAt > :now
+}
+
+// TestSkipExpiredPagesOutliveASecond reads a SkipExpired listing a page at
+// a time with more than a second between pages: the TTL filter compares
+// with a later time on the second page, and the cursor of the first must
+// still be accepted (it was refused as "made by another query").
+func TestSkipExpiredPagesOutliveASecond(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	table, sessions := ttlModel()
+	db := entity.NewDB(entitytest.Client(t), entitytest.NewTable(t, table.CreateTableInput()))
+	later := time.Now().Add(time.Hour)
+	for _, id := range []string{"a", "b", "c"} {
+		if _, err := sessions.Put(Session{User: "u", ID: id, Expires: later}).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := query.New(sessions).Where(entity.Values{"user": "u"}).SkipExpired().Limit(2)
+	first, err := q.Page(ctx, db, "")
+	if err != nil || len(first.Items) != 2 || first.Cursor == "" {
+		t.Fatalf("first page: %d items, cursor %q, err %v", len(first.Items), first.Cursor, err)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	second, err := q.Page(ctx, db, first.Cursor)
+	if err != nil || len(second.Items) != 1 || second.Items[0].ID != "c" {
+		t.Fatalf("second page, a second later: %v, err %v; want session c", second.Items, err)
+	}
 }

@@ -74,6 +74,25 @@ func (w *Writer) Value(av types.AttributeValue) string {
 	return p
 }
 
+// ClockPrefix begins the placeholder of every value that Clock binds.
+const ClockPrefix = ":now"
+
+// Clock returns a fresh placeholder (":now", ":now1", ...) bound to av, a
+// reading of the clock such as the time a TTL filter compares with. A
+// cursor's query fingerprint leaves such values out, so that the pages of
+// one listing, built at different times, belong to the same query.
+func (w *Writer) Clock(av types.AttributeValue) string {
+	if w.values == nil {
+		w.values = map[string]types.AttributeValue{}
+	}
+	p := ClockPrefix
+	for i := 1; w.values[p] != nil; i++ {
+		p = ClockPrefix + strconv.Itoa(i)
+	}
+	w.values[p] = av
+	return p
+}
+
 // Names returns the ExpressionAttributeNames map, nil when empty.
 func (w *Writer) Names() map[string]string {
 	if len(w.names) == 0 {
