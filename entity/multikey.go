@@ -246,7 +246,10 @@ func (e *Entity[T]) checkMultiKey(d *indexDef[T], item map[string]types.Attribut
 			Reason: fmt.Sprintf("index %s is not sparse: a put must give every attribute of its key", d.name),
 			Err:    &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: "index " + d.name, Missing: missing}}
 	}
-	return nil
+	if len(missing) > 0 {
+		return nil // not in the sparse index: its key has no size
+	}
+	return e.checkMultiKeySize(d, "", func(name string) types.AttributeValue { return item[name] })
 }
 
 // badKeyValue says why av cannot be the value of key attribute k, or "".
@@ -299,7 +302,22 @@ func (p *updatePlan[T]) multiIndexKey(d *indexDef[T]) error {
 			}
 		}
 	}
-	return nil
+	// The values the update sets are part of each role's size; the stored
+	// item's other key attributes can only add to it.
+	return e.checkMultiKeySize(d, "update: ", p.setKeyValue)
+}
+
+// setKeyValue returns the value the update sets attribute name to, or nil
+// when it does not know it (no Set of it, or an Add or a Set if absent,
+// whose outcome depends on the stored item).
+func (p *updatePlan[T]) setKeyValue(name string) types.AttributeValue {
+	var v types.AttributeValue
+	for i, a := range p.acts {
+		if a.attr == name && a.kind == actSet {
+			v = p.vals[i]
+		}
+	}
+	return v
 }
 
 // isMultiIndex reports whether the entity's place in index is a

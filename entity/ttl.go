@@ -172,10 +172,21 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 // TTLAttribute holds Unix seconds at or before the time of the read) as
 // not found, as if DynamoDB had deleted it already: GetItem takes no
 // filter, so the item is read and then left out. Without a TTLAttribute on
-// the table it changes nothing.
+// the table it changes nothing. In a read transaction (txn.Get) or a batch
+// get (txn.BatchGet) the read's item is left out the same way: Found is
+// false, Expired is true and Decode reports ddbmodel.ErrNotFound.
 func (op GetOp[T]) SkipExpired() GetOp[T] {
 	op.skipExpired = true
 	return op
+}
+
+// Expired reports whether the read leaves item out as expired: it was asked
+// to SkipExpired, and item's TTL (the table's TTLAttribute) holds Unix
+// seconds at or before now. Run, read transactions and batch gets (package
+// txn) ask it of the item they read, and report it as not found when it
+// holds.
+func (op GetOp[T]) Expired(item map[string]types.AttributeValue, now time.Time) bool {
+	return op.skipExpired && op.e != nil && op.e.table.expired(item, now)
 }
 
 // expired reports whether item's TTL attribute (of table t) is a number of

@@ -667,7 +667,7 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
 			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
 	}
-	if op.skipExpired && op.e.table.expired(out.Item, time.Now()) {
+	if op.Expired(out.Item, time.Now()) {
 		return zero, fmt.Errorf("entity: get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	return op.e.Decode(out.Item)

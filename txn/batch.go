@@ -343,6 +343,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 			}
 			mu.Lock()
 			defer mu.Unlock()
+			now := time.Now()
 			for table, items := range out.Responses {
 				t := table
 				keyNames := keyNamesOf(chunks[i], t)
@@ -352,7 +353,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 						k[n] = it[n]
 					}
 					for _, p := range pos[keyID(t, k)] {
-						res.raw[p] = it
+						res.set(p, reads[p], it, now)
 					}
 				}
 			}
@@ -394,7 +395,8 @@ func keyNamesOf(chunk []batchKey, table string) []string {
 }
 
 // BatchGetOf reads items of one entity by their key composites and returns
-// those found, in the order of keys.
+// those found, in the order of keys. It keeps items whose TTL has passed;
+// BatchGet with reads e.Get(k).SkipExpired() leaves them out.
 func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
 	if e == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}

@@ -3,6 +3,7 @@ package txn
 import (
 	"context"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -108,6 +109,9 @@ type ReadOp interface {
 	// IsConsistent reports a strongly consistent read (batch gets honour
 	// it; transactional reads are always consistent).
 	IsConsistent() bool
+	// Expired reports whether the read leaves out item, read at now,
+	// because its TTL has passed (entity.GetOp.SkipExpired).
+	Expired(item map[string]types.AttributeValue, now time.Time) bool
 }
 
 // GetTx reads several items of any entities as one consistent snapshot.
@@ -159,7 +163,8 @@ func checkGets(items []types.TransactGetItem) error {
 
 // Items are the results of a read transaction, in the order of its reads.
 type Items struct {
-	raw []map[string]types.AttributeValue
+	raw     []map[string]types.AttributeValue
+	expired []bool // reads whose item was left out by SkipExpired; nil when none
 }
 
 // Len returns the number of reads.
@@ -210,17 +215,23 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 		return Items{}, err
 	}
 	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops))}
+	now := time.Now()
 	for i, r := range out.Responses {
 		if i < len(res.raw) {
-			res.raw[i] = r.Item
+			res.set(i, t.ops[i], r.Item, now)
 		}
 	}
 	return res, nil
 }
 
-// Decode decodes read i with e. A read that found nothing gives an error
-// satisfying errors.Is(err, ddbmodel.ErrNotFound).
+// Decode decodes read i with e. A read that found nothing, or whose item
+// SkipExpired left out, gives an error satisfying
+// errors.Is(err, ddbmodel.ErrNotFound).
 func Decode[T any](it Items, i int, e *entity.Entity[T]) (T, error) {
+	if it.Expired(i) {
+		var zero T
+		return zero, fmt.Errorf("txn: read %d (%s): the item's TTL has passed: %w", i, e.Name(), ddbmodel.ErrNotFound)
+	}
 	if !it.Found(i) {
 		var zero T
 		return zero, fmt.Errorf("txn: read %d (%s): %w", i, e.Name(), ddbmodel.ErrNotFound)
