@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -18,12 +19,15 @@ var ErrPaperNotFound = errors.New("papers: paper not found")
 var ErrAuthorNotFound = errors.New("papers: author not found")
 
 // PaperGet is the request of A1: GetItem PK = PAPER#<id>, SK = PAPER#<id>.
+// A superseded draft past its expiry (which DynamoDB has not deleted yet)
+// is reported as not found (SkipExpired; GetItem takes no filter, so the
+// item is read and then left out).
 func PaperGet(id string) entity.GetOp[Paper] {
-	return PaperByKey.Get(PaperKey{ID: id})
+	return PaperByKey.Get(PaperKey{ID: id}).SkipExpired()
 }
 
-// PaperByID answers A1, "get a paper by id". A missing paper is
-// ErrPaperNotFound (and ddbmodel.ErrNotFound).
+// PaperByID answers A1, "get a paper by id". A missing paper, or an
+// expired superseded draft, is ErrPaperNotFound (and ddbmodel.ErrNotFound).
 func PaperByID(ctx context.Context, db *entity.DB, id string) (Paper, error) {
 	p, err := PaperGet(id).Run(ctx, db)
 	if errors.Is(err, ddbmodel.ErrNotFound) {
@@ -42,9 +46,11 @@ type PaperWithAuthors struct {
 
 // PaperPartitionQuery is the request of Figure 1: Query PK = PAPER#<id>,
 // the whole partition: the paper item, its memberships (SK AUTHOR#...) and
-// its topics (SK TOPIC#...), each decoded into its own type.
+// its topics (SK TOPIC#...), each decoded into its own type. Items past
+// their expiry (an expired superseded draft's whole partition) are left
+// out by a filter (SkipExpired).
 func PaperPartitionQuery(id string) query.Collection {
-	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id}))
+	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id})).SkipExpired()
 }
 
 // PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
@@ -55,6 +61,12 @@ func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperW
 	if err != nil {
 		return PaperWithAuthors{}, err
 	}
+	return partitionOf(id, res)
+}
+
+// partitionOf decodes the partition of paper id, as PaperPartitionQuery
+// read it.
+func partitionOf(id string, res query.Result) (PaperWithAuthors, error) {
 	ps, err := query.ItemsOf(res, Papers)
 	if err != nil {
 		return PaperWithAuthors{}, err
@@ -74,9 +86,10 @@ func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperW
 
 // PapersInCollectionQuery is the request of A2: Query GSI1 GSI1PK =
 // COLLECTION#<name> AND begins_with(GSI1SK, "DATE#"), descending
-// (ScanIndexForward=false): newest first.
+// (ScanIndexForward=false): newest first. Expired superseded drafts are
+// left out by a filter (SkipExpired).
 func PapersInCollectionQuery(collection string) query.Query[Paper] {
-	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc()
+	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc().SkipExpired()
 }
 
 // PapersInCollection answers A2, "list papers in a collection, newest first".
@@ -98,9 +111,10 @@ type AuthoredPaper struct {
 
 // PapersByAuthorQuery is the request of A3: Query GSI1 GSI1PK =
 // AUTHOR#<handle> AND begins_with(GSI1SK, "PAPER#"): the author's
-// memberships, by paper id.
+// memberships, by paper id. The memberships of an expired superseded draft
+// expire with it and are left out by a filter (SkipExpired).
 func PapersByAuthorQuery(handle string) query.Query[Membership] {
-	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle})
+	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle}).SkipExpired()
 }
 
 // PapersByAuthor answers A3, "list papers by author": every page of
@@ -148,9 +162,10 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 
 // PapersWithTopicQuery is the request of A4: Query GSI2 GSI2PK =
 // TOPIC#<topic> AND begins_with(GSI2SK, "PAPER#"): the topic's items, by
-// paper id.
+// paper id. The topic items of an expired superseded draft expire with it
+// and are left out by a filter (SkipExpired).
 func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
-	return query.By(TopicsByTopic, WithTopic{Topic: topic})
+	return query.By(TopicsByTopic, WithTopic{Topic: topic}).SkipExpired()
 }
 
 // PapersWithTopic answers A4, "list papers carrying a topic": every page of
@@ -196,7 +211,8 @@ func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit
 	return out, nil
 }
 
-// papersByID reads papers in one BatchGetItem (per 100).
+// papersByID reads papers in one BatchGetItem (per 100), leaving out
+// papers past their expiry: BatchGetItem takes no filter.
 func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Paper, error) {
 	out := map[string]Paper{}
 	if len(ids) == 0 {
@@ -210,10 +226,21 @@ func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Pa
 	if err != nil {
 		return nil, err
 	}
+	now := time.Now()
 	for _, p := range ps {
+		if expired(p.ExpiresAt, now) {
+			continue
+		}
 		out[p.ID] = p
 	}
 	return out, nil
+}
+
+// expired reports whether an item with TTL at has expired at now: DynamoDB
+// expires an item whose TTL (Unix seconds) is at or before the current
+// time, as Table.Unexpired's filter does.
+func expired(at, now time.Time) bool {
+	return !at.IsZero() && at.Unix() <= now.Unix()
 }
 
 // AuthorGet is the request of A5: GetItem PK = AUTHOR#<handle>, SK = AUTHOR#<handle>.
