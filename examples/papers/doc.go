@@ -79,7 +79,9 @@
 // [SupersededRetention] (30 days), in one transaction, only if the paper is
 // still a draft and its successor exists. The whole partition expires
 // together, so no membership or topic item outlives its paper in GSI1 or
-// GSI2. Drafts that are not superseded and published papers never expire.
+// GSI2. Drafts that are not superseded and published papers never expire;
+// a put or create of a paper refuses a superseded status without
+// supersededBy and expiresAt, and either of them without that status.
 //
 // DynamoDB deletes an expired item within a few days of its expiry, and
 // reads return it until then. Every read therefore skips expired items:

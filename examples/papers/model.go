@@ -114,6 +114,13 @@ var Papers = entity.MustDefine(Table, entity.Config[Paper]{
 		"collection": {Required: true},
 		"date":       {Required: true},
 	},
+	Validate: func(p *Paper) error {
+		superseded := p.Status == StatusSuperseded
+		if superseded != (p.SupersededBy != "") || superseded != !p.ExpiresAt.IsZero() {
+			return fmt.Errorf("status %s with supersededBy %q and expiresAt %v: a superseded paper, and only it, names its successor and expires (see SupersedeDraft)", p.Status, p.SupersededBy, p.ExpiresAt)
+		}
+		return nil
+	},
 })
 
 // Authors is the Author entity: AUTHOR#<handle> / AUTHOR#<handle>.

@@ -93,11 +93,28 @@ func TestSupersedeDraft(t *testing.T) {
 	}
 }
 
-// TestSupersedeRefusals: a bad successor is refused before anything is
-// sent.
+// TestSupersedeRefusals: a bad successor, or a superseded paper written
+// without its successor and expiry (or a paper that is not superseded with
+// them), is refused before anything is sent.
 func TestSupersedeRefusals(t *testing.T) {
 	t.Parallel()
 	db := entity.NewDB(entitytest.NoRequests(t), "papers")
+	base := Paper{ID: "wp-020", Title: "T", Collection: "Security", Date: "2026-06-02T00:00:00Z"}
+	for _, mod := range []func(*Paper){
+		func(p *Paper) { p.Status = StatusSuperseded },
+		func(p *Paper) { p.Status, p.SupersededBy = StatusSuperseded, "wp-001" },
+		func(p *Paper) { p.Status, p.ExpiresAt = StatusSuperseded, time.Now() },
+		func(p *Paper) { p.Status, p.ExpiresAt = StatusDraft, time.Now() },
+		func(p *Paper) { p.Status, p.SupersededBy = StatusPublished, "wp-001" },
+	} {
+		p := base
+		mod(&p)
+		err := AddPaper(t.Context(), db, p, nil, nil)
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "paper" {
+			t.Errorf("%+v: err = %v, want a ValidationError on paper", p, err)
+		}
+	}
 	for _, by := range []string{"", SampleDraftID} {
 		_, err := SupersedeDraft(t.Context(), db, SampleDraftID, by, time.Now())
 		var ve *ddbmodel.ValidationError
