@@ -220,3 +220,29 @@ func TestCreatePublishedArticle(t *testing.T) {
 		t.Errorf("junction items of lambda: %v, want 3", got)
 	}
 }
+
+// TestAddTagRetriesAfterAStatusChange: an article published between
+// AddTag's read (a draft) and its transaction fails the transaction (the
+// status is not the one read); AddTag reads again and writes the junction
+// item into GSI2.
+func TestAddTagRetriesAfterAStatusChange(t *testing.T) {
+	t.Parallel()
+	s, cc := newStore(t)
+	ctx := t.Context()
+	cc.beforeTx = func() {
+		if _, err := s.SetStatus(ctx, idManyToMany, StatusPublished); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := s.AddTag(ctx, idManyToMany, "serverless"); err != nil {
+		t.Fatal(err)
+	}
+	if got := cc.reset()["TransactWriteItems"]; got != 3 {
+		t.Errorf("%d transactions, want 3 (the failed tag, the status change, the tag again)", got)
+	}
+	checkJunctions(t, s, idManyToMany, true)
+	as, err := s.ArticlesByTag(ctx, "serverless")
+	if err != nil || !cmp.Equal([]string{idManyToMany, idPipelines}, articleIDs(as)) {
+		t.Errorf("AP6 serverless: %v, %v", articleIDs(as), err)
+	}
+}
