@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -46,18 +47,34 @@ type PaperWithAuthors struct {
 
 // PaperPartitionQuery is the request of Figure 1: Query PK = PAPER#<id>,
 // the whole partition: the paper item, its memberships (SK AUTHOR#...) and
-// its topics (SK TOPIC#...), each decoded into its own type. Items past
-// their expiry (an expired superseded draft's whole partition) are left
-// out by a filter (SkipExpired).
+// its topics (SK TOPIC#...), each decoded into its own type.
+// PaperWithAuthorsByID adds the expiry filter (see unexpired).
 func PaperPartitionQuery(id string) query.Collection {
-	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id})).SkipExpired()
+	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id}))
+}
+
+// unexpired is the expiry filter of one read that may take several pages:
+// Table.UnexpiredAt the time the read starts, the same on every page. (A
+// cursor is bound to its query, the filter's values included, so the
+// filter of SkipExpired, which holds the time each page is built, would
+// make a later page's cursor "another query" once a second has passed.)
+// Expired items are read, and paid for, until DynamoDB deletes them, and
+// left out of the result.
+func unexpired() entity.Condition { return Table.UnexpiredAt(time.Now()) }
+
+// dropExpired removes the items whose expiry (at) has passed at now: the
+// listings that hand their cursor to the caller (the Page functions) check
+// expiry here rather than in a filter, whose time would have to be the
+// same on every page of the listing.
+func dropExpired[T any](items []T, at func(T) time.Time, now time.Time) []T {
+	return slices.DeleteFunc(items, func(v T) bool { return expired(at(v), now) })
 }
 
 // PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
 // its author memberships, read in a single query". A partition without
 // the paper item is ErrPaperNotFound.
 func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperWithAuthors, error) {
-	res, err := PaperPartitionQuery(id).Collect(ctx, db)
+	res, err := PaperPartitionQuery(id).Filter(unexpired()).Collect(ctx, db)
 	if err != nil {
 		return PaperWithAuthors{}, err
 	}
@@ -86,21 +103,25 @@ func partitionOf(id string, res query.Result) (PaperWithAuthors, error) {
 
 // PapersInCollectionQuery is the request of A2: Query GSI1 GSI1PK =
 // COLLECTION#<name> AND begins_with(GSI1SK, "DATE#"), descending
-// (ScanIndexForward=false): newest first. Expired superseded drafts are
-// left out by a filter (SkipExpired).
+// (ScanIndexForward=false): newest first.
 func PapersInCollectionQuery(collection string) query.Query[Paper] {
-	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc().SkipExpired()
+	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc()
 }
 
-// PapersInCollection answers A2, "list papers in a collection, newest first".
+// PapersInCollection answers A2, "list papers in a collection, newest
+// first", leaving out expired superseded drafts (a filter, see unexpired).
 func PapersInCollection(ctx context.Context, db *entity.DB, collection string) ([]Paper, error) {
-	return PapersInCollectionQuery(collection).Collect(ctx, db)
+	return PapersInCollectionQuery(collection).Filter(unexpired()).Collect(ctx, db)
 }
 
 // PapersInCollectionPage is A2 one page at a time: at most limit papers
-// from cursor ("" for the first page); the page's Cursor is "" after the last.
+// from cursor ("" for the first page); the page's Cursor is "" after the
+// last. Expired superseded drafts are dropped from the page, so a page may
+// hold fewer than limit papers.
 func PapersInCollectionPage(ctx context.Context, db *entity.DB, collection string, limit int, cursor string) (query.Page[Paper], error) {
-	return PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
+	p, err := PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
+	p.Items = dropExpired(p.Items, func(p Paper) time.Time { return p.ExpiresAt }, time.Now())
+	return p, err
 }
 
 // AuthoredPaper is one paper of an author's list, with the author's role.
@@ -111,10 +132,10 @@ type AuthoredPaper struct {
 
 // PapersByAuthorQuery is the request of A3: Query GSI1 GSI1PK =
 // AUTHOR#<handle> AND begins_with(GSI1SK, "PAPER#"): the author's
-// memberships, by paper id. The memberships of an expired superseded draft
-// expire with it and are left out by a filter (SkipExpired).
+// memberships, by paper id. The memberships of a superseded draft expire
+// with it; PapersByAuthorPage drops expired ones.
 func PapersByAuthorQuery(handle string) query.Query[Membership] {
-	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle}).SkipExpired()
+	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle})
 }
 
 // PapersByAuthor answers A3, "list papers by author": every page of
@@ -143,6 +164,7 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 	if err != nil {
 		return query.Page[AuthoredPaper]{}, err
 	}
+	p.Items = dropExpired(p.Items, func(m Membership) time.Time { return m.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, m := range p.Items {
 		ids[i] = m.PaperID
@@ -162,10 +184,10 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 
 // PapersWithTopicQuery is the request of A4: Query GSI2 GSI2PK =
 // TOPIC#<topic> AND begins_with(GSI2SK, "PAPER#"): the topic's items, by
-// paper id. The topic items of an expired superseded draft expire with it
-// and are left out by a filter (SkipExpired).
+// paper id. The topic items of a superseded draft expire with it;
+// PapersWithTopicPage drops expired ones.
 func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
-	return query.By(TopicsByTopic, WithTopic{Topic: topic}).SkipExpired()
+	return query.By(TopicsByTopic, WithTopic{Topic: topic})
 }
 
 // PapersWithTopic answers A4, "list papers carrying a topic": every page of
@@ -194,6 +216,7 @@ func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit
 	if err != nil {
 		return query.Page[Paper]{}, err
 	}
+	p.Items = dropExpired(p.Items, func(t PaperTopic) time.Time { return t.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, t := range p.Items {
 		ids[i] = t.PaperID

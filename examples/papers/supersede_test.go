@@ -162,14 +162,26 @@ func TestExpiredDraftsAreSkipped(t *testing.T) {
 	if diff := cmp.Diff([]string{"wp-001", "wp-002", "wp-004", "wp-007"}, ids); err != nil || diff != "" {
 		t.Errorf("A3 jon: %v (-want +got):\n%s", err, diff)
 	}
-	raf, err := PapersByAuthorQuery("raf").Collect(ctx, db)
+	raf, err := PapersByAuthor(ctx, db, "raf")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range raf {
-		if m.PaperID == SampleDraftID {
-			t.Errorf("A3 raf: the expired draft's membership is listed")
+	for _, ap := range raf {
+		if ap.Paper.ID == SampleDraftID {
+			t.Errorf("A3 raf: the expired draft is listed")
 		}
+	}
+	// Page by page, with a cursor handed back between pages.
+	p, err := PapersInCollectionPage(ctx, db, "Security", 1, "")
+	if err != nil || len(p.Items) != 1 || p.Items[0].ID != SampleSuccessorID || p.Cursor == "" {
+		t.Fatalf("A2 Security, page 1: %+v, %v", p, err)
+	}
+	if p, err = PapersInCollectionPage(ctx, db, "Security", 1, p.Cursor); err != nil || len(p.Items) != 0 {
+		t.Errorf("A2 Security, page 2 (the expired draft): %+v, %v; want no paper", p, err)
+	}
+	tp, err := PapersWithTopicPage(ctx, db, "security", 1, "")
+	if err != nil || len(tp.Items) != 0 || tp.Cursor == "" {
+		t.Errorf("A4 security, page 1 (the expired draft's topic): %+v, %v; want no paper and a cursor", tp, err)
 	}
 	iam, err := PapersWithTopic(ctx, db, "iam")
 	if diff := cmp.Diff([]string{SampleSuccessorID}, paperIDs(iam)); err != nil || diff != "" {
@@ -200,5 +212,26 @@ func TestEnsureEnablesTTL(t *testing.T) {
 	d := out.TimeToLiveDescription
 	if d == nil || aws.ToString(d.AttributeName) != "expiresAt" || d.TimeToLiveStatus != types.TimeToLiveStatusEnabled {
 		t.Errorf("TTL after Ensure: %+v", d)
+	}
+}
+
+// TestPagesOutliveASecond: a listing whose pages are read more than a
+// second apart continues from its cursor (the expiry filter's time does not
+// change between the pages of one listing).
+func TestPagesOutliveASecond(t *testing.T) {
+	t.Parallel()
+	db := newDB(t)
+	ctx := t.Context()
+	first, err := PapersInCollectionPage(ctx, db, "Data & Storage", 2, "")
+	if err != nil || first.Cursor == "" {
+		t.Fatalf("page 1: %+v, %v", first, err)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	second, err := PapersInCollectionPage(ctx, db, "Data & Storage", 2, first.Cursor)
+	if err != nil {
+		t.Fatalf("page 2 after a second: %v", err)
+	}
+	if diff := cmp.Diff([]string{"wp-007", "wp-002", "wp-004", "wp-001"}, paperIDs(append(first.Items, second.Items...))); diff != "" {
+		t.Errorf("pages (-want +got):\n%s", diff)
 	}
 }

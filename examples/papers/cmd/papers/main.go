@@ -56,7 +56,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	paperRow := func(p papers.Paper) []string {
 		return []string{p.ID, p.Title, p.Version, p.Status, p.Collection, p.Date}
 	}
-	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor"
+	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor\n(expired items, a superseded draft's, are dropped from each page)"
 
 	// A1
 	id := papers.SamplePaperID
@@ -75,7 +75,9 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	partition, err := papers.PaperPartitionQuery(id).Build()
+	// PaperWithAuthorsByID and PapersInCollection filter out expired
+	// items, with the time the read starts.
+	partition, err := papers.PaperPartitionQuery(id).Filter(papers.Table.Unexpired()).Build()
 	if req, err = qry(partition, err); err != nil {
 		return err
 	}
@@ -115,7 +117,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	if req, err = qry(papers.PapersInCollectionQuery(coll).Build()); err != nil {
+	if req, err = qry(papers.PapersInCollectionQuery(coll).Filter(papers.Table.Unexpired()).Build()); err != nil {
 		return err
 	}
 	rows = [][]string{}
