@@ -10,21 +10,29 @@
 // # Table
 //
 // One table (default name "cms", the design's ElectroDB service) with the
-// design's lower-case key attributes pk and sk and one overloaded global
-// index GSI1 (gsi1pk, gsi1sk):
+// design's lower-case key attributes pk and sk, the design's overloaded
+// global index GSI1 (gsi1pk, gsi1sk) and a sparse global index GSI2
+// (gsi2pk, gsi2sk) for the public tag pages:
 //
-//	Entity          pk                   sk                   gsi1pk               gsi1sk
-//	Article         ARTICLE#<articleId>  #METADATA            AUTHOR#<authorId>    ARTICLE#<articleId>
-//	ArticleVersion  ARTICLE#<articleId>  VERSION#<version>    -                    -
-//	TagArticle      TAG#<tag>            ARTICLE#<articleId>  ARTICLE#<articleId>  TAG#<tag>
+//	Entity          pk                   sk                   gsi1pk               gsi1sk               gsi2pk                  gsi2sk
+//	Article         ARTICLE#<articleId>  #METADATA            AUTHOR#<authorId>    ARTICLE#<articleId>  -                       -
+//	ArticleVersion  ARTICLE#<articleId>  VERSION#<version>    -                    -                    -                       -
+//	TagArticle      TAG#<tag>            ARTICLE#<articleId>  ARTICLE#<articleId>  TAG#<tag>            TAG#<publishedTag>      ARTICLE#<articleId>
 //
 // <version> is zero-padded to six digits (VERSION#000010); <articleId> is a
-// ULID (see keys.ULIDs).
+// ULID (see keys.ULIDs), and an article ID that is not one is refused
+// (*ddbmodel.ValidationError on articleId, before anything is sent).
+// publishedTag is the junction item's tag while its article is published,
+// and absent otherwise: only junction items of published articles have
+// GSI2 keys.
 //
 // The metadata and the bodies are separate items, so no list view ever
 // reads a body; every version is its own item, so history never approaches
 // the 400 KB item limit. The Article's tags set repeats the TagArticle items
 // for the article card; the junction items are what AP6 and AP7 query.
+// The table's TAG#<tag> partition holds every article of a tag, drafts and
+// archived ones included ([AllArticlesByTagQuery], the editors' view);
+// GSI2's holds the published ones, the public tag page.
 //
 // # Access patterns
 //
@@ -34,7 +42,7 @@
 //	AP3 Get a specific version                 GetItem                        table  pk = ARTICLE#<id>, sk = VERSION#<version>
 //	AP4 List all versions of an article        Query                          table  pk = ARTICLE#<id> AND begins_with(sk, VERSION#)
 //	AP5 List articles by author, newest first  Query, descending              GSI1   gsi1pk = AUTHOR#<authorId> AND begins_with(gsi1sk, ARTICLE#)
-//	AP6 List articles by tag                   Query, descending; BatchGet    table  pk = TAG#<tag> AND begins_with(sk, ARTICLE#)
+//	AP6 List articles by tag (published)       Query, descending; BatchGet    GSI2   gsi2pk = TAG#<tag> AND begins_with(gsi2sk, ARTICLE#)
 //	AP7 List all tags on an article            Query                          GSI1   gsi1pk = ARTICLE#<id> AND begins_with(gsi1sk, TAG#)
 //	AP8 Publish a new version                  TransactWriteItems             table  Put VERSION#<n+1> if absent; Update #METADATA if currentVersion = n
 //
@@ -46,8 +54,8 @@
 // [Store.ArticlesByTagPage] ([ArticlesByTagQuery]); AP7
 // [Store.TagsOfArticle] ([TagsOfArticleQuery]); AP8 [Store.PublishVersion]
 // ([PublishVersionTx]). The write workflows are [Store.CreateArticle]
-// ([CreateArticleTx]), [Store.AddTag] ([AddTagTx]) and [Store.RemoveTag]
-// ([RemoveTagTx]). [SampleData] and [LoadSample] give a deterministic data
+// ([CreateArticleTx]), [Store.SetStatus] ([SetStatusTx]), [Store.AddTag]
+// ([AddTagTx]) and [Store.RemoveTag] ([RemoveTagTx]). [SampleData] and [LoadSample] give a deterministic data
 // set.
 //
 // AP2 reads the metadata, then exactly the version it names: two
@@ -84,6 +92,20 @@
 // tag), so AP6 and AP7 always agree with the card, and a failed change
 // ([ErrTagExists], [ErrTagNotFound], [ErrArticleNotFound]) changes neither.
 //
+// AP6 is the public tag page, so it lists published articles only, and
+// does so at no extra read cost: a junction item is in GSI2 only while its
+// article is published, so the query reads no draft or archived article
+// (a filter would read and pay for them, and return short pages). The
+// junction item carries publishedTag (the tag) exactly then.
+// [Store.SetStatus] changes the metadata's status and sets or removes
+// publishedTag on every junction item of the article in one transaction,
+// conditioned on the status and the tags set read, so the tag pages always
+// agree with the status; [Store.AddTag] gives a new junction item
+// publishedTag when the article is published, conditioned on the status it
+// read. Change an article's status only through SetStatus. GSI2 is updated
+// asynchronously, so AP6 also drops, from the metadata it reads, an article
+// unpublished a moment ago.
+//
 // # Deviations from the design
 //
 //   - Version numbers are zero-padded in the sort key (VERSION#000010, not
@@ -103,11 +125,27 @@
 //   - AP6 returns the articles, not only the junction items the design
 //     queries: the query gives the article IDs, newest first, and one
 //     BatchGetItem reads their metadata (no bodies).
+//   - AP6 queries a second, sparse index, GSI2, instead of the table's
+//     TAG#<tag> partition, which holds drafts and archived articles too (the
+//     design's query lists them on the public tag page). The design has one
+//     GSI; GSI2 costs a write for published articles' junction items only,
+//     and the read stays one query. Junction items gain publishedTag,
+//     gsi2pk and gsi2sk, and the status change workflow (SetStatus), which
+//     the design leaves out, keeps them in step.
+//   - Article IDs must be ULIDs (the design's comment says they are):
+//     newest first in AP5 and AP6 is ID order, so any other ID is refused
+//     on every write of an article or junction item.
 //   - Items store their key composites as attributes (articleId and version
 //     on versions, tag and articleId on junction items, besides the design's
-//     body, wordCount, createdBy and taggedAt), and every item carries the
-//     library's entity marker attributes __entity and __entity_version.
-//     Versions also record createdAt.
+//     body, wordCount, createdBy and taggedAt). Versions also record
+//     createdAt.
+//   - Attributes the library adds: every item carries __entity (the entity
+//     name: article, articleVersion or tagArticle) and __entity_version
+//     ("1"), which keep the three entities apart in the shared ARTICLE#
+//     partitions and condition every write; articles carry gsi1pk and
+//     gsi1sk, junction items gsi1pk and gsi1sk and, while published, gsi2pk
+//     and gsi2sk. The table has no TTL attribute, no optimistic-lock
+//     attribute and no unique-value marker items.
 //   - Timestamps are written by the workflows from the Store's clock
 //     ([Store.Now]) rather than by attribute defaults, in the design's
 //     format (UTC, millisecond ISO 8601, e.g. 2024-04-25T10:30:00.000Z), so

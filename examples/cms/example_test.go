@@ -1,12 +1,15 @@
 package cms_test
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/examples/cms"
 )
 
@@ -69,6 +72,74 @@ func ExamplePublishVersionTx() {
 	// :v1 = "2024-06-01T12:00:00.000Z"
 	// :v2 = "article"
 	// :v3 = 3
+}
+
+// The request of AP6, the public tag page: the sparse GSI2, which holds the
+// junction items of published articles only, newest first.
+func ExampleArticlesByTagQuery() {
+	in, err := cms.ArticlesByTagQuery("dynamodb").Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("index:", aws.ToString(in.IndexName))
+	fmt.Println("key condition:", aws.ToString(in.KeyConditionExpression))
+	printPlaceholders(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	fmt.Println("newest first:", !aws.ToBool(in.ScanIndexForward))
+	// Output:
+	// index: GSI2
+	// key condition: #gsi2pk = :v0 AND begins_with(#gsi2sk, :v1)
+	// #gsi2pk = gsi2pk
+	// #gsi2sk = gsi2sk
+	// :v0 = "TAG#dynamodb"
+	// :v1 = "ARTICLE#"
+	// newest first: true
+}
+
+// A junction item enters GSI2 only while its article is published: the
+// draft's item has no GSI2 keys.
+func ExampleTagArticles_sparse() {
+	for _, l := range []cms.TagArticle{
+		{Tag: "dynamodb", ArticleID: cms.SampleDraftArticleID},
+		{Tag: "dynamodb", ArticleID: cms.SampleDraftArticleID, PublishedTag: "dynamodb"},
+	} {
+		in, err := cms.TagArticles.Put(l).Build()
+		if err != nil {
+			panic(err)
+		}
+		_, inGSI2 := in.Item["gsi2pk"]
+		fmt.Println("publishedTag", strconv.Quote(l.PublishedTag), "in GSI2:", inGSI2)
+	}
+	// Output:
+	// publishedTag "" in GSI2: false
+	// publishedTag "dynamodb" in GSI2: true
+}
+
+// Publishing a draft tagged dynamodb: the metadata changes only if its
+// status and tags are still those read, and the junction item enters GSI2
+// in the same transaction.
+func ExampleSetStatusTx() {
+	draft := cms.Article{ArticleID: cms.SampleDraftArticleID, Status: cms.StatusDraft, Tags: []string{"dynamodb"}}
+	in, err := cms.SetStatusTx(draft, cms.StatusPublished, "2024-06-01T12:00:00.000Z").Build()
+	if err != nil {
+		panic(err)
+	}
+	for _, it := range in.TransactItems {
+		u := it.Update
+		fmt.Println(u.Key["pk"].(*types.AttributeValueMemberS).Value, aws.ToString(u.UpdateExpression), "if", aws.ToString(u.ConditionExpression))
+	}
+	// Output:
+	// ARTICLE#01HWW7MWQ0K45BDZSGPH3PRJWQ SET #status = :v0, #updatedAt = :v1, #publishedAt = :v2 if (#__entity = :v3) AND ((#status = :v4) AND (size(#tags) = :v5) AND (contains(#tags, :v6)))
+	// TAG#dynamodb SET #gsi2pk = :v0, #gsi2sk = :v1, #publishedTag = :v2 if #__entity = :v3
+}
+
+// An article ID that is not a ULID is refused before anything is sent:
+// newest first (AP5, AP6) is ID order.
+func ExampleArticles_ulid() {
+	_, err := cms.Articles.Put(cms.Article{ArticleID: "my-article", Title: "T", Slug: "t", AuthorID: "u_01", CreatedAt: "x", UpdatedAt: "x"}).Build()
+	var ve *ddbmodel.ValidationError
+	fmt.Println(errors.As(err, &ve), ve.Entity, ve.Attribute)
+	// Output:
+	// true article articleId
 }
 
 func printPlaceholders(names map[string]string, values map[string]types.AttributeValue) {

@@ -6,17 +6,21 @@ import (
 	"strings"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // Table is the single table of the CMS: the design's lower-case key
-// attributes pk and sk and one overloaded index, GSI1 (gsi1pk, gsi1sk).
-// "cms" is its default name; an entity.DB may send to another.
+// attributes pk and sk, one overloaded index, GSI1 (gsi1pk, gsi1sk), and
+// the sparse GSI2 (gsi2pk, gsi2sk), which holds only the junction items of
+// published articles (the public tag page, AP6). "cms" is its default
+// name; an entity.DB may send to another.
 var Table = &entity.Table{
 	Name:         "cms",
 	PartitionKey: entity.S("pk"),
 	SortKey:      entity.S("sk"),
 	Indexes: []entity.Index{
 		{Name: "GSI1", PartitionKey: entity.S("gsi1pk"), SortKey: entity.S("gsi1sk")},
+		{Name: "GSI2", PartitionKey: entity.S("gsi2pk"), SortKey: entity.S("gsi2sk")},
 	},
 }
 
@@ -55,12 +59,20 @@ type ArticleVersion struct {
 }
 
 // TagArticle is the junction item of the many-to-many relation between tags
-// and articles: in the tag's partition on the table (articles of a tag) and
-// in the article's partition on GSI1 (tags of an article).
+// and articles: in the tag's partition on the table (every article of a
+// tag, whatever its status), in the article's partition on GSI1 (tags of an
+// article) and, while the article is published, in the tag's partition on
+// the sparse GSI2 (the public tag page, AP6).
 type TagArticle struct {
 	Tag       string `dynamo:"tag"`
 	ArticleID string `dynamo:"articleId"`
 	TaggedAt  string `dynamo:"taggedAt"`
+	// PublishedTag is the tag again while the article is published, and
+	// absent otherwise: it is the composite of GSI2's partition key, so
+	// only junction items of published articles are in GSI2. The
+	// workflows set it (CreateArticle, AddTag, SetStatus); a value other
+	// than Tag is refused.
+	PublishedTag string `dynamo:"publishedTag,omitempty"`
 }
 
 // VersionWidth is the zero-padded width of version numbers in sort keys:
@@ -83,6 +95,17 @@ func checkTagValue(v any) error {
 	return CheckTag(s)
 }
 
+// checkArticleID refuses an article ID that is not a ULID: AP5 and AP6
+// list articles newest first because the ID's string order is its
+// creation order.
+func checkArticleID(v any) error {
+	s, _ := v.(string)
+	if _, err := keys.ULIDTime(s); err != nil {
+		return fmt.Errorf("an article ID is a ULID (26 upper-case Crockford base-32 characters, creation time first; see keys.NewULID), so that ID order is creation order: %w", err)
+	}
+	return nil
+}
+
 func checkTagSet(v any) error {
 	tags, _ := v.([]string)
 	for _, t := range tags {
@@ -103,7 +126,7 @@ var Articles = entity.MustDefine(Table, entity.Config[Article]{
 		{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
 	},
 	Attributes: map[string]entity.Attribute{
-		"articleId":      {Required: true},
+		"articleId":      {Required: true, Validate: checkArticleID},
 		"title":          {Required: true},
 		"slug":           {Required: true},
 		"status":         {Required: true, Default: StatusDraft, Enum: []string{StatusDraft, StatusPublished, StatusArchived}},
@@ -135,15 +158,24 @@ var Versions = entity.MustDefine(Table, entity.Config[ArticleVersion]{
 })
 
 // TagArticles is the TagArticle entity: TAG#<tag> / ARTICLE#<articleId> on
-// the table and the inverse, ARTICLE#<articleId> / TAG#<tag>, on GSI1.
+// the table, the inverse, ARTICLE#<articleId> / TAG#<tag>, on GSI1, and
+// TAG#<publishedTag> / ARTICLE#<articleId> on the sparse GSI2, which an item
+// enters only while it has a publishedTag (its article is published).
 var TagArticles = entity.MustDefine(Table, entity.Config[TagArticle]{
 	Name: "tagArticle", Version: "1",
 	Key: entity.Key{Partition: "TAG#${tag}", Sort: "ARTICLE#${articleId}"},
 	Indexes: []entity.IndexKey[TagArticle]{
 		{Index: "GSI1", Partition: "ARTICLE#${articleId}", Sort: "TAG#${tag}"},
+		{Index: "GSI2", Partition: "TAG#${publishedTag}", Sort: "ARTICLE#${articleId}", Sparse: true},
 	},
 	Attributes: map[string]entity.Attribute{
 		"tag":       {Required: true, Validate: checkTagValue},
-		"articleId": {Required: true},
+		"articleId": {Required: true, Validate: checkArticleID},
+	},
+	Validate: func(l *TagArticle) error {
+		if l.PublishedTag != "" && l.PublishedTag != l.Tag {
+			return fmt.Errorf("publishedTag %q differs from tag %q: it is the tag, or absent", l.PublishedTag, l.Tag)
+		}
+		return nil
 	},
 })

@@ -178,33 +178,53 @@ func normalizeAll(as []Article) []Article {
 	return as
 }
 
-// ArticlesByTagQuery is the request of AP6: Query pk = TAG#<tag> AND
-// begins_with(sk, "ARTICLE#"), descending: the tag's junction items, newest
-// article first (the sort key holds the article's ULID).
+// ArticlesByTagQuery is the request of AP6: Query GSI2 gsi2pk = TAG#<tag>
+// AND begins_with(gsi2sk, "ARTICLE#"), descending: the junction items of
+// the tag's published articles, newest article first (the sort key holds
+// the article's ULID). Junction items of draft and archived articles are
+// not in GSI2 (they have no publishedTag), so the query neither returns
+// nor reads them.
 func ArticlesByTagQuery(tag string) query.Query[TagArticle] {
+	return query.By(PublishedLinks, OfPublishedTag{tag}).Desc()
+}
+
+// AllArticlesByTagQuery is the editors' view of a tag: Query pk = TAG#<tag>
+// AND begins_with(sk, "ARTICLE#"), descending: the junction items of every
+// article of the tag, drafts and archived ones included, newest first.
+func AllArticlesByTagQuery(tag string) query.Query[TagArticle] {
 	return query.By(TagLinks, OfTag{tag}).Desc()
 }
 
-// ArticlesByTag answers AP6, "list articles by tag" (the tag page): the
-// junction items of the tag (ArticlesByTagQuery), then the metadata of those
-// articles in one BatchGetItem, newest first. No body is read.
+// ArticlesByTag answers AP6, "list articles by tag" (the public tag page):
+// the junction items of the tag's published articles (ArticlesByTagQuery),
+// then the metadata of those articles in one BatchGetItem, newest first. No
+// body is read, and no draft or archived article is listed.
 func (s *Store) ArticlesByTag(ctx context.Context, tag string) ([]Article, error) {
 	links, err := ArticlesByTagQuery(tag).Collect(ctx, s.DB)
 	if err != nil {
 		return nil, err
 	}
-	return s.articlesOf(ctx, links)
+	as, err := s.articlesOf(ctx, links)
+	return publishedOnly(as), err
 }
 
-// ArticlesByTagPage is AP6 one page at a time: at most limit articles from
-// cursor ("" for the first page); the page's Cursor is "" after the last.
+// publishedOnly drops articles that are not published: GSI2 is updated
+// asynchronously, so for a moment after SetStatus it may still name an
+// article whose metadata already says draft or archived.
+func publishedOnly(as []Article) []Article {
+	return slices.DeleteFunc(as, func(a Article) bool { return a.Status != StatusPublished })
+}
+
+// ArticlesByTagPage is AP6 one page at a time: at most limit published
+// articles from cursor ("" for the first page); the page's Cursor is ""
+// after the last.
 func (s *Store) ArticlesByTagPage(ctx context.Context, tag string, limit int, cursor string) (query.Page[Article], error) {
 	p, err := ArticlesByTagQuery(tag).Limit(limit).Page(ctx, s.DB, cursor)
 	if err != nil {
 		return query.Page[Article]{}, err
 	}
 	as, err := s.articlesOf(ctx, p.Items)
-	return query.Page[Article]{Items: as, Cursor: p.Cursor}, err
+	return query.Page[Article]{Items: publishedOnly(as), Cursor: p.Cursor}, err
 }
 
 func (s *Store) articlesOf(ctx context.Context, links []TagArticle) ([]Article, error) {

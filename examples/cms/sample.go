@@ -18,6 +18,11 @@ const SampleArticleID = "01HWACW420M4F24M7AABTD04K8"
 // shows VERSION#000010 sorting after VERSION#000009.
 const SampleVersionsArticleID = "01HWN2FGR0CX9JARANY14N6D1Y"
 
+// SampleDraftArticleID is a draft of the sample, "Modelling Many-to-Many
+// Relationships" by u_01, tagged data-modeling and dynamodb: on no tag page
+// until it is published.
+const SampleDraftArticleID = "01HWW7MWQ0K45BDZSGPH3PRJWQ"
+
 // Sample is the deterministic sample data set: fixed IDs, fixed times.
 type Sample struct {
 	Articles    []Article // in creation (ULID) order
@@ -37,7 +42,7 @@ var sampleArticles = []sampleArticle{
 	{"01HVR7SRH08EAPA4H2K8QF9YY7", "2024-04-18T09:15:00Z", "Getting Started with DynamoDB", "Tables, items and keys in ten minutes.", StatusPublished, "u_01", []string{"aws", "beginners", "dynamodb"}, 2},
 	{SampleArticleID, "2024-04-25T10:30:00Z", "DynamoDB Patterns", "Single-table patterns from real applications.", StatusPublished, "u_01", []string{"aws", "dynamodb"}, 3},
 	{SampleVersionsArticleID, "2024-04-29T14:00:00Z", "Serverless Content Pipelines", "From editor to CDN without a server.", StatusPublished, "u_02", []string{"aws", "serverless"}, 12},
-	{"01HWW7MWQ0K45BDZSGPH3PRJWQ", "2024-05-02T08:45:00Z", "Modelling Many-to-Many Relationships", "Junction items and inverted indexes.", StatusDraft, "u_01", []string{"data-modeling", "dynamodb"}, 1},
+	{SampleDraftArticleID, "2024-05-02T08:45:00Z", "Modelling Many-to-Many Relationships", "Junction items and inverted indexes.", StatusDraft, "u_01", []string{"data-modeling", "dynamodb"}, 1},
 	{"01HX7B8WW08Y1AV2398JKH9HTJ", "2024-05-06T16:20:00Z", "Taming Lambda Cold Starts", "What actually makes a cold start slow.", StatusArchived, "u_02", []string{"aws", "lambda", "serverless"}, 2},
 	{"01HXEGE8V05D1SBW0SM2EYPDRS", "2024-05-09T11:05:00Z", "Single-Table Design Mistakes", "Seven ways to regret a key design.", StatusPublished, "u_03", []string{"data-modeling", "dynamodb"}, 1},
 	{"01HXS2WYW08QB58K23SP91CWP2", "2024-05-13T13:40:00Z", "Versioning Content Without Tears", "Every edit kept, the latest one cheap to read.", StatusDraft, "u_03", []string{"dynamodb", "serverless"}, 2},
@@ -85,7 +90,7 @@ func SampleData() Sample {
 		}
 		s.Articles = append(s.Articles, a)
 		for _, tag := range sa.tags {
-			s.TagArticles = append(s.TagArticles, TagArticle{Tag: tag, ArticleID: sa.id, TaggedAt: stamp(created)})
+			s.TagArticles = append(s.TagArticles, junction(tag, sa.id, sa.status, stamp(created)))
 		}
 	}
 	return s

@@ -74,21 +74,36 @@ func Slugify(title string) string {
 }
 
 // CreateArticleTx is the transaction of CreateArticle: the metadata and
-// version 1 created only if absent, and one TagArticle per tag.
+// version 1 created only if absent, and one TagArticle per tag, in GSI2
+// (the public tag pages) when the article is published.
 func CreateArticleTx(a Article, first ArticleVersion) txn.WriteTx {
 	tx := txn.Write(Articles.Create(a), Versions.Create(first))
 	for _, tag := range a.Tags {
-		tx = tx.Add(TagArticles.Create(TagArticle{Tag: tag, ArticleID: a.ArticleID, TaggedAt: a.CreatedAt}))
+		tx = tx.Add(TagArticles.Create(junction(tag, a.ArticleID, a.Status, a.CreatedAt)))
 	}
 	return tx
+}
+
+// junction is the TagArticle item of tag on an article of the given
+// status: with publishedTag, so in GSI2, only when the article is
+// published.
+func junction(tag, articleID, status, taggedAt string) TagArticle {
+	l := TagArticle{Tag: tag, ArticleID: articleID, TaggedAt: taggedAt}
+	if status == StatusPublished {
+		l.PublishedTag = tag
+	}
+	return l
 }
 
 // CreateArticle creates an article with its first version (body, by its
 // author) and its tags, all in one transaction, so that VERSION#1 exists as
 // soon as the metadata does and every tag in the article's set has its
 // junction item; nothing is written when any part fails (ErrArticleExists,
-// a *ddbmodel.ValidationError). An empty ArticleID gets a new ULID; an empty Slug is derived
-// from the title; status defaults to draft. It returns the article as stored.
+// a *ddbmodel.ValidationError). An empty ArticleID gets a new ULID; any
+// other ArticleID must be a ULID (AP5 and AP6 list newest first by ID
+// order), or it is refused with a *ddbmodel.ValidationError on articleId
+// before anything is sent. An empty Slug is derived from the title; status
+// defaults to draft. It returns the article as stored.
 func (s *Store) CreateArticle(ctx context.Context, a Article, body string) (Article, error) {
 	now := s.now()
 	if a.ArticleID == "" {
@@ -226,36 +241,58 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// AddTagTx is the transaction of AddTag: create the TagArticle item only if
-// absent, and add the tag to the article's tags set only if the article
-// exists and does not have it yet.
-func AddTagTx(articleID, tag, taggedAt string) txn.WriteTx {
+// AddTagTx is the transaction of AddTag for an article read with the given
+// status: create the TagArticle item only if absent (in GSI2 when status
+// is published), and add the tag to the article's tags set only if the
+// article exists, does not have the tag yet, and still has that status.
+func AddTagTx(articleID, tag, status, taggedAt string) txn.WriteTx {
 	return txn.Write(
-		TagArticles.Create(TagArticle{Tag: tag, ArticleID: articleID, TaggedAt: taggedAt}),
+		TagArticles.Create(junction(tag, articleID, status, taggedAt)),
 		ArticleByID.Update(ArticleKey{articleID}).
 			Apply(ArticleTags.Add(tag), ArticleUpdAt.Set(taggedAt)).
-			Ensure(ArticleTags.Contains(tag).Not()),
+			Ensure(ArticleTags.Contains(tag).Not(), ArticleStatus.Eq(status)),
 	)
 }
 
+// statusRetries is how many times AddTag and SetStatus run again when the
+// article's status or tags changed between their read and their
+// transaction.
+const statusRetries = 3
+
 // AddTag tags an article: the junction item (AP6, AP7) and the article's
 // tags set (the card view) change together in one transaction, or neither
-// does. Errors: ErrBadTag, ErrArticleNotFound, ErrTagExists.
+// does. It reads the article first (strongly consistent): the junction
+// item of a published article goes into GSI2, the public tag page, and the
+// transaction holds only if the status is still the one read (it runs again
+// when not). Errors: ErrBadTag, ErrArticleNotFound, ErrTagExists.
 func (s *Store) AddTag(ctx context.Context, articleID, tag string) error {
 	if err := CheckTag(tag); err != nil {
 		return err
 	}
-	err := AddTagTx(articleID, tag, stamp(s.now())).Run(ctx, s.DB)
-	if err == nil {
-		return nil
+	for attempt := 0; ; attempt++ {
+		a, err := ArticleGet(articleID).Consistent().Run(ctx, s.DB)
+		if errors.Is(err, ddbmodel.ErrNotFound) {
+			return fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+		}
+		if err != nil {
+			return err
+		}
+		err = AddTagTx(articleID, tag, a.Status, stamp(s.now())).Run(ctx, s.DB)
+		if err == nil {
+			return nil
+		}
+		if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrNotFound) {
+			return fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
+		}
+		if !errors.Is(err, ddbmodel.ErrConditionFailed) {
+			return fmt.Errorf("cms: tag %s with %q: %w", articleID, tag, err)
+		}
+		if slices.Contains(a.Tags, tag) || attempt == statusRetries {
+			return fmt.Errorf("%w: %s %q: %w", ErrTagExists, articleID, tag, err)
+		}
+		// The tag was absent when read: the status or the tags changed
+		// meanwhile. Read again.
 	}
-	if r, ok := reasonOf(err, Articles.Name()); ok && errors.Is(r.Err, ddbmodel.ErrNotFound) {
-		return fmt.Errorf("%w: %s: %w", ErrArticleNotFound, articleID, err)
-	}
-	if errors.Is(err, ddbmodel.ErrConditionFailed) {
-		return fmt.Errorf("%w: %s %q: %w", ErrTagExists, articleID, tag, err)
-	}
-	return fmt.Errorf("cms: tag %s with %q: %w", articleID, tag, err)
 }
 
 // RemoveTagTx is the transaction of RemoveTag: delete the TagArticle item,

@@ -86,6 +86,18 @@
 //     keys differ and each must be read back as its own entity.
 //   - Module and lesson ids end sort keys and may not contain '#', so that
 //     no id can forge a deeper level.
+//   - Attributes the library adds: every item carries the entity marker
+//     under the design's own attribute name, entity_type (STUDENT, COURSE,
+//     MODULE, LESSON, STUDENT_ENROLLMENT or COURSE_ENROLLMENT: the table
+//     names it as its EntityAttribute, so the library writes it and
+//     conditions every write on it), and __entity_version ("1"), which the
+//     design does not have; and the index key attributes GSI1PK and GSI1SK
+//     of the items in GSI1 (students, student-side enrollments, courses and
+//     modules). Items also store their key composites as attributes
+//     (student_id, course_id, module_id, lesson_id, instructor_id), which
+//     the design keeps only in the keys (its filter mentions lesson_id), so
+//     that an item read alone says whose it is. There is no TTL attribute,
+//     no optimistic-lock attribute and no unique-value marker item.
 //
 // Keys are named through the typed keys of fields.go ([StudentByKey],
 // [EnrollmentsOfCourse], ...), checked against the key templates when the

@@ -10,8 +10,9 @@
 // # Table
 //
 // One table, on-demand billing, with the overloaded keys PK and SK, GSI1
-// (GSI1PK, GSI1SK) shared by collection and author listings, and GSI2
-// (GSI2PK, GSI2SK), which only topic items enter. The design names no
+// (GSI1PK, GSI1SK) shared by collection and author listings, GSI2
+// (GSI2PK, GSI2SK), which only topic items enter, and the TTL attribute
+// expiresAt (see "Superseded drafts expire" below). The design names no
 // table; the default name is "papers".
 //
 //	Entity      PK                SK                GSI1PK                   GSI1SK         GSI2PK          GSI2SK
@@ -44,9 +45,12 @@
 // ([PapersByAuthorQuery]); A4 [PapersWithTopic] and [PapersWithTopicPage]
 // ([PapersWithTopicQuery]); A5 [AuthorByHandle] ([AuthorGet]). The write
 // workflow [AddPaper] ([AddPaperTx]) adds a paper with its memberships and
-// topics in one transaction. [SampleData] and [LoadSample] give a
-// deterministic data set, including the design's WP-002 ([SamplePaperID])
-// with jon as author and guest as contributor.
+// topics in one transaction, and [SupersedeDraft] ([SupersedeDraftTx])
+// marks a draft superseded and sets its expiry. [SampleData] and
+// [LoadSample] give a deterministic data set, including the design's WP-002
+// ([SamplePaperID]) with jon as author and guest as contributor, and a
+// draft ([SampleDraftID]) with the published paper that replaces it
+// ([SampleSuccessorID]).
 //
 // A3 and A4 page through their index with the library's opaque cursors:
 // each page is one query of at most Limit index items, then one
@@ -63,6 +67,37 @@
 // PAPER#<id>. This is the design's open question 2 answered the other way:
 // the topics stay off the paper item, and the paper's partition query
 // (Figure 1) returns them with the memberships.
+//
+// # Superseded drafts expire
+//
+// The design's open question 3 asks whether a TTL attribute is warranted
+// for superseded drafts. Here it is: the table's TTL attribute is
+// expiresAt, a number of Unix seconds (Paper.ExpiresAt, a time.Time tagged
+// unixtime). [SupersedeDraft] sets a draft's status to superseded, names
+// the paper that replaces it (supersededBy) and gives the draft's paper
+// item, memberships and topic items the same expiresAt, now +
+// [SupersededRetention] (30 days), in one transaction, only if the paper is
+// still a draft and its successor exists. The whole partition expires
+// together, so no membership or topic item outlives its paper in GSI1 or
+// GSI2. Drafts that are not superseded and published papers never expire;
+// a put or create of a paper refuses a superseded status without
+// supersededBy and expiresAt, and either of them without that status.
+//
+// DynamoDB deletes an expired item within a few days of its expiry, and
+// reads return it until then. Every read therefore leaves expired items
+// out: A1 is a get with SkipExpired (an expired draft is ErrPaperNotFound);
+// Figure 1 and A2's full listing filter with Table.UnexpiredAt the time the
+// read starts (attribute_not_exists(expiresAt) OR expiresAt > :now), the
+// same time on each page; the page-by-page listings (A2, A3 and A4 with a
+// cursor) drop expired items from each page on the client, and the
+// BatchGetItem of A3 and A4, which takes no filter, drops expired papers.
+// Either way an expired item is read, and paid for, until it is deleted.
+// The page-by-page listings do not use a filter because a cursor is bound
+// to its query, the filter's time included: SkipExpired's filter, built
+// with the time of each page, would make the next page "another query"
+// once a second had passed. TTL must be enabled on the table for DynamoDB
+// to delete the items: [Table].Ensure enables it (the program calls it at
+// start-up), and it is free.
 //
 // # Deviations from the design
 //
@@ -81,12 +116,22 @@
 //     per page reads the papers the memberships or topic items name.
 //   - Membership and PaperTopic items store the paper's id as id (the
 //     partition key composite they share with the paper), besides handle and
-//     role or topic, and every item carries the library's entity markers
-//     __entity and __entity_version.
+//     role or topic.
 //   - The design lists paper attributes as "title, abstract, version,
 //     status …"; the model adds collection and date (the GSI1 composites)
 //     and gives status the values draft, published and superseded (the
-//     design's paper is a draft and mentions superseded drafts).
+//     design's paper is a draft and mentions superseded drafts). A
+//     superseded paper also has supersededBy and expiresAt, and its
+//     memberships and topic items expiresAt: the answer to open question 3
+//     above, which the design leaves open.
+//   - Attributes the library adds: every item carries __entity (the entity
+//     name: paper, author, membership or paperTopic) and __entity_version
+//     ("1"), which keep the entities sharing the PAPER# partitions apart and
+//     condition every write; papers and memberships carry GSI1PK and GSI1SK,
+//     topic items GSI2PK and GSI2SK. The TTL attribute expiresAt is the
+//     model's own field, written by SupersedeDraft only. No item has an
+//     optimistic-lock attribute, and there are no unique-value marker
+//     items.
 //
 // Keys and fields are named through the typed handles of fields.go: a key
 // struct per entity key and per query ([PaperByKey], [PapersByCollection],

@@ -2,6 +2,7 @@ package papers_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -52,4 +53,36 @@ func ExamplePapers_date() {
 	fmt.Println(in.Item["GSI1SK"].(*types.AttributeValueMemberS).Value)
 	// Output:
 	// DATE#2026-03-09T23:00:00.000000000Z
+}
+
+// Superseding the draft wp-006 by wp-012: the draft and every item of its
+// partition get the same expiresAt (Unix seconds, the table's TTL
+// attribute), only if the paper is still a draft and wp-012 exists.
+func ExampleSupersedeDraftTx() {
+	draft := papers.PaperWithAuthors{
+		Paper:   papers.Paper{ID: "wp-006", Status: papers.StatusDraft},
+		Authors: []papers.Membership{{PaperID: "wp-006", Handle: "raf", Role: papers.RoleAuthor}},
+		Topics:  []papers.PaperTopic{{PaperID: "wp-006", Topic: "iam"}},
+	}
+	expires := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
+	in, err := papers.SupersedeDraftTx(draft, "wp-012", expires).Build()
+	if err != nil {
+		panic(err)
+	}
+	for _, it := range in.TransactItems {
+		switch {
+		case it.Update != nil:
+			u := it.Update
+			fmt.Println("update", u.Key["SK"].(*types.AttributeValueMemberS).Value, aws.ToString(u.UpdateExpression), "if", aws.ToString(u.ConditionExpression))
+		case it.ConditionCheck != nil:
+			fmt.Println("check", it.ConditionCheck.Key["SK"].(*types.AttributeValueMemberS).Value, aws.ToString(it.ConditionCheck.ConditionExpression))
+		}
+	}
+	fmt.Println("expiresAt:", in.TransactItems[0].Update.ExpressionAttributeValues[":v2"].(*types.AttributeValueMemberN).Value)
+	// Output:
+	// update PAPER#wp-006 SET #status = :v0, #supersededBy = :v1, #expiresAt = :v2 if (#__entity = :v3) AND (#status = :v4)
+	// check PAPER#wp-012 attribute_exists(#id)
+	// update AUTHOR#raf SET #expiresAt = :v0 if #__entity = :v1
+	// update TOPIC#iam SET #expiresAt = :v0 if #__entity = :v1
+	// expiresAt: 1782864000
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 )
@@ -11,12 +12,15 @@ import (
 // Table is the single table of the paper catalog: the design's overloaded
 // PK and SK, GSI1 (GSI1PK, GSI1SK) shared by collection listings (A2) and
 // author listings (A3), and the sparse GSI2 (GSI2PK, GSI2SK) holding only
-// topic items (A4). The design names no table; "papers" is the default
+// topic items (A4). Its TTL attribute is expiresAt (Unix seconds), which
+// the items of a superseded draft carry (see SupersedeDraft); Table.Ensure
+// enables TTL on it. The design names no table; "papers" is the default
 // name, and an entity.DB may send to another.
 var Table = &entity.Table{
 	Name:         "papers",
 	PartitionKey: entity.S("PK"),
 	SortKey:      entity.S("SK"),
+	TTLAttribute: "expiresAt",
 	Indexes: []entity.Index{
 		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
 		{Name: "GSI2", PartitionKey: entity.S("GSI2PK"), SortKey: entity.S("GSI2SK")},
@@ -45,6 +49,12 @@ type Paper struct {
 	Status     string `dynamo:"status"`  // draft, published or superseded
 	Collection string `dynamo:"collection"`
 	Date       string `dynamo:"date"` // ISO 8601 (RFC 3339) date and time of the paper
+	// SupersededBy is the id of the paper that replaced this one, once it
+	// is superseded.
+	SupersededBy string `dynamo:"supersededBy,omitempty"`
+	// ExpiresAt is when DynamoDB may delete a superseded draft (the
+	// table's TTL attribute, Unix seconds); zero, and not stored, otherwise.
+	ExpiresAt time.Time `dynamo:"expiresAt,unixtime,omitempty"`
 }
 
 // Author is an author's profile.
@@ -61,6 +71,9 @@ type Membership struct {
 	PaperID string `dynamo:"id"` // the paper's id: the partition key composite shared with Paper
 	Handle  string `dynamo:"handle"`
 	Role    string `dynamo:"role"` // author or contributor
+	// ExpiresAt is the paper's expiry: a superseded draft's memberships
+	// expire with it.
+	ExpiresAt time.Time `dynamo:"expiresAt,unixtime,omitempty"`
 }
 
 // PaperTopic says that a paper carries a topic. A paper has one per topic,
@@ -69,6 +82,9 @@ type Membership struct {
 type PaperTopic struct {
 	PaperID string `dynamo:"id"`
 	Topic   string `dynamo:"topic"`
+	// ExpiresAt is the paper's expiry: a superseded draft's topic items
+	// expire with it.
+	ExpiresAt time.Time `dynamo:"expiresAt,unixtime,omitempty"`
 }
 
 // ErrBadTopic reports a topic that is not lower-case letters, digits and dashes.
@@ -97,6 +113,13 @@ var Papers = entity.MustDefine(Table, entity.Config[Paper]{
 		"status":     {Required: true, Default: StatusDraft, Enum: []string{StatusDraft, StatusPublished, StatusSuperseded}},
 		"collection": {Required: true},
 		"date":       {Required: true},
+	},
+	Validate: func(p *Paper) error {
+		superseded := p.Status == StatusSuperseded
+		if superseded != (p.SupersededBy != "") || superseded != !p.ExpiresAt.IsZero() {
+			return fmt.Errorf("status %s with supersededBy %q and expiresAt %v: a superseded paper, and only it, names its successor and expires (see SupersedeDraft)", p.Status, p.SupersededBy, p.ExpiresAt)
+		}
+		return nil
 	},
 })
 

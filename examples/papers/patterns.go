@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -18,12 +20,15 @@ var ErrPaperNotFound = errors.New("papers: paper not found")
 var ErrAuthorNotFound = errors.New("papers: author not found")
 
 // PaperGet is the request of A1: GetItem PK = PAPER#<id>, SK = PAPER#<id>.
+// A superseded draft past its expiry (which DynamoDB has not deleted yet)
+// is reported as not found (SkipExpired; GetItem takes no filter, so the
+// item is read and then left out).
 func PaperGet(id string) entity.GetOp[Paper] {
-	return PaperByKey.Get(PaperKey{ID: id})
+	return PaperByKey.Get(PaperKey{ID: id}).SkipExpired()
 }
 
-// PaperByID answers A1, "get a paper by id". A missing paper is
-// ErrPaperNotFound (and ddbmodel.ErrNotFound).
+// PaperByID answers A1, "get a paper by id". A missing paper, or an
+// expired superseded draft, is ErrPaperNotFound (and ddbmodel.ErrNotFound).
 func PaperByID(ctx context.Context, db *entity.DB, id string) (Paper, error) {
 	p, err := PaperGet(id).Run(ctx, db)
 	if errors.Is(err, ddbmodel.ErrNotFound) {
@@ -43,18 +48,42 @@ type PaperWithAuthors struct {
 // PaperPartitionQuery is the request of Figure 1: Query PK = PAPER#<id>,
 // the whole partition: the paper item, its memberships (SK AUTHOR#...) and
 // its topics (SK TOPIC#...), each decoded into its own type.
+// PaperWithAuthorsByID adds the expiry filter (see unexpired).
 func PaperPartitionQuery(id string) query.Collection {
 	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id}))
+}
+
+// unexpired is the expiry filter of one read that may take several pages:
+// Table.UnexpiredAt the time the read starts, the same on every page. (A
+// cursor is bound to its query, the filter's values included, so the
+// filter of SkipExpired, which holds the time each page is built, would
+// make a later page's cursor "another query" once a second has passed.)
+// Expired items are read, and paid for, until DynamoDB deletes them, and
+// left out of the result.
+func unexpired() entity.Condition { return Table.UnexpiredAt(time.Now()) }
+
+// dropExpired removes the items whose expiry (at) has passed at now: the
+// listings that hand their cursor to the caller (the Page functions) check
+// expiry here rather than in a filter, whose time would have to be the
+// same on every page of the listing.
+func dropExpired[T any](items []T, at func(T) time.Time, now time.Time) []T {
+	return slices.DeleteFunc(items, func(v T) bool { return expired(at(v), now) })
 }
 
 // PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
 // its author memberships, read in a single query". A partition without
 // the paper item is ErrPaperNotFound.
 func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperWithAuthors, error) {
-	res, err := PaperPartitionQuery(id).Collect(ctx, db)
+	res, err := PaperPartitionQuery(id).Filter(unexpired()).Collect(ctx, db)
 	if err != nil {
 		return PaperWithAuthors{}, err
 	}
+	return partitionOf(id, res)
+}
+
+// partitionOf decodes the partition of paper id, as PaperPartitionQuery
+// read it.
+func partitionOf(id string, res query.Result) (PaperWithAuthors, error) {
 	ps, err := query.ItemsOf(res, Papers)
 	if err != nil {
 		return PaperWithAuthors{}, err
@@ -79,15 +108,20 @@ func PapersInCollectionQuery(collection string) query.Query[Paper] {
 	return query.By(PapersByCollection, InCollection{Collection: collection}).Desc()
 }
 
-// PapersInCollection answers A2, "list papers in a collection, newest first".
+// PapersInCollection answers A2, "list papers in a collection, newest
+// first", leaving out expired superseded drafts (a filter, see unexpired).
 func PapersInCollection(ctx context.Context, db *entity.DB, collection string) ([]Paper, error) {
-	return PapersInCollectionQuery(collection).Collect(ctx, db)
+	return PapersInCollectionQuery(collection).Filter(unexpired()).Collect(ctx, db)
 }
 
 // PapersInCollectionPage is A2 one page at a time: at most limit papers
-// from cursor ("" for the first page); the page's Cursor is "" after the last.
+// from cursor ("" for the first page); the page's Cursor is "" after the
+// last. Expired superseded drafts are dropped from the page, so a page may
+// hold fewer than limit papers.
 func PapersInCollectionPage(ctx context.Context, db *entity.DB, collection string, limit int, cursor string) (query.Page[Paper], error) {
-	return PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
+	p, err := PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
+	p.Items = dropExpired(p.Items, func(p Paper) time.Time { return p.ExpiresAt }, time.Now())
+	return p, err
 }
 
 // AuthoredPaper is one paper of an author's list, with the author's role.
@@ -98,7 +132,8 @@ type AuthoredPaper struct {
 
 // PapersByAuthorQuery is the request of A3: Query GSI1 GSI1PK =
 // AUTHOR#<handle> AND begins_with(GSI1SK, "PAPER#"): the author's
-// memberships, by paper id.
+// memberships, by paper id. The memberships of a superseded draft expire
+// with it; PapersByAuthorPage drops expired ones.
 func PapersByAuthorQuery(handle string) query.Query[Membership] {
 	return query.By(MembershipsByAuthor, ByAuthor{Handle: handle})
 }
@@ -129,6 +164,7 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 	if err != nil {
 		return query.Page[AuthoredPaper]{}, err
 	}
+	p.Items = dropExpired(p.Items, func(m Membership) time.Time { return m.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, m := range p.Items {
 		ids[i] = m.PaperID
@@ -148,7 +184,8 @@ func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit
 
 // PapersWithTopicQuery is the request of A4: Query GSI2 GSI2PK =
 // TOPIC#<topic> AND begins_with(GSI2SK, "PAPER#"): the topic's items, by
-// paper id.
+// paper id. The topic items of a superseded draft expire with it;
+// PapersWithTopicPage drops expired ones.
 func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
 	return query.By(TopicsByTopic, WithTopic{Topic: topic})
 }
@@ -179,6 +216,7 @@ func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit
 	if err != nil {
 		return query.Page[Paper]{}, err
 	}
+	p.Items = dropExpired(p.Items, func(t PaperTopic) time.Time { return t.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, t := range p.Items {
 		ids[i] = t.PaperID
@@ -196,7 +234,8 @@ func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit
 	return out, nil
 }
 
-// papersByID reads papers in one BatchGetItem (per 100).
+// papersByID reads papers in one BatchGetItem (per 100), leaving out
+// papers past their expiry: BatchGetItem takes no filter.
 func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Paper, error) {
 	out := map[string]Paper{}
 	if len(ids) == 0 {
@@ -210,10 +249,21 @@ func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Pa
 	if err != nil {
 		return nil, err
 	}
+	now := time.Now()
 	for _, p := range ps {
+		if expired(p.ExpiresAt, now) {
+			continue
+		}
 		out[p.ID] = p
 	}
 	return out, nil
+}
+
+// expired reports whether an item with TTL at has expired at now: DynamoDB
+// expires an item whose TTL (Unix seconds) is at or before the current
+// time, as Table.Unexpired's filter does.
+func expired(at, now time.Time) bool {
+	return !at.IsZero() && at.Unix() <= now.Unix()
 }
 
 // AuthorGet is the request of A5: GetItem PK = AUTHOR#<handle>, SK = AUTHOR#<handle>.

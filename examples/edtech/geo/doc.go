@@ -33,6 +33,13 @@
 //     inside any level, the street included, with a *ddbmodel.ValidationError
 //     before anything is written: "Rua A#B" as a street would render the key
 //     of a deeper level and break the prefix queries' boundaries.
+//   - Items store each level as its own attribute (chain_id, country,
+//     state, city, neighborhood, street) besides name: the key's composites,
+//     which the design keeps only in the sort key.
+//   - Attributes the library adds: every item carries __entity ("Store")
+//     and __entity_version ("1"), which condition every write. The table
+//     has no index, no TTL attribute, no optimistic-lock attribute and no
+//     unique-value marker items.
 //
 // The queries name their prefix with one typed key, [Location]: the chain
 // and a leading run of the address, nil fields ending the prefix.

@@ -34,7 +34,12 @@
 // (user_id, group_id, name, joined_at) follow the snake_case of the rest of
 // that text. Deviation: none in the keys. The root items and the existence
 // checks in Join are what the design's "item-raiz" rows imply: an edge to a
-// user or group that does not exist is refused.
+// user or group that does not exist is refused. Attributes the library
+// adds: every item carries __entity (User, Group, UserGroup or
+// GroupMember) and __entity_version ("1"), which keep a node's root item
+// and its edges apart in its partition and condition every write. The
+// table has no index, no TTL attribute, no optimistic-lock attribute and no
+// unique-value marker items.
 //
 // Keys are named through the typed keys of fields.go ([MembershipKey],
 // [GroupsOfUserKey], ...), checked when the package loads; only the

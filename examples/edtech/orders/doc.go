@@ -46,6 +46,12 @@
 //   - Attribute names (order_id, item_id, sku, quantity, ...) are not in the
 //     design, which gives only the keys; they follow the snake_case of the
 //     rest of the text.
+//   - Attributes the library adds: every item carries __entity (Order,
+//     Item, Return, Shipment or Event) and __entity_version ("1"), which
+//     keep the five levels apart in the order's partition and condition
+//     every write; items and returns carry GSI1PK and GSI1SK. The table has
+//     no TTL attribute, no optimistic-lock attribute and no unique-value
+//     marker items.
 //
 // Keys are named through the typed keys of fields.go ([ItemKey], [OfItem],
 // ...), checked when the package loads.

@@ -24,10 +24,15 @@ func TestProgram(t *testing.T) {
 		"== AP6: List articles by tag",
 		"== AP7: List all tags on an article",
 		"== AP8: Publish a new version",
+		"== Status: Publish a draft: it joins its tags' pages",
 	)...)
 	exampletest.Contains(t, report,
 		`sk = "VERSION#000003"; consistent read`, // AP2 reads exactly the current version
 		"(12 rows)",                              // AP4: twelve versions
 		"if (__entity = \"article\") AND (currentVersion = 3)", // AP8's guard
+		`Query `+table+`/GSI2: gsi2pk = "TAG#dynamodb"`,        // AP6: the published articles' index
+		"(4 rows)", // AP6: four published articles tagged dynamodb
+		`SET gsi2pk = "TAG#data-modeling", gsi2sk = "ARTICLE#01HWW7MWQ0K45BDZSGPH3PRJWQ", publishedTag = "data-modeling"`,
+		"TAG#data-modeling  ARTICLE#01HWW7MWQ0K45BDZSGPH3PRJWQ\n", // read from GSI2 after publishing
 	)
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -27,10 +29,17 @@ func config() exampleapp.Config {
 // run loads the sample data and runs every access pattern.
 func run(ctx context.Context, app *exampleapp.App) error {
 	db := entity.NewDB(app.Client, app.Table)
+	// The table's TTL attribute, expiresAt, expires superseded drafts:
+	// Ensure enables TTL on it (it changes nothing when it is enabled).
+	if err := papers.Table.Ensure(ctx, db, 0); err != nil {
+		return err
+	}
 	if err := papers.LoadSample(ctx, db); err != nil {
 		return err
 	}
-	// Builds are for the default table name; show the table the run uses.
+	// Builds are for the default table name; show the table the run uses,
+	// and the time of the read (which SkipExpired's filter holds) as <now>,
+	// so that the report is the same on every run.
 	get := func(in *dynamodb.GetItemInput, err error) (string, error) {
 		if err != nil {
 			return "", err
@@ -41,13 +50,13 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		if err != nil {
 			return "", err
 		}
-		return exampleapp.Describe(app.Table, in), nil
+		return readTime.ReplaceAllString(exampleapp.Describe(app.Table, in), "expiresAt > <now>"), nil
 	}
 	paperHeader := []string{"ID", "TITLE", "VERSION", "STATUS", "COLLECTION", "DATE"}
 	paperRow := func(p papers.Paper) []string {
 		return []string{p.ID, p.Title, p.Version, p.Status, p.Collection, p.Date}
 	}
-	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor"
+	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor\n(expired items, a superseded draft's, are dropped from each page)"
 
 	// A1
 	id := papers.SamplePaperID
@@ -66,7 +75,9 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	partition, err := papers.PaperPartitionQuery(id).Build()
+	// PaperWithAuthorsByID and PapersInCollection filter out expired
+	// items, with the time the read starts.
+	partition, err := papers.PaperPartitionQuery(id).Filter(papers.Table.Unexpired()).Build()
 	if req, err = qry(partition, err); err != nil {
 		return err
 	}
@@ -106,7 +117,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	if req, err = qry(papers.PapersInCollectionQuery(coll).Build()); err != nil {
+	if req, err = qry(papers.PapersInCollectionQuery(coll).Filter(papers.Table.Unexpired()).Build()); err != nil {
 		return err
 	}
 	rows = [][]string{}
@@ -169,5 +180,44 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		return err
 	}
 	app.Pattern("A5", "Get an author profile", req, []string{"HANDLE", "NAME", "AFFILIATION"}, [][]string{{a.Handle, a.Name, a.Affiliation}})
+
+	// Open question 3: a superseded draft expires (TTL). wp-012 replaces
+	// the draft wp-006; the draft stays readable for SupersededRetention.
+	now := time.Now()
+	draft, err := papers.PaperWithAuthorsByID(ctx, db, papers.SampleDraftID)
+	if err != nil {
+		return err
+	}
+	sp, err := papers.SupersedeDraft(ctx, db, papers.SampleDraftID, papers.SampleSuccessorID, now)
+	if err != nil {
+		return err
+	}
+	stx, err := papers.SupersedeDraftTx(draft, papers.SampleSuccessorID, sp.ExpiresAt).Build()
+	if err != nil {
+		return err
+	}
+	txText := expiry.ReplaceAllString(exampleapp.Describe(app.Table, stx), "expiresAt = <now + 30 days>")
+	if sp, err = papers.PaperByID(ctx, db, papers.SampleDraftID); err != nil {
+		return err
+	}
+	if req, err = get(papers.PaperGet(papers.SampleDraftID).Build()); err != nil {
+		return err
+	}
+	app.Pattern("Q3", "Supersede a draft: it expires after "+retention(papers.SupersededRetention),
+		"TransactWriteItems (after reading the draft's partition):\n"+txText+"\nthen "+req+" (skipping an expired item)",
+		[]string{"ID", "VERSION", "STATUS", "SUPERSEDED BY", "EXPIRES"},
+		[][]string{{sp.ID, sp.Version, sp.Status, sp.SupersededBy, "in " + retention(sp.ExpiresAt.Sub(now.Truncate(time.Second)))}})
 	return nil
+}
+
+var (
+	// readTime is the time of a read in SkipExpired's filter.
+	readTime = regexp.MustCompile(`expiresAt > [0-9]+`)
+	// expiry is an expiresAt written by SupersedeDraft.
+	expiry = regexp.MustCompile(`expiresAt = [0-9]+`)
+)
+
+// retention renders a whole number of days.
+func retention(d time.Duration) string {
+	return strconv.Itoa(int(d.Round(time.Hour)/(24*time.Hour))) + " days"
 }
