@@ -2,7 +2,12 @@ package blog
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
@@ -115,4 +120,47 @@ func loadedMessages(t *testing.T, ids ...string) []ContactMessage {
 		}
 	}
 	return out
+}
+
+// storedMarker reads, with a plain GetItem, the library's unique marker item
+// of entity's attribute attr holding value (nil when there is none).
+func storedMarker(t *testing.T, db *entity.DB, entityName, attr, value string) map[string]types.AttributeValue {
+	t.Helper()
+	out, err := db.Client.GetItem(context.Background(), &dynamodb.GetItemInput{
+		TableName: &db.TableName,
+		Key: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: "UNIQUE#" + entityName + "#" + attr + "#" + value},
+			"sk": &types.AttributeValueMemberS{Value: "UNIQUE"},
+		},
+		ConsistentRead: aws.Bool(true),
+	}, db.Options...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
+}
+
+// wantMarker checks that the marker of value names the item with the
+// table key pk as its owner.
+func wantMarker(t *testing.T, db *entity.DB, entityName, attr, value, ownerPK string) {
+	t.Helper()
+	item := storedMarker(t, db, entityName, attr, value)
+	if item == nil {
+		t.Fatalf("no unique marker for %s %s %q", entityName, attr, value)
+	}
+	owner, _ := item["uniqueOwner"].(*types.AttributeValueMemberS)
+	if owner == nil || !strings.Contains(owner.Value, ownerPK) {
+		t.Errorf("marker of %s %s %q: owner %v, want the item %s", entityName, attr, value, item["uniqueOwner"], ownerPK)
+	}
+	if m, _ := item[entity.DefaultEntityAttribute].(*types.AttributeValueMemberS); m == nil || m.Value != "UNIQUE#"+entityName+"#"+attr {
+		t.Errorf("marker of %s %s %q: entity marker %v", entityName, attr, value, item[entity.DefaultEntityAttribute])
+	}
+}
+
+// noMarker checks that no item holds value of the unique attribute.
+func noMarker(t *testing.T, db *entity.DB, entityName, attr, value string) {
+	t.Helper()
+	if item := storedMarker(t, db, entityName, attr, value); item != nil {
+		t.Errorf("a unique marker for %s %s %q is left: %v", entityName, attr, value, item)
+	}
 }

@@ -15,11 +15,6 @@ type UserEmailKey struct {
 	Email string `dynamo:"email"`
 }
 
-// UserUsernameKey identifies the item reserving a username.
-type UserUsernameKey struct {
-	Name string `dynamo:"name"`
-}
-
 // ProviderUserKey identifies an external identity.
 type ProviderUserKey struct {
 	Provider       string `dynamo:"provider"`
@@ -29,11 +24,6 @@ type ProviderUserKey struct {
 // PostKey identifies a post.
 type PostKey struct {
 	PostID string `dynamo:"post_id"`
-}
-
-// PostSlugKey identifies the item reserving a slug.
-type PostSlugKey struct {
-	Slug string `dynamo:"slug"`
 }
 
 // PostTagKey identifies a tag.
@@ -79,10 +69,8 @@ type InCombo struct {
 var (
 	UserByKey         = entity.ItemKeyOf[UserKey](Users)
 	UserEmailByKey    = entity.ItemKeyOf[UserEmailKey](UserEmails)
-	UserUsernameByKey = entity.ItemKeyOf[UserUsernameKey](UserUsernames)
 	ProviderUserByKey = entity.ItemKeyOf[ProviderUserKey](ProviderUsers)
 	PostByKey         = entity.ItemKeyOf[PostKey](Posts)
-	PostSlugByKey     = entity.ItemKeyOf[PostSlugKey](PostSlugs)
 	PostTagByKey      = entity.ItemKeyOf[PostTagKey](PostTags)
 	PostTagComboByKey = entity.ItemKeyOf[PostTagComboKey](PostTagCombos)
 
@@ -110,8 +98,6 @@ var (
 	PostRating          = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Rating })
 	PostSlugField       = entity.StringOf(Posts, func(p *Post) *string { return &p.Slug })
 	PostImpressionCount = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Impressions })
-
-	SlugPostID = entity.StringOf(PostSlugs, func(s *PostSlug) *string { return &s.PostID })
 
 	TagRating    = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.Rating })
 	TagPostCount = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.PostCount })

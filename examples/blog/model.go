@@ -94,7 +94,7 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 	Attributes: map[string]entity.Attribute{
 		"user_id":    {Required: true},
 		"email":      {Required: true, Validate: validEmail},
-		"username":   {Required: true, Validate: validName("username")},
+		"username":   {Required: true, Validate: validName("username"), Unique: true},
 		"status":     {Default: UserActive, Enum: []string{UserActive, UserInactive, UserSuspended}},
 		"created_at": {Required: true},
 	},
@@ -111,21 +111,6 @@ type UserEmail struct {
 var UserEmails = entity.MustDefine(Table, entity.Config[UserEmail]{
 	Name:       "UserEmail",
 	Key:        entity.Key{Partition: "USER_EMAIL#${email}", Sort: "META"},
-	Attributes: map[string]entity.Attribute{"user_id": {Required: true}},
-})
-
-// UserUsername reserves a username for one user: pk USER_USERNAME#<name>, sk META.
-// The name is stored as "name", not "username", so that the item stays out
-// of the USERS_BY_USERNAME index.
-type UserUsername struct {
-	Name   string `dynamo:"name"`
-	UserID string `dynamo:"user_id"`
-}
-
-// UserUsernames is the UserUsername entity.
-var UserUsernames = entity.MustDefine(Table, entity.Config[UserUsername]{
-	Name:       "UserUsername",
-	Key:        entity.Key{Partition: "USER_USERNAME#${name}", Sort: "META"},
 	Attributes: map[string]entity.Attribute{"user_id": {Required: true}},
 })
 
@@ -175,24 +160,11 @@ var Posts = entity.MustDefine(Table, entity.Config[Post]{
 		"post_id":    {Required: true},
 		"user_id":    {Required: true},
 		"title":      {Required: true},
-		"slug":       {Required: true, Validate: validName("slug")},
+		"slug":       {Required: true, Validate: validName("slug"), Unique: true},
 		"status":     {Default: PostUnpublished, Enum: []string{PostPublished, PostUnpublished}},
 		"created_at": {Required: true},
 	},
 	Validate: func(p *Post) error { return validTags(p.Tags) },
-})
-
-// PostSlug reserves a slug for one post: pk POST_SLUG#<slug>, sk META.
-type PostSlug struct {
-	Slug   string `dynamo:"slug"`
-	PostID string `dynamo:"post_id"`
-}
-
-// PostSlugs is the PostSlug entity.
-var PostSlugs = entity.MustDefine(Table, entity.Config[PostSlug]{
-	Name:       "PostSlug",
-	Key:        entity.Key{Partition: "POST_SLUG#${slug}", Sort: "META"},
-	Attributes: map[string]entity.Attribute{"post_id": {Required: true}},
 })
 
 // PostTag is a tag with its popularity: pk POST_TAG#<tag_name>, sk META. It
@@ -219,7 +191,7 @@ var PostTags = entity.MustDefine(Table, entity.Config[PostTag]{
 // PostTagCombo lists a published post under one combination of its tags:
 // pk POST_TAG_COMBO#<tag1>+<tag2>..., sk POST#<post_id>; the tags of the
 // combination are sorted. A post with tags a, b and c is listed under a,
-// b, c, a#b, a#c, b#c and a#b#c.
+// b, c, a+b, a+c, b+c and a+b+c.
 type PostTagCombo struct {
 	Combo     string `dynamo:"combo"`
 	PostID    string `dynamo:"post_id"`

@@ -46,9 +46,30 @@ func (p *plan) run(ctx context.Context, db *entity.DB) error {
 			if r.Err != nil && r.Index < len(p.why) && p.why[r.Index] != nil {
 				return p.why[r.Index](err)
 			}
+			// The library's marker actions of unique attributes follow the
+			// plan's own actions.
+			var ue *ddbmodel.UniqueError
+			if errors.As(r.Err, &ue) {
+				return uniqueTaken(ue, err)
+			}
 		}
 	}
 	return fmt.Errorf("blog: %s: %w", p.name, err)
+}
+
+// uniqueTaken turns the library's refusal of a taken unique value (a
+// username, a slug) into a *TakenError; cause is the canceled
+// transaction, which the library's *ddbmodel.UniqueError unwraps to.
+func uniqueTaken(ue *ddbmodel.UniqueError, cause error) error {
+	kind := ErrUsernameTaken
+	if ue.Entity == Posts.Name() {
+		kind = ErrSlugTaken
+	}
+	c := *ue
+	if c.Cause == nil {
+		c.Cause = cause
+	}
+	return &TakenError{Kind: kind, Value: c.Value, Err: &c}
 }
 
 func nowMillis() int64 { return time.Now().UnixMilli() }
@@ -95,7 +116,6 @@ func registerPlan(u User, identities []ProviderUser) (*plan, User, error) {
 	p := &plan{name: "register user " + u.UserID}
 	p.add(Users.Create(u), taken(ErrUserExists, u.UserID))
 	p.add(UserEmails.Create(UserEmail{Email: u.Email, UserID: u.UserID}), taken(ErrEmailTaken, u.Email))
-	p.add(UserUsernames.Create(UserUsername{Name: u.Username, UserID: u.UserID}), taken(ErrUsernameTaken, u.Username))
 	for _, id := range identities {
 		id.UserID = u.UserID
 		p.add(ProviderUsers.Create(id), taken(ErrProviderLinked, id.Provider+"/"+id.ProviderUserID))
@@ -192,7 +212,6 @@ func createPostPlan(p Post) (*plan, Post, error) {
 	}
 	pl := &plan{name: "create post " + p.PostID}
 	pl.add(Posts.Create(p), taken(ErrPostExists, p.PostID))
-	pl.add(PostSlugs.Create(PostSlug{Slug: p.Slug, PostID: p.PostID}), taken(ErrSlugTaken, p.Slug))
 	if p.Status == PostPublished {
 		addCounters(pl, p, +1)
 	} else {
@@ -307,30 +326,27 @@ func SetPostRating(ctx context.Context, db *entity.DB, postID string, rating int
 	return p, nil
 }
 
-// ChangePostSlug gives a post a new slug in one transaction: the old
-// PostSlug item is deleted (on the condition that it belongs to the post),
-// the new one created (ErrSlugTaken as a *TakenError when it exists) and
-// the post's slug, with its POSTS_BY_SLUG key post_slug, updated on the
-// condition that it is still the old one.
+// ChangePostSlug gives a post a new slug: one update of slug, which the
+// library sends as a transaction with the unique markers of the slug (the
+// old one deleted, the new one created on the condition that no other post
+// holds it) and with post_slug, the post's POSTS_BY_SLUG key, rewritten.
+// A slug in use is a *TakenError (ErrSlugTaken, ddbmodel.ErrUniqueTaken);
+// an unknown post a *NotFoundError (ErrUnknownPost).
 func ChangePostSlug(ctx context.Context, db *entity.DB, postID, slug string) (Post, error) {
 	if err := checkName("slug", slug); err != nil {
 		return Post{}, &ddbmodel.ValidationError{Entity: Posts.Name(), Attribute: "slug", Err: err}
 	}
-	p, err := readPost(ctx, db, postID)
-	if err != nil {
-		return Post{}, err
+	p, err := PostByKey.Update(PostKey{PostID: postID}).Apply(PostSlugField.Set(slug)).Run(ctx, db)
+	var ue *ddbmodel.UniqueError
+	switch {
+	case errors.As(err, &ue):
+		return Post{}, uniqueTaken(ue, nil)
+	case errors.Is(err, ddbmodel.ErrConditionFailed) && !errors.Is(err, ddbmodel.ErrNotFound):
+		return Post{}, changed(postID)(err)
+	case err != nil:
+		return Post{}, lookupError(ErrUnknownPost, postID, err)
 	}
-	if p.Slug == slug {
-		return p, nil
-	}
-	pl := &plan{name: "change slug of post " + postID}
-	pl.add(PostSlugByKey.Delete(PostSlugKey{Slug: p.Slug}).Ensure(SlugPostID.Eq(postID)), changed(postID))
-	pl.add(PostSlugs.Create(PostSlug{Slug: slug, PostID: postID}), taken(ErrSlugTaken, slug))
-	pl.add(PostByKey.Update(PostKey{PostID: postID}).Apply(PostSlugField.Set(slug)).Ensure(PostSlugField.Eq(p.Slug)), changed(postID))
-	if err := pl.run(ctx, db); err != nil {
-		return Post{}, err
-	}
-	p.Slug = slug
+	normalizePost(&p)
 	return p, nil
 }
 

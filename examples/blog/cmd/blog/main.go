@@ -399,7 +399,7 @@ func (r runner) duplicateRegistration() error {
 		return fmt.Errorf("registering a duplicate e-mail: %v, want a *blog.TakenError", regErr)
 	}
 	_, userErr := blog.UserGet("u99").Run(r.ctx, r.db)
-	_, nameErr := blog.UserUsernameByKey.Get(blog.UserUsernameKey{Name: "alice2"}).Consistent().Run(r.ctx, r.db)
+	_, nameErr := blog.UserByUsername(r.ctx, r.db, "alice2")
 	rows := [][]string{
 		{"error", regErr.Error()},
 		{"errors.Is(err, blog.ErrEmailTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrEmailTaken))},
