@@ -36,7 +36,16 @@ func sampleDB(t *testing.T) *entity.DB {
 // The sample as loaded: the sample's values with the counters the
 // workflows keep, written out by hand.
 var (
-	wantPostImpressions = map[string]int64{"p02": 2, "p06": 3, "p13": 1, "p27": 1}
+	wantPostImpressions = map[string]int64{"p02": 2, "p06": 3, "p09": 1, "p13": 1, "p24": 1, "p27": 1}
+	wantPostLikes       = map[string]int64{"p02": 1, "p06": 2, "p13": 1, "p21": 1, "p27": 3}
+	wantPostRatings     = map[string][2]int64{ // raters, stars
+		"p02": {1, 2}, "p04": {1, 1}, "p06": {1, 1}, "p13": {2, 9}, "p21": {1, 5},
+	}
+	// views + 10 per like + 5 per star above three of each rating
+	wantPopularity = map[string]int64{
+		"p02": 2 + 10 - 5, "p04": -10, "p06": 3 + 20 - 10, "p09": 1, "p13": 1 + 10 + 10 + 5,
+		"p21": 10 + 10, "p24": 1, "p27": 1 + 30,
+	}
 	wantUserPosts       = map[string]int64{"u01": 7, "u02": 4, "u03": 5, "u04": 4, "u05": 1}
 	wantUserImpressions = map[string]int64{"u01": 2, "u03": 1}
 	wantTagPosts        = map[string]int64{"aws": 8, "design": 5, "dynamodb": 9, "go": 6, "go-testing": 2, "google-cloud": 1, "python": 3, "serverless": 3}
@@ -47,6 +56,10 @@ func loadedPost(t *testing.T, id string) Post {
 	for _, p := range Sample().Posts {
 		if p.PostID == id {
 			p.Impressions = wantPostImpressions[id]
+			p.Likes = wantPostLikes[id]
+			p.Raters, p.Stars = wantPostRatings[id][0], wantPostRatings[id][1]
+			p.Popularity = wantPopularity[id]
+			p.Rating = p.Popularity*10_000_000_000_000 + p.CreatedAt
 			return p
 		}
 	}

@@ -133,6 +133,11 @@ var ProviderUsers = entity.MustDefine(Table, entity.Config[ProviderUser]{
 // rating_sk and post_slug (rendered from slug); created_at is an index key
 // itself, and user_id, status and created_at are the multi-attribute key of
 // POSTS_BY_USER_STATUS_CREATED_AT_2.
+//
+// The engagement counters (Impressions, Likes, Raters, Stars) are kept by
+// the workflows that record views, likes and ratings; Popularity is the
+// score they give (see PopularityOf) and Rating the post's rank in
+// POSTS_BY_STATUS_RATING (see Rank), both rewritten with the counters.
 type Post struct {
 	PostID      string   `dynamo:"post_id"`
 	UserID      string   `dynamo:"user_id"` // the author
@@ -141,9 +146,13 @@ type Post struct {
 	Slug        string   `dynamo:"slug"`
 	Status      string   `dynamo:"status"`
 	Tags        []string `dynamo:"tags,set"`
-	Rating      int64    `dynamo:"rating"`
-	CreatedAt   int64    `dynamo:"created_at"` // Unix milliseconds
-	Impressions int64    `dynamo:"impressions"`
+	Rating      int64    `dynamo:"rating"`      // Rank(Popularity, CreatedAt), the source of rating_sk
+	CreatedAt   int64    `dynamo:"created_at"`  // Unix milliseconds
+	Impressions int64    `dynamo:"impressions"` // distinct viewers
+	Likes       int64    `dynamo:"likes"`       // users who like the post
+	Raters      int64    `dynamo:"raters"`      // users who rated the post
+	Stars       int64    `dynamo:"stars"`       // the sum of their ratings, 1 to 5 stars each
+	Popularity  int64    `dynamo:"popularity"`  // PopularityOf the counters
 }
 
 // Posts is the Post entity: pk POST#<post_id>, sk META.
@@ -164,7 +173,12 @@ var Posts = entity.MustDefine(Table, entity.Config[Post]{
 		"status":     {Default: PostUnpublished, Enum: []string{PostPublished, PostUnpublished}},
 		"created_at": {Required: true},
 	},
-	Validate: func(p *Post) error { return validTags(p.Tags) },
+	Validate: func(p *Post) error {
+		if err := validTags(p.Tags); err != nil {
+			return err
+		}
+		return validEngagement(p)
+	},
 })
 
 // PostTag is a tag with its popularity: pk POST_TAG#<tag_name>, sk META. It
@@ -232,6 +246,36 @@ type PostImpression struct {
 var PostImpressions = entity.MustDefine(Table, entity.Config[PostImpression]{
 	Name: "PostImpression",
 	Key:  entity.Key{Partition: "POST#${post_id}", Sort: "IMP#USER#${user_id}"},
+})
+
+// PostLike records that a user likes a post: pk POST#<post_id>,
+// sk LIKE#USER#<user_id>. A user likes a post once; unliking deletes it.
+type PostLike struct {
+	PostID    string `dynamo:"post_id"`
+	UserID    string `dynamo:"user_id"`
+	CreatedAt int64  `dynamo:"created_at"`
+}
+
+// PostLikes is the PostLike entity.
+var PostLikes = entity.MustDefine(Table, entity.Config[PostLike]{
+	Name: "PostLike",
+	Key:  entity.Key{Partition: "POST#${post_id}", Sort: "LIKE#USER#${user_id}"},
+})
+
+// StarRating is a user's rating of a post, 1 to 5 stars: pk POST#<post_id>,
+// sk RATE#USER#<user_id>. A user has one rating per post and may change it.
+type StarRating struct {
+	PostID    string `dynamo:"post_id"`
+	UserID    string `dynamo:"user_id"`
+	Stars     int64  `dynamo:"stars"`
+	CreatedAt int64  `dynamo:"created_at"` // the first rating
+}
+
+// StarRatings is the StarRating entity.
+var StarRatings = entity.MustDefine(Table, entity.Config[StarRating]{
+	Name:       "StarRating",
+	Key:        entity.Key{Partition: "POST#${post_id}", Sort: "RATE#USER#${user_id}"},
+	Attributes: map[string]entity.Attribute{"stars": {Validate: validStars}},
 })
 
 // ContactMessage is a message sent through the contact form:

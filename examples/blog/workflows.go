@@ -206,7 +206,9 @@ func createPostPlan(p Post) (*plan, Post, error) {
 	if p.Status == "" {
 		p.Status = PostUnpublished
 	}
-	p.Impressions = 0
+	p.Impressions, p.Likes, p.Raters, p.Stars = 0, 0, 0, 0
+	p.Popularity = PopularityOf(p)
+	p.Rating = Rank(p.Popularity, p.CreatedAt)
 	if _, err := Posts.Create(p).Build(); err != nil { // validation before anything is sent
 		return nil, Post{}, err
 	}
@@ -315,17 +317,6 @@ func readPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
 	return p, nil
 }
 
-// SetPostRating changes a post's rating; rating_sk follows in the same
-// write, so the post moves in POSTS_BY_STATUS_RATING.
-func SetPostRating(ctx context.Context, db *entity.DB, postID string, rating int64) (Post, error) {
-	p, err := PostByKey.Update(PostKey{PostID: postID}).Apply(PostRating.Set(rating)).Run(ctx, db)
-	if err != nil {
-		return Post{}, lookupError(ErrUnknownPost, postID, err)
-	}
-	normalizePost(&p)
-	return p, nil
-}
-
 // ChangePostSlug gives a post a new slug: one update of slug, which the
 // library sends as a transaction with the unique markers of the slug (the
 // old one deleted, the new one created on the condition that no other post
@@ -350,25 +341,6 @@ func ChangePostSlug(ctx context.Context, db *entity.DB, postID, slug string) (Po
 	return p, nil
 }
 
-// errSeen marks an impression recorded before.
-var errSeen = errors.New("blog: impression already recorded")
-
-// RecordPostImpression records that a user has seen a post and counts it in
-// the post's impressions, in one transaction: the counter is incremented
-// only when the PostImpression item is created. counted is false when the
-// user had seen the post before (nothing is written then). A zero
-// CreatedAt is set to now. An unknown post or user is a *NotFoundError.
-func RecordPostImpression(ctx context.Context, db *entity.DB, imp PostImpression) (counted bool, err error) {
-	if imp.CreatedAt == 0 {
-		imp.CreatedAt = nowMillis()
-	}
-	pl := &plan{name: "record impression of post " + imp.PostID}
-	pl.add(PostByKey.Update(PostKey{PostID: imp.PostID}).Apply(PostImpressionCount.Add(1)), notFound(ErrUnknownPost, imp.PostID))
-	pl.add(UserByKey.Check(UserKey{UserID: imp.UserID}, UserID.Exists()), notFound(ErrUnknownUser, imp.UserID))
-	pl.add(PostImpressions.Create(imp), func(error) error { return errSeen })
-	return impressionResult(pl.run(ctx, db))
-}
-
 // RecordProfileImpression records that a user (ViewerID) has viewed another
 // user's profile (UserID) and counts it in that user's impressions, once
 // per viewer, like RecordPostImpression.
@@ -381,19 +353,8 @@ func RecordProfileImpression(ctx context.Context, db *entity.DB, imp UserImpress
 	if imp.ViewerID != imp.UserID {
 		pl.add(UserByKey.Check(UserKey{UserID: imp.ViewerID}, UserID.Exists()), notFound(ErrUnknownUser, imp.ViewerID))
 	}
-	pl.add(UserImpressions.Create(imp), func(error) error { return errSeen })
-	return impressionResult(pl.run(ctx, db))
-}
-
-func impressionResult(err error) (bool, error) {
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, errSeen):
-		return false, nil
-	default:
-		return false, err
-	}
+	pl.add(UserImpressions.Create(imp), noChange)
+	return changedResult(pl.run(ctx, db))
 }
 
 // SubmitContactMessage stores a contact form message. A zero CreatedAt is
