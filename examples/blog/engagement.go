@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 )
@@ -174,13 +176,22 @@ func LikePost(ctx context.Context, db *entity.DB, like PostLike) (liked bool, er
 	if like.CreatedAt == 0 {
 		like.CreatedAt = nowMillis()
 	}
-	return changedResult(engage(ctx, db, like.PostID, func(p Post) (*plan, error) {
-		pl := &plan{name: "like post " + like.PostID}
-		pl.add(PostLikes.Create(like), noChange)
-		pl.add(UserByKey.Check(UserKey{UserID: like.UserID}, UserID.Exists()), notFound(ErrUnknownUser, like.UserID))
-		pl.add(engagementUpdate(p, engagement{likes: 1}), changed(p.PostID))
-		return pl, nil
-	}))
+	return changedResult(engage(ctx, db, like.PostID, func(p Post) (*plan, error) { return likePlan(p, like), nil }))
+}
+
+// LikePlan returns the transaction LikePost sends for p (the post as
+// read), for display.
+func LikePlan(p Post, like PostLike) (*dynamodb.TransactWriteItemsInput, error) {
+	return likePlan(p, like).build()
+}
+
+func likePlan(p Post, like PostLike) *plan {
+	like.PostID = p.PostID
+	pl := &plan{name: "like post " + p.PostID}
+	pl.add(PostLikes.Create(like), noChange)
+	pl.add(UserByKey.Check(UserKey{UserID: like.UserID}, UserID.Exists()), notFound(ErrUnknownUser, like.UserID))
+	pl.add(engagementUpdate(p, engagement{likes: 1}), changed(p.PostID))
+	return pl
 }
 
 // UnlikePost withdraws a user's like, in one transaction: the PostLike item
@@ -240,6 +251,28 @@ func RatePost(ctx context.Context, db *entity.DB, r StarRating) (rated bool, err
 			pl.add(StarRatingByKey.Update(key).Apply(RatedStars.Set(r.Stars)).Ensure(RatedStars.Eq(old.Stars)), changed(p.PostID))
 			pl.add(engagementUpdate(p, engagement{stars: r.Stars - old.Stars}), changed(p.PostID))
 		}
+		return pl, nil
+	}))
+}
+
+// UnratePost withdraws a user's rating of a post, in one transaction: the
+// StarRating item is deleted on the condition that it holds the stars
+// read, and the post's raters, stars, popularity and rank are rewritten.
+// unrated is false when the user had not rated the post (nothing is
+// written then).
+func UnratePost(ctx context.Context, db *entity.DB, postID, userID string) (unrated bool, err error) {
+	key := StarRatingKey{PostID: postID, UserID: userID}
+	return changedResult(engage(ctx, db, postID, func(p Post) (*plan, error) {
+		old, err := StarRatingByKey.Get(key).Consistent().Run(ctx, db)
+		switch {
+		case errors.Is(err, ddbmodel.ErrNotFound):
+			return nil, errNoChange
+		case err != nil:
+			return nil, fmt.Errorf("blog: unrate post %s: %w", postID, err)
+		}
+		pl := &plan{name: "unrate post " + postID}
+		pl.add(StarRatingByKey.Delete(key).Ensure(RatedStars.Eq(old.Stars)), changed(postID))
+		pl.add(engagementUpdate(p, engagement{raters: -1, stars: -old.Stars}), changed(postID))
 		return pl, nil
 	}))
 }

@@ -126,6 +126,16 @@ func TestEngagementMovesPopularPosts(t *testing.T) {
 		t.Errorf("popular posts after p01's rating fell to one star (-want +got):\n%s", diff)
 	}
 
+	// Withdrawing the rating gives p01 back its five views alone.
+	if unrated, err := UnratePost(ctx, db, "p01", "u02"); err != nil || !unrated {
+		t.Fatalf("unrate p01: %v, %v", unrated, err)
+	}
+	if unrated, err := UnratePost(ctx, db, "p01", "u02"); err != nil || unrated {
+		t.Errorf("unrate again: unrated %v, %v; want false, nil", unrated, err)
+	}
+	absent(t, db, StarRatingByKey.Get(StarRatingKey{PostID: "p01", UserID: "u02"}), "withdrawn rating")
+	wantStoredRank(t, db, "p01", 5)
+
 	// Unknown posts and users write nothing.
 	_, err := LikePost(ctx, db, PostLike{PostID: "p99", UserID: "u01"})
 	wantNotFound(t, err, ErrUnknownPost, "p99")
