@@ -74,10 +74,10 @@ func uniqueTaken(ue *ddbmodel.UniqueError, cause error) error {
 
 func nowMillis() int64 { return time.Now().UnixMilli() }
 
-// RegisterUser creates a user in one transaction with the items that keep
-// its e-mail address and username unique (UserEmail, UserUsername) and
-// those of its provider identities (ProviderUser), so that either all of
-// them are written or none. The e-mail address is stored normalized (see
+// RegisterUser creates a user in one transaction with the item that keeps
+// its e-mail address unique (UserEmail), those of its provider identities
+// (ProviderUser) and the library's unique marker of its username, so that
+// either all of them are written or none. The e-mail address is stored normalized (see
 // NormalizeEmail); a zero CreatedAt is set to now; the counters start at 0.
 // An address, username, identity or id in use is a *TakenError
 // (ErrEmailTaken, ErrUsernameTaken, ErrProviderLinked, ErrUserExists).
@@ -179,14 +179,15 @@ func SetTagRating(ctx context.Context, db *entity.DB, tag string, rating int64) 
 	return t, nil
 }
 
-// CreatePost creates a post and the PostSlug item reserving its slug in one
-// transaction, on the condition that the author and every tag exist. A
+// CreatePost creates a post and the library's unique marker of its slug in
+// one transaction, on the condition that the author and every tag exist. A
 // post created published also counts in its author's and tags' post_count
 // and gets its PostTagCombo items, in the same transaction. Tags are
 // normalized (lower case, sorted); a zero CreatedAt is set to now; the
-// status defaults to unpublished. A slug or id in use is a *TakenError
-// (ErrSlugTaken, ErrPostExists); an unknown author or tag a *NotFoundError
-// (ErrUnknownUser, ErrUnknownTag).
+// status defaults to unpublished; the engagement counters start at zero,
+// and so the popularity (the rank is the creation time). A slug or id in
+// use is a *TakenError (ErrSlugTaken, ErrPostExists); an unknown author or
+// tag a *NotFoundError (ErrUnknownUser, ErrUnknownTag).
 func CreatePost(ctx context.Context, db *entity.DB, p Post) (Post, error) {
 	pl, p, err := createPostPlan(p)
 	if err != nil {
