@@ -247,3 +247,32 @@ func TestRatePostRefusesBadStars(t *testing.T) {
 		t.Errorf("a post with its rank: %v", err)
 	}
 }
+
+// Concurrent likes of one post conflict on its counters: each loser reads
+// the post again and retries, so every like is counted once and the rank
+// is the one the final counters give.
+func TestConcurrentLikesAllCount(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := sampleDB(t)
+	users := []string{"u01", "u02", "u03", "u04"} // at most 3 losses each, within maxEngageAttempts
+	errs := make(chan error, len(users))
+	for _, u := range users {
+		go func() {
+			liked, err := LikePost(ctx, db, PostLike{PostID: "p01", UserID: u, CreatedAt: SampleEpoch})
+			if err == nil && !liked {
+				err = errors.New("like of " + u + " not counted")
+			}
+			errs <- err
+		}()
+	}
+	for range users {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if n := must(t, db, PostByKey.Get(PostKey{PostID: "p01"})).Likes; n != int64(len(users)) {
+		t.Errorf("p01 likes %d, want %d", n, len(users))
+	}
+	wantStoredRank(t, db, "p01", int64(len(users))*LikePoints)
+}
