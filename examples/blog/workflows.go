@@ -61,9 +61,14 @@ func (p *plan) run(ctx context.Context, db *entity.DB) error {
 // username, a slug) into a *TakenError; cause is the canceled
 // transaction, which the library's *ddbmodel.UniqueError unwraps to.
 func uniqueTaken(ue *ddbmodel.UniqueError, cause error) error {
-	kind := ErrUsernameTaken
-	if ue.Entity == Posts.Name() {
+	var kind error
+	switch {
+	case ue.Entity == Users.Name() && ue.Attribute == "username":
+		kind = ErrUsernameTaken
+	case ue.Entity == Posts.Name() && ue.Attribute == "slug":
 		kind = ErrSlugTaken
+	default:
+		return fmt.Errorf("blog: %w", ue)
 	}
 	c := *ue
 	if c.Cause == nil {
