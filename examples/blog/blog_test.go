@@ -2,7 +2,12 @@ package blog
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
@@ -31,7 +36,16 @@ func sampleDB(t *testing.T) *entity.DB {
 // The sample as loaded: the sample's values with the counters the
 // workflows keep, written out by hand.
 var (
-	wantPostImpressions = map[string]int64{"p02": 2, "p06": 3, "p13": 1, "p27": 1}
+	wantPostImpressions = map[string]int64{"p02": 2, "p06": 3, "p09": 1, "p13": 1, "p24": 1, "p27": 1}
+	wantPostLikes       = map[string]int64{"p02": 1, "p06": 2, "p13": 1, "p21": 1, "p27": 3}
+	wantPostRatings     = map[string][2]int64{ // raters, stars
+		"p02": {1, 2}, "p04": {1, 1}, "p06": {1, 1}, "p13": {2, 9}, "p21": {1, 5},
+	}
+	// views + 10 per like + 5 per star above three of each rating
+	wantPopularity = map[string]int64{
+		"p02": 2 + 10 - 5, "p04": -10, "p06": 3 + 20 - 10, "p09": 1, "p13": 1 + 10 + 10 + 5,
+		"p21": 10 + 10, "p24": 1, "p27": 1 + 30,
+	}
 	wantUserPosts       = map[string]int64{"u01": 7, "u02": 4, "u03": 5, "u04": 4, "u05": 1}
 	wantUserImpressions = map[string]int64{"u01": 2, "u03": 1}
 	wantTagPosts        = map[string]int64{"aws": 8, "design": 5, "dynamodb": 9, "go": 6, "go-testing": 2, "google-cloud": 1, "python": 3, "serverless": 3}
@@ -42,6 +56,10 @@ func loadedPost(t *testing.T, id string) Post {
 	for _, p := range Sample().Posts {
 		if p.PostID == id {
 			p.Impressions = wantPostImpressions[id]
+			p.Likes = wantPostLikes[id]
+			p.Raters, p.Stars = wantPostRatings[id][0], wantPostRatings[id][1]
+			p.Popularity = wantPopularity[id]
+			p.Rating = p.Popularity*10_000_000_000_000 + p.CreatedAt
 			return p
 		}
 	}
@@ -115,4 +133,47 @@ func loadedMessages(t *testing.T, ids ...string) []ContactMessage {
 		}
 	}
 	return out
+}
+
+// storedMarker reads, with a plain GetItem, the library's unique marker item
+// of entity's attribute attr holding value (nil when there is none).
+func storedMarker(t *testing.T, db *entity.DB, entityName, attr, value string) map[string]types.AttributeValue {
+	t.Helper()
+	out, err := db.Client.GetItem(context.Background(), &dynamodb.GetItemInput{
+		TableName: &db.TableName,
+		Key: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: "UNIQUE#" + entityName + "#" + attr + "#" + value},
+			"sk": &types.AttributeValueMemberS{Value: "UNIQUE"},
+		},
+		ConsistentRead: aws.Bool(true),
+	}, db.Options...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
+}
+
+// wantMarker checks that the marker of value names the item with the
+// table key pk as its owner.
+func wantMarker(t *testing.T, db *entity.DB, entityName, attr, value, ownerPK string) {
+	t.Helper()
+	item := storedMarker(t, db, entityName, attr, value)
+	if item == nil {
+		t.Fatalf("no unique marker for %s %s %q", entityName, attr, value)
+	}
+	owner, _ := item["uniqueOwner"].(*types.AttributeValueMemberS)
+	if owner == nil || !strings.Contains(owner.Value, ownerPK) {
+		t.Errorf("marker of %s %s %q: owner %v, want the item %s", entityName, attr, value, item["uniqueOwner"], ownerPK)
+	}
+	if m, _ := item[entity.DefaultEntityAttribute].(*types.AttributeValueMemberS); m == nil || m.Value != "UNIQUE#"+entityName+"#"+attr {
+		t.Errorf("marker of %s %s %q: entity marker %v", entityName, attr, value, item[entity.DefaultEntityAttribute])
+	}
+}
+
+// noMarker checks that no item holds value of the unique attribute.
+func noMarker(t *testing.T, db *entity.DB, entityName, attr, value string) {
+	t.Helper()
+	if item := storedMarker(t, db, entityName, attr, value); item != nil {
+		t.Errorf("a unique marker for %s %s %q is left: %v", entityName, attr, value, item)
+	}
 }

@@ -63,6 +63,46 @@ func ExampleUserEmailGet() {
 	// consistent: true
 }
 
+// A like is one transaction: the PostLike item, created only if absent; a
+// check that the user exists; and the post's counters with the popularity
+// and rank they give, conditioned on the counters read. The library writes
+// rating_sk, the key of POSTS_BY_STATUS_RATING, from the new rank in the
+// same update.
+func ExampleLikePlan() {
+	p := blog.Post{PostID: "p25", UserID: "u01", CreatedAt: blog.SampleEpoch, Impressions: 2}
+	p.Popularity = blog.PopularityOf(p)
+	p.Rating = blog.Rank(p.Popularity, p.CreatedAt)
+	in, err := blog.LikePlan(p, blog.PostLike{UserID: "u02", CreatedAt: blog.SampleEpoch})
+	if err != nil {
+		panic(err)
+	}
+	like := in.TransactItems[0].Put
+	fmt.Println("put:", like.Item["sk"].(*types.AttributeValueMemberS).Value, "if", *like.ConditionExpression)
+	fmt.Println("check:", in.TransactItems[1].ConditionCheck.Key["pk"].(*types.AttributeValueMemberS).Value)
+	up := in.TransactItems[2].Update
+	fmt.Println("update:", *up.UpdateExpression)
+	fmt.Println("if:", *up.ConditionExpression)
+	printNamesAndValues(nil, up.ExpressionAttributeValues)
+	// Output:
+	// put: LIKE#USER#u02 if attribute_not_exists(#pk)
+	// check: USER#u02
+	// update: SET #rating_sk = :v0, #impressions = :v1, #likes = :v2, #raters = :v3, #stars = :v4, #popularity = :v5, #rating = :v6
+	// if: (#__entity = :v7) AND ((#impressions = :v8) AND (#likes = :v9) AND (#raters = :v10) AND (#stars = :v11) AND (#rating = :v12))
+	// :v0 = 121759086095241
+	// :v1 = 2
+	// :v10 = 0
+	// :v11 = 0
+	// :v12 = 21759086095241
+	// :v2 = 1
+	// :v3 = 0
+	// :v4 = 0
+	// :v5 = 12
+	// :v6 = 121759086095241
+	// :v7 = "Post"
+	// :v8 = 2
+	// :v9 = 0
+}
+
 func printNamesAndValues(names map[string]string, values map[string]types.AttributeValue) {
 	var lines []string
 	for k, v := range names {

@@ -15,11 +15,6 @@ type UserEmailKey struct {
 	Email string `dynamo:"email"`
 }
 
-// UserUsernameKey identifies the item reserving a username.
-type UserUsernameKey struct {
-	Name string `dynamo:"name"`
-}
-
 // ProviderUserKey identifies an external identity.
 type ProviderUserKey struct {
 	Provider       string `dynamo:"provider"`
@@ -31,14 +26,27 @@ type PostKey struct {
 	PostID string `dynamo:"post_id"`
 }
 
-// PostSlugKey identifies the item reserving a slug.
-type PostSlugKey struct {
-	Slug string `dynamo:"slug"`
-}
-
 // PostTagKey identifies a tag.
 type PostTagKey struct {
 	TagName string `dynamo:"tag_name"`
+}
+
+// PostImpressionKey identifies the record of a user having seen a post.
+type PostImpressionKey struct {
+	PostID string `dynamo:"post_id"`
+	UserID string `dynamo:"user_id"`
+}
+
+// PostLikeKey identifies a user's like of a post.
+type PostLikeKey struct {
+	PostID string `dynamo:"post_id"`
+	UserID string `dynamo:"user_id"`
+}
+
+// StarRatingKey identifies a user's rating of a post.
+type StarRatingKey struct {
+	PostID string `dynamo:"post_id"`
+	UserID string `dynamo:"user_id"`
 }
 
 // PostTagComboKey identifies a post's item in a tag combination.
@@ -79,12 +87,14 @@ type InCombo struct {
 var (
 	UserByKey         = entity.ItemKeyOf[UserKey](Users)
 	UserEmailByKey    = entity.ItemKeyOf[UserEmailKey](UserEmails)
-	UserUsernameByKey = entity.ItemKeyOf[UserUsernameKey](UserUsernames)
 	ProviderUserByKey = entity.ItemKeyOf[ProviderUserKey](ProviderUsers)
 	PostByKey         = entity.ItemKeyOf[PostKey](Posts)
-	PostSlugByKey     = entity.ItemKeyOf[PostSlugKey](PostSlugs)
 	PostTagByKey      = entity.ItemKeyOf[PostTagKey](PostTags)
 	PostTagComboByKey = entity.ItemKeyOf[PostTagComboKey](PostTagCombos)
+
+	PostImpressionByKey = entity.ItemKeyOf[PostImpressionKey](PostImpressions)
+	PostLikeByKey       = entity.ItemKeyOf[PostLikeKey](PostLikes)
+	StarRatingByKey     = entity.ItemKeyOf[StarRatingKey](StarRatings)
 
 	PostsByStatusCreated     = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusCreatedAt)
 	PostsByStatusRating      = entity.QueryKeyOf[WithStatus](Posts, IndexPostsByStatusRating)
@@ -110,8 +120,13 @@ var (
 	PostRating          = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Rating })
 	PostSlugField       = entity.StringOf(Posts, func(p *Post) *string { return &p.Slug })
 	PostImpressionCount = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Impressions })
+	PostLikeCount       = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Likes })
+	PostRaters          = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Raters })
+	PostStars           = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Stars })
+	PostPopularity      = entity.NumberOf(Posts, func(p *Post) *int64 { return &p.Popularity })
 
-	SlugPostID = entity.StringOf(PostSlugs, func(s *PostSlug) *string { return &s.PostID })
+	LikeUserID = entity.StringOf(PostLikes, func(l *PostLike) *string { return &l.UserID })
+	RatedStars = entity.NumberOf(StarRatings, func(r *StarRating) *int64 { return &r.Stars })
 
 	TagRating    = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.Rating })
 	TagPostCount = entity.NumberOf(PostTags, func(t *PostTag) *int64 { return &t.PostCount })

@@ -94,7 +94,7 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 	Attributes: map[string]entity.Attribute{
 		"user_id":    {Required: true},
 		"email":      {Required: true, Validate: validEmail},
-		"username":   {Required: true, Validate: validName("username")},
+		"username":   {Required: true, Validate: validName("username"), Unique: true},
 		"status":     {Default: UserActive, Enum: []string{UserActive, UserInactive, UserSuspended}},
 		"created_at": {Required: true},
 	},
@@ -111,21 +111,6 @@ type UserEmail struct {
 var UserEmails = entity.MustDefine(Table, entity.Config[UserEmail]{
 	Name:       "UserEmail",
 	Key:        entity.Key{Partition: "USER_EMAIL#${email}", Sort: "META"},
-	Attributes: map[string]entity.Attribute{"user_id": {Required: true}},
-})
-
-// UserUsername reserves a username for one user: pk USER_USERNAME#<name>, sk META.
-// The name is stored as "name", not "username", so that the item stays out
-// of the USERS_BY_USERNAME index.
-type UserUsername struct {
-	Name   string `dynamo:"name"`
-	UserID string `dynamo:"user_id"`
-}
-
-// UserUsernames is the UserUsername entity.
-var UserUsernames = entity.MustDefine(Table, entity.Config[UserUsername]{
-	Name:       "UserUsername",
-	Key:        entity.Key{Partition: "USER_USERNAME#${name}", Sort: "META"},
 	Attributes: map[string]entity.Attribute{"user_id": {Required: true}},
 })
 
@@ -148,6 +133,11 @@ var ProviderUsers = entity.MustDefine(Table, entity.Config[ProviderUser]{
 // rating_sk and post_slug (rendered from slug); created_at is an index key
 // itself, and user_id, status and created_at are the multi-attribute key of
 // POSTS_BY_USER_STATUS_CREATED_AT_2.
+//
+// The engagement counters (Impressions, Likes, Raters, Stars) are kept by
+// the workflows that record views, likes and ratings; Popularity is the
+// score they give (see PopularityOf) and Rating the post's rank in
+// POSTS_BY_STATUS_RATING (see Rank), both rewritten with the counters.
 type Post struct {
 	PostID      string   `dynamo:"post_id"`
 	UserID      string   `dynamo:"user_id"` // the author
@@ -156,9 +146,13 @@ type Post struct {
 	Slug        string   `dynamo:"slug"`
 	Status      string   `dynamo:"status"`
 	Tags        []string `dynamo:"tags,set"`
-	Rating      int64    `dynamo:"rating"`
-	CreatedAt   int64    `dynamo:"created_at"` // Unix milliseconds
-	Impressions int64    `dynamo:"impressions"`
+	Rating      int64    `dynamo:"rating"`      // Rank(Popularity, CreatedAt), the source of rating_sk
+	CreatedAt   int64    `dynamo:"created_at"`  // Unix milliseconds
+	Impressions int64    `dynamo:"impressions"` // distinct viewers
+	Likes       int64    `dynamo:"likes"`       // users who like the post
+	Raters      int64    `dynamo:"raters"`      // users who rated the post
+	Stars       int64    `dynamo:"stars"`       // the sum of their ratings, 1 to 5 stars each
+	Popularity  int64    `dynamo:"popularity"`  // PopularityOf the counters
 }
 
 // Posts is the Post entity: pk POST#<post_id>, sk META.
@@ -175,24 +169,16 @@ var Posts = entity.MustDefine(Table, entity.Config[Post]{
 		"post_id":    {Required: true},
 		"user_id":    {Required: true},
 		"title":      {Required: true},
-		"slug":       {Required: true, Validate: validName("slug")},
+		"slug":       {Required: true, Validate: validName("slug"), Unique: true},
 		"status":     {Default: PostUnpublished, Enum: []string{PostPublished, PostUnpublished}},
 		"created_at": {Required: true},
 	},
-	Validate: func(p *Post) error { return validTags(p.Tags) },
-})
-
-// PostSlug reserves a slug for one post: pk POST_SLUG#<slug>, sk META.
-type PostSlug struct {
-	Slug   string `dynamo:"slug"`
-	PostID string `dynamo:"post_id"`
-}
-
-// PostSlugs is the PostSlug entity.
-var PostSlugs = entity.MustDefine(Table, entity.Config[PostSlug]{
-	Name:       "PostSlug",
-	Key:        entity.Key{Partition: "POST_SLUG#${slug}", Sort: "META"},
-	Attributes: map[string]entity.Attribute{"post_id": {Required: true}},
+	Validate: func(p *Post) error {
+		if err := validTags(p.Tags); err != nil {
+			return err
+		}
+		return validEngagement(p)
+	},
 })
 
 // PostTag is a tag with its popularity: pk POST_TAG#<tag_name>, sk META. It
@@ -219,7 +205,7 @@ var PostTags = entity.MustDefine(Table, entity.Config[PostTag]{
 // PostTagCombo lists a published post under one combination of its tags:
 // pk POST_TAG_COMBO#<tag1>+<tag2>..., sk POST#<post_id>; the tags of the
 // combination are sorted. A post with tags a, b and c is listed under a,
-// b, c, a#b, a#c, b#c and a#b#c.
+// b, c, a+b, a+c, b+c and a+b+c.
 type PostTagCombo struct {
 	Combo     string `dynamo:"combo"`
 	PostID    string `dynamo:"post_id"`
@@ -260,6 +246,36 @@ type PostImpression struct {
 var PostImpressions = entity.MustDefine(Table, entity.Config[PostImpression]{
 	Name: "PostImpression",
 	Key:  entity.Key{Partition: "POST#${post_id}", Sort: "IMP#USER#${user_id}"},
+})
+
+// PostLike records that a user likes a post: pk POST#<post_id>,
+// sk LIKE#USER#<user_id>. A user likes a post once; unliking deletes it.
+type PostLike struct {
+	PostID    string `dynamo:"post_id"`
+	UserID    string `dynamo:"user_id"`
+	CreatedAt int64  `dynamo:"created_at"`
+}
+
+// PostLikes is the PostLike entity.
+var PostLikes = entity.MustDefine(Table, entity.Config[PostLike]{
+	Name: "PostLike",
+	Key:  entity.Key{Partition: "POST#${post_id}", Sort: "LIKE#USER#${user_id}"},
+})
+
+// StarRating is a user's rating of a post, 1 to 5 stars: pk POST#<post_id>,
+// sk RATE#USER#<user_id>. A user has one rating per post and may change it.
+type StarRating struct {
+	PostID    string `dynamo:"post_id"`
+	UserID    string `dynamo:"user_id"`
+	Stars     int64  `dynamo:"stars"`
+	CreatedAt int64  `dynamo:"created_at"` // the first rating
+}
+
+// StarRatings is the StarRating entity.
+var StarRatings = entity.MustDefine(Table, entity.Config[StarRating]{
+	Name:       "StarRating",
+	Key:        entity.Key{Partition: "POST#${post_id}", Sort: "RATE#USER#${user_id}"},
+	Attributes: map[string]entity.Attribute{"stars": {Validate: validStars}},
 })
 
 // ContactMessage is a message sent through the contact form:

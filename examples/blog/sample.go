@@ -18,13 +18,16 @@ const (
 
 // SampleData is a small blog: users with statuses and ratings, their
 // provider identities, tags, posts across statuses, authors and tags,
-// impressions (some repeated, which count once) and contact messages.
+// impressions (some repeated, which count once), likes and star ratings
+// of posts (which make their popularity), and contact messages.
 type SampleData struct {
 	Users           []User
 	Identities      []ProviderUser
 	Tags            []PostTag
 	Posts           []Post
 	PostImpressions []PostImpression
+	PostLikes       []PostLike
+	StarRatings     []StarRating
 	UserImpressions []UserImpression
 	ContactMessages []ContactMessage
 }
@@ -70,53 +73,66 @@ func Sample() SampleData {
 	}
 	posts := []struct {
 		id, author, status string
-		rating             int64
 		tags               []string
 		title, slug        string
 	}{
-		{"p01", "u01", PostPublished, 41, []string{"aws", "dynamodb"}, "Single-table design in practice", "single-table-design-in-practice"},
-		{"p02", "u02", PostPublished, 87, []string{"go"}, "Error handling in Go", "error-handling-in-go"},
-		{"p03", "u01", PostPublished, 63, []string{"dynamodb"}, "Modelling one-to-many relations", "modelling-one-to-many-relations"},
-		{"p04", "u03", PostPublished, 12, []string{"aws", "python"}, "Boto3 tips", "boto3-tips"},
-		{"p05", "u02", PostUnpublished, 55, []string{"go", "go-testing"}, "Table-driven tests", "table-driven-tests"},
-		{"p06", "u04", PostPublished, 99, []string{"aws", "serverless"}, "Cold starts measured", "cold-starts-measured"},
-		{"p07", "u01", PostPublished, 25, []string{"design", "dynamodb"}, "GSI overloading", "gsi-overloading"},
-		{"p08", "u03", PostPublished, 74, []string{"design"}, "Naming things", "naming-things"},
-		{"p09", "u02", PostPublished, 38, []string{"aws", "dynamodb", "go"}, "DynamoDB from Go", "dynamodb-from-go"},
-		{"p10", "u04", PostUnpublished, 81, []string{"serverless"}, "Step Functions patterns", "step-functions-patterns"},
-		{"p11", "u01", PostPublished, 50, []string{"aws", "dynamodb", "serverless"}, "Streams to Lambda", "streams-to-lambda"},
-		{"p12", "u03", PostPublished, 19, []string{"python"}, "Type hints everywhere", "type-hints-everywhere"},
-		{"p13", "u02", PostPublished, 92, []string{"go", "go-testing"}, "Fuzzing Go code", "fuzzing-go-code"},
-		{"p14", "u01", PostUnpublished, 33, []string{"design"}, "API versioning", "api-versioning"},
-		{"p15", "u04", PostPublished, 67, []string{"dynamodb", "google-cloud"}, "Firestore or DynamoDB", "firestore-or-dynamodb"},
-		{"p16", "u03", PostPublished, 8, []string{"aws"}, "IAM least privilege", "iam-least-privilege"},
-		{"p17", "u02", PostUnpublished, 71, []string{"go"}, "Generics one year on", "generics-one-year-on"},
-		{"p18", "u01", PostPublished, 45, []string{"dynamodb", "go"}, "Pagination cursors", "pagination-cursors"},
-		{"p19", "u04", PostPublished, 58, []string{"go", "serverless"}, "Go on Lambda", "go-on-lambda"},
-		{"p20", "u03", PostUnpublished, 29, []string{"python", "serverless"}, "Chalice in production", "chalice-in-production"},
-		{"p21", "u01", PostPublished, 84, []string{"aws", "design", "dynamodb"}, "Sort keys that sort", "sort-keys-that-sort"},
-		{"p22", "u02", PostPublished, 16, []string{"go-testing"}, "Golden files", "golden-files"},
-		{"p23", "u04", PostUnpublished, 47, []string{"aws"}, "Cost Explorer deep dive", "cost-explorer-deep-dive"},
-		{"p24", "u03", PostPublished, 77, []string{"design", "python"}, "Readable code", "readable-code"},
-		{"p25", "u01", PostPublished, 3, []string{"go"}, "Context cancellation", "context-cancellation"},
-		{"p26", "u02", PostUnpublished, 62, []string{"dynamodb", "go"}, "Transactions in Go", "transactions-in-go"},
-		{"p27", "u04", PostPublished, 95, []string{"aws", "dynamodb"}, "On-demand capacity", "on-demand-capacity"},
-		{"p28", "u05", PostPublished, 21, []string{"design"}, "Notes from a quiet author", "notes-from-a-quiet-author"},
+		{"p01", "u01", PostPublished, []string{"aws", "dynamodb"}, "Single-table design in practice", "single-table-design-in-practice"},
+		{"p02", "u02", PostPublished, []string{"go"}, "Error handling in Go", "error-handling-in-go"},
+		{"p03", "u01", PostPublished, []string{"dynamodb"}, "Modelling one-to-many relations", "modelling-one-to-many-relations"},
+		{"p04", "u03", PostPublished, []string{"aws", "python"}, "Boto3 tips", "boto3-tips"},
+		{"p05", "u02", PostUnpublished, []string{"go", "go-testing"}, "Table-driven tests", "table-driven-tests"},
+		{"p06", "u04", PostPublished, []string{"aws", "serverless"}, "Cold starts measured", "cold-starts-measured"},
+		{"p07", "u01", PostPublished, []string{"design", "dynamodb"}, "GSI overloading", "gsi-overloading"},
+		{"p08", "u03", PostPublished, []string{"design"}, "Naming things", "naming-things"},
+		{"p09", "u02", PostPublished, []string{"aws", "dynamodb", "go"}, "DynamoDB from Go", "dynamodb-from-go"},
+		{"p10", "u04", PostUnpublished, []string{"serverless"}, "Step Functions patterns", "step-functions-patterns"},
+		{"p11", "u01", PostPublished, []string{"aws", "dynamodb", "serverless"}, "Streams to Lambda", "streams-to-lambda"},
+		{"p12", "u03", PostPublished, []string{"python"}, "Type hints everywhere", "type-hints-everywhere"},
+		{"p13", "u02", PostPublished, []string{"go", "go-testing"}, "Fuzzing Go code", "fuzzing-go-code"},
+		{"p14", "u01", PostUnpublished, []string{"design"}, "API versioning", "api-versioning"},
+		{"p15", "u04", PostPublished, []string{"dynamodb", "google-cloud"}, "Firestore or DynamoDB", "firestore-or-dynamodb"},
+		{"p16", "u03", PostPublished, []string{"aws"}, "IAM least privilege", "iam-least-privilege"},
+		{"p17", "u02", PostUnpublished, []string{"go"}, "Generics one year on", "generics-one-year-on"},
+		{"p18", "u01", PostPublished, []string{"dynamodb", "go"}, "Pagination cursors", "pagination-cursors"},
+		{"p19", "u04", PostPublished, []string{"go", "serverless"}, "Go on Lambda", "go-on-lambda"},
+		{"p20", "u03", PostUnpublished, []string{"python", "serverless"}, "Chalice in production", "chalice-in-production"},
+		{"p21", "u01", PostPublished, []string{"aws", "design", "dynamodb"}, "Sort keys that sort", "sort-keys-that-sort"},
+		{"p22", "u02", PostPublished, []string{"go-testing"}, "Golden files", "golden-files"},
+		{"p23", "u04", PostUnpublished, []string{"aws"}, "Cost Explorer deep dive", "cost-explorer-deep-dive"},
+		{"p24", "u03", PostPublished, []string{"design", "python"}, "Readable code", "readable-code"},
+		{"p25", "u01", PostPublished, []string{"go"}, "Context cancellation", "context-cancellation"},
+		{"p26", "u02", PostUnpublished, []string{"dynamodb", "go"}, "Transactions in Go", "transactions-in-go"},
+		{"p27", "u04", PostPublished, []string{"aws", "dynamodb"}, "On-demand capacity", "on-demand-capacity"},
+		{"p28", "u05", PostPublished, []string{"design"}, "Notes from a quiet author", "notes-from-a-quiet-author"},
 	}
 	for i, p := range posts {
 		s.Posts = append(s.Posts, Post{
 			PostID: p.id, UserID: p.author, Title: p.title, Slug: p.slug, Status: p.status, Tags: p.tags,
-			Rating: p.rating, CreatedAt: SampleEpoch + 10*day + int64(i)*hour,
-			Content: fmt.Sprintf("The text of %q.", p.title),
+			CreatedAt: SampleEpoch + 10*day + int64(i)*hour,
+			Content:   fmt.Sprintf("The text of %q.", p.title),
 		})
 	}
 	at := SampleEpoch + 20*day
 	for i, v := range [][2]string{
 		{"p02", "u01"}, {"p02", "u03"}, {"p02", "u01"}, // u01's second view counts nothing
 		{"p06", "u02"}, {"p06", "u03"}, {"p06", "u05"}, {"p06", "u02"},
-		{"p13", "u04"}, {"p27", "u01"},
+		{"p13", "u04"}, {"p27", "u01"}, {"p09", "u02"}, {"p24", "u01"},
 	} {
 		s.PostImpressions = append(s.PostImpressions, PostImpression{PostID: v[0], UserID: v[1], CreatedAt: at + int64(i)*60000})
+	}
+	for i, v := range [][2]string{
+		{"p27", "u02"}, {"p27", "u03"}, {"p27", "u04"}, {"p06", "u01"}, {"p06", "u03"},
+		{"p13", "u01"}, {"p21", "u02"}, {"p02", "u04"},
+	} {
+		s.PostLikes = append(s.PostLikes, PostLike{PostID: v[0], UserID: v[1], CreatedAt: at + hour + int64(i)*60000})
+	}
+	for i, r := range []struct {
+		post, user string
+		stars      int64
+	}{
+		{"p13", "u01", 5}, {"p13", "u03", 4}, {"p02", "u04", 2}, {"p06", "u04", 1}, {"p21", "u03", 5}, {"p04", "u02", 1},
+	} {
+		s.StarRatings = append(s.StarRatings, StarRating{PostID: r.post, UserID: r.user, Stars: r.stars, CreatedAt: at + 2*hour + int64(i)*60000})
 	}
 	for i, v := range [][2]string{
 		{"u01", "u02"}, {"u01", "u03"}, {"u01", "u02"}, {"u03", "u01"},
@@ -145,8 +161,9 @@ func Sample() SampleData {
 }
 
 // LoadSample writes the sample data through the workflows (registration,
-// tag and post creation, impressions, contact messages), so that every
-// counter and every uniqueness item is as the workflows keep them.
+// tag and post creation, impressions, likes, ratings, contact messages),
+// so that every counter, popularity and uniqueness marker is as the
+// workflows keep them. (A like's or rating's time is the time of loading.)
 func LoadSample(ctx context.Context, db *entity.DB) error {
 	s := Sample()
 	ids := map[string][]ProviderUser{}
@@ -170,6 +187,16 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 	}
 	for _, imp := range s.PostImpressions {
 		if _, err := RecordPostImpression(ctx, db, imp); err != nil {
+			return fmt.Errorf("blog: load sample: %w", err)
+		}
+	}
+	for _, l := range s.PostLikes {
+		if _, err := LikePost(ctx, db, l); err != nil {
+			return fmt.Errorf("blog: load sample: %w", err)
+		}
+	}
+	for _, r := range s.StarRatings {
+		if _, err := RatePost(ctx, db, r); err != nil {
 			return fmt.Errorf("blog: load sample: %w", err)
 		}
 	}

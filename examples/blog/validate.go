@@ -7,7 +7,7 @@ import (
 
 // validName checks a slug, tag name or username: 1 to 64 characters of a-z, 0-9 and
 // '-', not starting with '-'. Tag names go into PostTagCombo partition keys
-// joined by '#', so they must not contain it.
+// joined by '+', so they must not contain it (nor the key delimiter '#').
 func validName(what string) func(v any) error {
 	return func(v any) error {
 		s, _ := v.(string)

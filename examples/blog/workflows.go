@@ -46,17 +46,43 @@ func (p *plan) run(ctx context.Context, db *entity.DB) error {
 			if r.Err != nil && r.Index < len(p.why) && p.why[r.Index] != nil {
 				return p.why[r.Index](err)
 			}
+			// The library's marker actions of unique attributes follow the
+			// plan's own actions.
+			var ue *ddbmodel.UniqueError
+			if errors.As(r.Err, &ue) {
+				return uniqueTaken(ue, err)
+			}
 		}
 	}
 	return fmt.Errorf("blog: %s: %w", p.name, err)
 }
 
+// uniqueTaken turns the library's refusal of a taken unique value (a
+// username, a slug) into a *TakenError; cause is the canceled
+// transaction, which the library's *ddbmodel.UniqueError unwraps to.
+func uniqueTaken(ue *ddbmodel.UniqueError, cause error) error {
+	var kind error
+	switch {
+	case ue.Entity == Users.Name() && ue.Attribute == "username":
+		kind = ErrUsernameTaken
+	case ue.Entity == Posts.Name() && ue.Attribute == "slug":
+		kind = ErrSlugTaken
+	default:
+		return fmt.Errorf("blog: %w", ue)
+	}
+	c := *ue
+	if c.Cause == nil {
+		c.Cause = cause
+	}
+	return &TakenError{Kind: kind, Value: c.Value, Err: &c}
+}
+
 func nowMillis() int64 { return time.Now().UnixMilli() }
 
-// RegisterUser creates a user in one transaction with the items that keep
-// its e-mail address and username unique (UserEmail, UserUsername) and
-// those of its provider identities (ProviderUser), so that either all of
-// them are written or none. The e-mail address is stored normalized (see
+// RegisterUser creates a user in one transaction with the item that keeps
+// its e-mail address unique (UserEmail), those of its provider identities
+// (ProviderUser) and the library's unique marker of its username, so that
+// either all of them are written or none. The e-mail address is stored normalized (see
 // NormalizeEmail); a zero CreatedAt is set to now; the counters start at 0.
 // An address, username, identity or id in use is a *TakenError
 // (ErrEmailTaken, ErrUsernameTaken, ErrProviderLinked, ErrUserExists).
@@ -95,7 +121,6 @@ func registerPlan(u User, identities []ProviderUser) (*plan, User, error) {
 	p := &plan{name: "register user " + u.UserID}
 	p.add(Users.Create(u), taken(ErrUserExists, u.UserID))
 	p.add(UserEmails.Create(UserEmail{Email: u.Email, UserID: u.UserID}), taken(ErrEmailTaken, u.Email))
-	p.add(UserUsernames.Create(UserUsername{Name: u.Username, UserID: u.UserID}), taken(ErrUsernameTaken, u.Username))
 	for _, id := range identities {
 		id.UserID = u.UserID
 		p.add(ProviderUsers.Create(id), taken(ErrProviderLinked, id.Provider+"/"+id.ProviderUserID))
@@ -159,14 +184,15 @@ func SetTagRating(ctx context.Context, db *entity.DB, tag string, rating int64) 
 	return t, nil
 }
 
-// CreatePost creates a post and the PostSlug item reserving its slug in one
-// transaction, on the condition that the author and every tag exist. A
+// CreatePost creates a post and the library's unique marker of its slug in
+// one transaction, on the condition that the author and every tag exist. A
 // post created published also counts in its author's and tags' post_count
 // and gets its PostTagCombo items, in the same transaction. Tags are
 // normalized (lower case, sorted); a zero CreatedAt is set to now; the
-// status defaults to unpublished. A slug or id in use is a *TakenError
-// (ErrSlugTaken, ErrPostExists); an unknown author or tag a *NotFoundError
-// (ErrUnknownUser, ErrUnknownTag).
+// status defaults to unpublished; the engagement counters start at zero,
+// and so the popularity (the rank is the creation time). A slug or id in
+// use is a *TakenError (ErrSlugTaken, ErrPostExists); an unknown author or
+// tag a *NotFoundError (ErrUnknownUser, ErrUnknownTag).
 func CreatePost(ctx context.Context, db *entity.DB, p Post) (Post, error) {
 	pl, p, err := createPostPlan(p)
 	if err != nil {
@@ -186,13 +212,14 @@ func createPostPlan(p Post) (*plan, Post, error) {
 	if p.Status == "" {
 		p.Status = PostUnpublished
 	}
-	p.Impressions = 0
+	p.Impressions, p.Likes, p.Raters, p.Stars = 0, 0, 0, 0
+	p.Popularity = PopularityOf(p)
+	p.Rating = Rank(p.Popularity, p.CreatedAt)
 	if _, err := Posts.Create(p).Build(); err != nil { // validation before anything is sent
 		return nil, Post{}, err
 	}
 	pl := &plan{name: "create post " + p.PostID}
 	pl.add(Posts.Create(p), taken(ErrPostExists, p.PostID))
-	pl.add(PostSlugs.Create(PostSlug{Slug: p.Slug, PostID: p.PostID}), taken(ErrSlugTaken, p.Slug))
 	if p.Status == PostPublished {
 		addCounters(pl, p, +1)
 	} else {
@@ -296,61 +323,28 @@ func readPost(ctx context.Context, db *entity.DB, postID string) (Post, error) {
 	return p, nil
 }
 
-// SetPostRating changes a post's rating; rating_sk follows in the same
-// write, so the post moves in POSTS_BY_STATUS_RATING.
-func SetPostRating(ctx context.Context, db *entity.DB, postID string, rating int64) (Post, error) {
-	p, err := PostByKey.Update(PostKey{PostID: postID}).Apply(PostRating.Set(rating)).Run(ctx, db)
-	if err != nil {
-		return Post{}, lookupError(ErrUnknownPost, postID, err)
-	}
-	normalizePost(&p)
-	return p, nil
-}
-
-// ChangePostSlug gives a post a new slug in one transaction: the old
-// PostSlug item is deleted (on the condition that it belongs to the post),
-// the new one created (ErrSlugTaken as a *TakenError when it exists) and
-// the post's slug, with its POSTS_BY_SLUG key post_slug, updated on the
-// condition that it is still the old one.
+// ChangePostSlug gives a post a new slug: one update of slug, which the
+// library sends as a transaction with the unique markers of the slug (the
+// old one deleted, the new one created on the condition that no other post
+// holds it) and with post_slug, the post's POSTS_BY_SLUG key, rewritten.
+// A slug in use is a *TakenError (ErrSlugTaken, ddbmodel.ErrUniqueTaken);
+// an unknown post a *NotFoundError (ErrUnknownPost).
 func ChangePostSlug(ctx context.Context, db *entity.DB, postID, slug string) (Post, error) {
 	if err := checkName("slug", slug); err != nil {
 		return Post{}, &ddbmodel.ValidationError{Entity: Posts.Name(), Attribute: "slug", Err: err}
 	}
-	p, err := readPost(ctx, db, postID)
-	if err != nil {
-		return Post{}, err
+	p, err := PostByKey.Update(PostKey{PostID: postID}).Apply(PostSlugField.Set(slug)).Run(ctx, db)
+	var ue *ddbmodel.UniqueError
+	switch {
+	case errors.As(err, &ue):
+		return Post{}, uniqueTaken(ue, nil)
+	case errors.Is(err, ddbmodel.ErrConditionFailed) && !errors.Is(err, ddbmodel.ErrNotFound):
+		return Post{}, changed(postID)(err)
+	case err != nil:
+		return Post{}, lookupError(ErrUnknownPost, postID, err)
 	}
-	if p.Slug == slug {
-		return p, nil
-	}
-	pl := &plan{name: "change slug of post " + postID}
-	pl.add(PostSlugByKey.Delete(PostSlugKey{Slug: p.Slug}).Ensure(SlugPostID.Eq(postID)), changed(postID))
-	pl.add(PostSlugs.Create(PostSlug{Slug: slug, PostID: postID}), taken(ErrSlugTaken, slug))
-	pl.add(PostByKey.Update(PostKey{PostID: postID}).Apply(PostSlugField.Set(slug)).Ensure(PostSlugField.Eq(p.Slug)), changed(postID))
-	if err := pl.run(ctx, db); err != nil {
-		return Post{}, err
-	}
-	p.Slug = slug
+	normalizePost(&p)
 	return p, nil
-}
-
-// errSeen marks an impression recorded before.
-var errSeen = errors.New("blog: impression already recorded")
-
-// RecordPostImpression records that a user has seen a post and counts it in
-// the post's impressions, in one transaction: the counter is incremented
-// only when the PostImpression item is created. counted is false when the
-// user had seen the post before (nothing is written then). A zero
-// CreatedAt is set to now. An unknown post or user is a *NotFoundError.
-func RecordPostImpression(ctx context.Context, db *entity.DB, imp PostImpression) (counted bool, err error) {
-	if imp.CreatedAt == 0 {
-		imp.CreatedAt = nowMillis()
-	}
-	pl := &plan{name: "record impression of post " + imp.PostID}
-	pl.add(PostByKey.Update(PostKey{PostID: imp.PostID}).Apply(PostImpressionCount.Add(1)), notFound(ErrUnknownPost, imp.PostID))
-	pl.add(UserByKey.Check(UserKey{UserID: imp.UserID}, UserID.Exists()), notFound(ErrUnknownUser, imp.UserID))
-	pl.add(PostImpressions.Create(imp), func(error) error { return errSeen })
-	return impressionResult(pl.run(ctx, db))
 }
 
 // RecordProfileImpression records that a user (ViewerID) has viewed another
@@ -365,19 +359,8 @@ func RecordProfileImpression(ctx context.Context, db *entity.DB, imp UserImpress
 	if imp.ViewerID != imp.UserID {
 		pl.add(UserByKey.Check(UserKey{UserID: imp.ViewerID}, UserID.Exists()), notFound(ErrUnknownUser, imp.ViewerID))
 	}
-	pl.add(UserImpressions.Create(imp), func(error) error { return errSeen })
-	return impressionResult(pl.run(ctx, db))
-}
-
-func impressionResult(err error) (bool, error) {
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, errSeen):
-		return false, nil
-	default:
-		return false, err
-	}
+	pl.add(UserImpressions.Create(imp), noChange)
+	return changedResult(pl.run(ctx, db))
 }
 
 // SubmitContactMessage stores a contact form message. A zero CreatedAt is

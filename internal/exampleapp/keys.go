@@ -12,12 +12,12 @@ import (
 )
 
 // StoredKeys sends in, a built *dynamodb.GetItemInput or
-// *dynamodb.QueryInput (every page of a query), and returns the string
-// attribute attr of each item read, as stored, in the order DynamoDB
-// returns the items. With entities given, items whose entity marker is none
-// of them are skipped, as a typed read skips them. The programs print these
-// values, so that a key shown is the key read from the table, never one
-// rebuilt from an item's values.
+// *dynamodb.QueryInput (every page of a query), and returns the string or
+// number attribute attr of each item read, as stored (a number as its
+// text), in the order DynamoDB returns the items. With entities given,
+// items whose entity marker is none of them are skipped, as a typed read
+// skips them. The programs print these values, so that a key shown is the
+// key read from the table, never one rebuilt from an item's values.
 func StoredKeys(ctx context.Context, db *entity.DB, in any, attr string, entities ...string) ([]string, error) {
 	var items []map[string]types.AttributeValue
 	switch in := in.(type) {
@@ -56,11 +56,14 @@ func StoredKeys(ctx context.Context, db *entity.DB, in any, attr string, entitie
 				continue
 			}
 		}
-		v, ok := it[attr].(*types.AttributeValueMemberS)
-		if !ok {
-			return nil, fmt.Errorf("exampleapp: an item without the string attribute %s", attr)
+		switch v := it[attr].(type) {
+		case *types.AttributeValueMemberS:
+			keys = append(keys, v.Value)
+		case *types.AttributeValueMemberN:
+			keys = append(keys, v.Value)
+		default:
+			return nil, fmt.Errorf("exampleapp: an item without the string or number attribute %s", attr)
 		}
-		keys = append(keys, v.Value)
 	}
 	return keys, nil
 }

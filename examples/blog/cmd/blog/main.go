@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -44,8 +46,8 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	steps := []func() error{
 		r.latestPosts, r.popularPosts, r.postBySlug, r.postsByAuthor, r.postsByTags,
 		r.tagsByPrefix, r.popularTags, r.userByEmail, r.userByUsername, r.userByProvider,
-		r.usersByStatusRating, r.usersByStatusCreated, r.contactMessages,
-		r.publishRoundTrip, r.duplicateRegistration,
+		r.usersByStatusRating, r.usersByStatusCreated, r.contactMessages, r.hasSeenPost,
+		r.publishRoundTrip, r.duplicateRegistration, r.engagement,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -66,25 +68,44 @@ func (r runner) describeTx(in *dynamodb.TransactWriteItemsInput) string {
 	return "TransactWriteItems:\n" + exampleapp.Describe(r.app.Table, in)
 }
 
-// describe renders a query as sent to the -table table.
-func (r runner) describe(build func() (*dynamodb.QueryInput, error)) (string, error) {
-	in, err := build()
-	if err != nil {
-		return "", err
+// withKeys reads the key attributes attrs of the items in (a built query or
+// GetItem, sent again) as stored in the table, and puts them before the
+// columns of each of the len(rows) first items: a key shown is the key
+// read, never one rebuilt from the item's values.
+func (r runner) withKeys(in any, entityName string, attrs []string, header []string, rows [][]string) ([]string, [][]string, error) {
+	cols := make([][]string, len(rows))
+	for _, a := range attrs {
+		ks, err := exampleapp.StoredKeys(r.ctx, r.db, in, a, entityName)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(ks) < len(rows) {
+			return nil, nil, fmt.Errorf("%d stored %s for %d items", len(ks), a, len(rows))
+		}
+		for i := range rows {
+			cols[i] = append(cols[i], ks[i])
+		}
 	}
-	return exampleapp.Describe(r.app.Table, in), nil
+	out := make([][]string, len(rows))
+	for i, row := range rows {
+		out[i] = append(cols[i], row...)
+	}
+	return append(slices.Clone(attrs), header...), out, nil
 }
 
-func (r runner) describeGet(build func() (*dynamodb.GetItemInput, error)) (string, error) {
-	in, err := build()
+// pattern prints an access pattern: the request in and the items read,
+// each with the key attributes attrs as stored.
+func (r runner) pattern(id, name string, in any, entityName string, attrs []string, header []string, rows [][]string) error {
+	header, rows, err := r.withKeys(in, entityName, attrs, header, rows)
 	if err != nil {
-		return "", err
+		return fmt.Errorf("%s: %w", id, err)
 	}
-	return exampleapp.Describe(r.app.Table, in), nil
+	r.app.Pattern(id, name, exampleapp.Describe(r.app.Table, in), header, rows)
+	return nil
 }
 
 var (
-	postHeader = []string{"POST", "CREATED_AT", "AUTHOR", "RATING", "TAGS", "TITLE"}
+	postHeader = []string{"POST", "CREATED_AT", "AUTHOR", "VIEWS", "LIKES", "RATINGS", "STARS", "POPULARITY", "TITLE"}
 	userHeader = []string{"USER", "USERNAME", "EMAIL", "STATUS", "RATING", "CREATED_AT", "POSTS", "IMPRESSIONS"}
 	tagHeader  = []string{"TAG", "RATING", "POSTS"}
 )
@@ -92,7 +113,8 @@ var (
 func postRows(ps []blog.Post) [][]string {
 	var rows [][]string
 	for _, p := range ps {
-		rows = append(rows, []string{p.PostID, millis(p.CreatedAt), p.UserID, strconv.FormatInt(p.Rating, 10), strings.Join(p.Tags, ","), p.Title})
+		rows = append(rows, []string{p.PostID, millis(p.CreatedAt), p.UserID, num(p.Impressions), num(p.Likes), num(p.Raters), num(p.Stars),
+			num(p.Popularity), p.Title})
 	}
 	return rows
 }
@@ -100,8 +122,8 @@ func postRows(ps []blog.Post) [][]string {
 func userRows(us ...blog.User) [][]string {
 	var rows [][]string
 	for _, u := range us {
-		rows = append(rows, []string{u.UserID, u.Username, u.Email, u.Status, strconv.FormatInt(u.Rating, 10), millis(u.CreatedAt),
-			strconv.FormatInt(u.PostCount, 10), strconv.FormatInt(u.Impressions, 10)})
+		rows = append(rows, []string{u.UserID, u.Username, u.Email, u.Status, num(u.Rating), millis(u.CreatedAt),
+			num(u.PostCount), num(u.Impressions)})
 	}
 	return rows
 }
@@ -109,16 +131,18 @@ func userRows(us ...blog.User) [][]string {
 func tagRows(ts []blog.PostTag) [][]string {
 	var rows [][]string
 	for _, t := range ts {
-		rows = append(rows, []string{t.TagName, strconv.FormatInt(t.Rating, 10), strconv.FormatInt(t.PostCount, 10)})
+		rows = append(rows, []string{t.TagName, num(t.Rating), num(t.PostCount)})
 	}
 	return rows
 }
+
+func num(n int64) string { return strconv.FormatInt(n, 10) }
 
 // millis shows a Unix millisecond time as UTC text.
 func millis(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02 15:04:05.000") }
 
 func (r runner) latestPosts() error {
-	req, err := r.describe(blog.LatestPostsQuery(10).Build)
+	in, err := blog.LatestPostsQuery(10).Build()
 	if err != nil {
 		return err
 	}
@@ -126,12 +150,12 @@ func (r runner) latestPosts() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP1", "Latest published posts, newest first (first page of 10)", req, postHeader, postRows(p.Items))
-	return nil
+	return r.pattern("AP1", "Latest published posts, newest first (first page of 10)", in, blog.Posts.Name(),
+		[]string{"pk", "created_at"}, postHeader, postRows(p.Items))
 }
 
 func (r runner) popularPosts() error {
-	req, err := r.describe(blog.PopularPostsQuery(10).Build)
+	in, err := blog.PopularPostsQuery(10).Build()
 	if err != nil {
 		return err
 	}
@@ -139,13 +163,13 @@ func (r runner) popularPosts() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP2", "Most popular published posts, highest rating first (first page of 10)", req, postHeader, postRows(p.Items))
-	return nil
+	return r.pattern("AP2", "Most popular published posts: by popularity (views, likes, ratings), then newest first (first page of 10)", in, blog.Posts.Name(),
+		[]string{"pk", "rating_sk"}, postHeader, postRows(p.Items))
 }
 
 func (r runner) postBySlug() error {
 	const slug = "sort-keys-that-sort"
-	req, err := r.describe(blog.PostBySlugQuery(slug).Build)
+	in, err := blog.PostBySlugQuery(slug).Build()
 	if err != nil {
 		return err
 	}
@@ -153,14 +177,13 @@ func (r runner) postBySlug() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP3", "Post by its slug "+slug, req, append(postHeader, "SLUG", "STATUS", "IMPRESSIONS"),
-		[][]string{append(postRows([]blog.Post{p})[0], p.Slug, p.Status, strconv.FormatInt(p.Impressions, 10))})
-	return nil
+	return r.pattern("AP3", "Post by its slug "+slug, in, blog.Posts.Name(), []string{"pk", "post_slug"},
+		append(postHeader, "STATUS"), [][]string{append(postRows([]blog.Post{p})[0], p.Status)})
 }
 
 func (r runner) postsByAuthor() error {
 	for _, status := range []string{blog.PostPublished, blog.PostUnpublished} {
-		req, err := r.describe(blog.PostsByAuthorQuery("u01", status, 0).Build)
+		in, err := blog.PostsByAuthorQuery("u01", status, 0).Build()
 		if err != nil {
 			return err
 		}
@@ -168,14 +191,17 @@ func (r runner) postsByAuthor() error {
 		if err != nil {
 			return err
 		}
-		r.app.Pattern("AP4", "Posts of author u01 with status "+status+", newest first", req, postHeader, postRows(p.Items))
+		if err := r.pattern("AP4", "Posts of author u01 with status "+status+", newest first", in, blog.Posts.Name(),
+			[]string{"pk", "user_id", "status", "created_at"}, postHeader, postRows(p.Items)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 func (r runner) postsByTags() error {
 	tags := []string{"dynamodb", "aws"}
-	req, err := r.describe(blog.PostsByTagsQuery(tags, 0).Build)
+	in, err := blog.PostsByTagsQuery(tags, 0).Build()
 	if err != nil {
 		return err
 	}
@@ -187,12 +213,12 @@ func (r runner) postsByTags() error {
 	for _, c := range p.Items {
 		rows = append(rows, []string{c.PostID, millis(c.CreatedAt), c.UserID, c.Title})
 	}
-	r.app.Pattern("AP5", "Published posts tagged both dynamodb and aws", req, []string{"POST", "CREATED_AT", "AUTHOR", "TITLE"}, rows)
-	return nil
+	return r.pattern("AP5", "Published posts tagged both dynamodb and aws", in, blog.PostTagCombos.Name(),
+		[]string{"pk", "sk"}, []string{"POST", "CREATED_AT", "AUTHOR", "TITLE"}, rows)
 }
 
 func (r runner) tagsByPrefix() error {
-	req, err := r.describe(blog.TagsByPrefixQuery("go", 10).Build)
+	in, err := blog.TagsByPrefixQuery("go", 10).Build()
 	if err != nil {
 		return err
 	}
@@ -200,12 +226,12 @@ func (r runner) tagsByPrefix() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP6", "Tag autocomplete for the prefix \"go\"", req, tagHeader, tagRows(ts))
-	return nil
+	return r.pattern("AP6", "Tag autocomplete for the prefix \"go\"", in, blog.PostTags.Name(),
+		[]string{"pk", "tag_type_pk", "tag_name_sk"}, tagHeader, tagRows(ts))
 }
 
 func (r runner) popularTags() error {
-	req, err := r.describe(blog.PopularTagsQuery(5).Build)
+	in, err := blog.PopularTagsQuery(5).Build()
 	if err != nil {
 		return err
 	}
@@ -213,13 +239,34 @@ func (r runner) popularTags() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP7", "Popular tags, highest rating first (top 5)", req, tagHeader, tagRows(ts))
+	return r.pattern("AP7", "Popular tags, highest rating first (top 5)", in, blog.PostTags.Name(),
+		[]string{"pk", "rating_sk"}, tagHeader, tagRows(ts))
+}
+
+// twoGets prints a look-up of two strongly consistent GetItems: first's
+// item points to the user second reads.
+func (r runner) twoGets(id, name string, first *dynamodb.GetItemInput, firstEntity string, u blog.User) error {
+	second, err := blog.UserGet(u.UserID).Build()
+	if err != nil {
+		return err
+	}
+	firstPK, err := exampleapp.StoredKeys(r.ctx, r.db, first, "pk", firstEntity)
+	if err != nil {
+		return err
+	}
+	header, rows, err := r.withKeys(second, blog.Users.Name(), []string{"pk"}, userHeader, userRows(u))
+	if err != nil {
+		return err
+	}
+	header = append([]string{"pk (" + firstEntity + ")"}, header...)
+	rows[0] = append(firstPK[:1:1], rows[0]...)
+	r.app.Pattern(id, name, exampleapp.Describe(r.app.Table, first)+"\nthen "+exampleapp.Describe(r.app.Table, second), header, rows)
 	return nil
 }
 
 func (r runner) userByEmail() error {
 	const email = "Carol@Example.com"
-	first, err := r.describeGet(blog.UserEmailGet(email).Build)
+	first, err := blog.UserEmailGet(email).Build()
 	if err != nil {
 		return err
 	}
@@ -227,16 +274,11 @@ func (r runner) userByEmail() error {
 	if err != nil {
 		return err
 	}
-	second, err := r.describeGet(blog.UserGet(u.UserID).Build)
-	if err != nil {
-		return err
-	}
-	r.app.Pattern("AP8", "User by e-mail "+email+" for sign-in (strongly consistent)", first+"\nthen "+second, userHeader, userRows(u))
-	return nil
+	return r.twoGets("AP8", "User by e-mail "+email+" for sign-in (strongly consistent)", first, blog.UserEmails.Name(), u)
 }
 
 func (r runner) userByUsername() error {
-	req, err := r.describe(blog.UserByUsernameQuery("dave").Build)
+	in, err := blog.UserByUsernameQuery("dave").Build()
 	if err != nil {
 		return err
 	}
@@ -244,12 +286,11 @@ func (r runner) userByUsername() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP9", "User by username dave (profile page)", req, userHeader, userRows(u))
-	return nil
+	return r.pattern("AP9", "User by username dave (profile page)", in, blog.Users.Name(), []string{"pk", "username"}, userHeader, userRows(u))
 }
 
 func (r runner) userByProvider() error {
-	first, err := r.describeGet(blog.ProviderUserGet("cognito", "1").Build)
+	first, err := blog.ProviderUserGet("cognito", "1").Build()
 	if err != nil {
 		return err
 	}
@@ -257,16 +298,11 @@ func (r runner) userByProvider() error {
 	if err != nil {
 		return err
 	}
-	second, err := r.describeGet(blog.UserGet(u.UserID).Build)
-	if err != nil {
-		return err
-	}
-	r.app.Pattern("AP10", "User by provider identity cognito/1 for sign-in (strongly consistent)", first+"\nthen "+second, userHeader, userRows(u))
-	return nil
+	return r.twoGets("AP10", "User by provider identity cognito/1 for sign-in (strongly consistent)", first, blog.ProviderUsers.Name(), u)
 }
 
 func (r runner) usersByStatusRating() error {
-	req, err := r.describe(blog.UsersByStatusRatingQuery(blog.UserActive, 0).Build)
+	in, err := blog.UsersByStatusRatingQuery(blog.UserActive, 0).Build()
 	if err != nil {
 		return err
 	}
@@ -274,12 +310,12 @@ func (r runner) usersByStatusRating() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP11", "Moderation: active users by rating, highest first", req, userHeader, userRows(p.Items...))
-	return nil
+	return r.pattern("AP11", "Moderation: active users by rating, highest first", in, blog.Users.Name(),
+		[]string{"pk", "user_status_pk", "rating_sk"}, userHeader, userRows(p.Items...))
 }
 
 func (r runner) usersByStatusCreated() error {
-	req, err := r.describe(blog.UsersByStatusCreatedQuery(blog.UserActive, 0).Build)
+	in, err := blog.UsersByStatusCreatedQuery(blog.UserActive, 0).Build()
 	if err != nil {
 		return err
 	}
@@ -287,13 +323,13 @@ func (r runner) usersByStatusCreated() error {
 	if err != nil {
 		return err
 	}
-	r.app.Pattern("AP12", "Moderation: active users, latest registered first", req, userHeader, userRows(p.Items...))
-	return nil
+	return r.pattern("AP12", "Moderation: active users, latest registered first", in, blog.Users.Name(),
+		[]string{"pk", "user_status_pk", "created_at"}, userHeader, userRows(p.Items...))
 }
 
 func (r runner) contactMessages() error {
 	const limit = 3
-	req, err := r.describe(blog.ContactMessagesQuery(limit).Build)
+	in, err := blog.ContactMessagesQuery(limit).Build()
 	if err != nil {
 		return err
 	}
@@ -312,8 +348,130 @@ func (r runner) contactMessages() error {
 		}
 		cursor = p.Cursor
 	}
-	r.app.Pattern("AP13", fmt.Sprintf("Contact messages, newest first, in pages of %d", limit), req+"\n(each next page: the same query from the previous page's cursor)",
+	// The stored keys are read with the query of the first page, followed
+	// to the end, which returns the messages in the same order.
+	header, rows, err := r.withKeys(in, blog.ContactMessages.Name(), []string{"pk", "sk"},
 		[]string{"PAGE", "MESSAGE", "CREATED_AT", "EMAIL", "SUBJECT"}, rows)
+	if err != nil {
+		return err
+	}
+	r.app.Pattern("AP13", fmt.Sprintf("Contact messages, newest first, in pages of %d", limit),
+		exampleapp.Describe(r.app.Table, in)+"\n(each next page: the same query from the previous page's cursor)", header, rows)
+	return nil
+}
+
+// hasSeenPost asks whether users have seen posts, showing the sort key of
+// the PostImpression item read, and records a view that was recorded
+// before: it is not counted again.
+func (r runner) hasSeenPost() error {
+	first, err := blog.HasSeenPostGet("p02", "u01").Build()
+	if err != nil {
+		return err
+	}
+	var rows [][]string
+	for _, c := range [][2]string{{"p02", "u01"}, {"p02", "u03"}, {"p02", "u02"}, {"p27", "u01"}, {"p27", "u05"}} {
+		seen, err := blog.HasSeenPost(r.ctx, r.db, c[0], c[1])
+		if err != nil {
+			return err
+		}
+		in, err := blog.HasSeenPostGet(c[0], c[1]).Build()
+		if err != nil {
+			return err
+		}
+		sk, err := exampleapp.StoredKeys(r.ctx, r.db, in, "sk", blog.PostImpressions.Name())
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []string{c[0], c[1], strings.Join(sk, ""), "HasSeenPost", strconv.FormatBool(seen)})
+	}
+	counted, err := blog.RecordPostImpression(r.ctx, r.db, blog.PostImpression{PostID: "p02", UserID: "u01"})
+	if err != nil {
+		return err
+	}
+	rows = append(rows, []string{"p02", "u01", "", "RecordPostImpression again: counted", strconv.FormatBool(counted)})
+	r.app.Pattern("AP14", "Has a user seen a post: a strongly consistent GetItem of the PostImpression item, e.g.",
+		exampleapp.Describe(r.app.Table, first), []string{"POST", "USER", "sk (stored)", "CHECK", "RESULT"}, rows)
+	return nil
+}
+
+// engagement likes and rates the post p25 (no engagement in the sample)
+// and withdraws it all again, showing after each step its counters, the
+// rank rating_sk as stored and its place in the popular feed; the table
+// ends as it was.
+func (r runner) engagement() error {
+	const id = "p25"
+	p, err := blog.PostByKey.Get(blog.PostKey{PostID: id}).Consistent().Run(r.ctx, r.db)
+	if err != nil {
+		return err
+	}
+	in, err := blog.LikePlan(p, blog.PostLike{PostID: id, UserID: "u01", CreatedAt: blog.SampleEpoch})
+	if err != nil {
+		return err
+	}
+	get, err := blog.PostByKey.Get(blog.PostKey{PostID: id}).Consistent().Build()
+	if err != nil {
+		return err
+	}
+	var rows [][]string
+	state := func(step string, changed bool) error {
+		post, err := blog.PostByKey.Get(blog.PostKey{PostID: id}).Consistent().Run(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		sk, err := exampleapp.StoredKeys(r.ctx, r.db, get, "rating_sk", blog.Posts.Name())
+		if err != nil {
+			return err
+		}
+		popular, err := blog.PopularPostsQuery(0).Collect(r.ctx, r.db)
+		if err != nil {
+			return err
+		}
+		place := "-"
+		for i, x := range popular {
+			if x.PostID == id {
+				place = strconv.Itoa(i + 1)
+			}
+		}
+		liked, err := blog.HasLikedPost(r.ctx, r.db, id, "u01")
+		if err != nil {
+			return err
+		}
+		rows = append(rows, []string{step, strconv.FormatBool(changed), num(post.Likes), num(post.Raters), num(post.Stars),
+			num(post.Popularity), strings.Join(sk, ""), place, strconv.FormatBool(liked)})
+		return nil
+	}
+	if err := state("before", false); err != nil {
+		return err
+	}
+	for _, s := range []struct {
+		name string
+		do   func() (bool, error)
+	}{
+		{"LikePost u01", func() (bool, error) { return blog.LikePost(r.ctx, r.db, blog.PostLike{PostID: id, UserID: "u01"}) }},
+		{"LikePost u01 again", func() (bool, error) { return blog.LikePost(r.ctx, r.db, blog.PostLike{PostID: id, UserID: "u01"}) }},
+		{"LikePost u02", func() (bool, error) { return blog.LikePost(r.ctx, r.db, blog.PostLike{PostID: id, UserID: "u02"}) }},
+		{"LikePost u03", func() (bool, error) { return blog.LikePost(r.ctx, r.db, blog.PostLike{PostID: id, UserID: "u03"}) }},
+		{"RatePost u04 5 stars", func() (bool, error) {
+			return blog.RatePost(r.ctx, r.db, blog.StarRating{PostID: id, UserID: "u04", Stars: 5})
+		}},
+		{"RatePost u04 1 star", func() (bool, error) {
+			return blog.RatePost(r.ctx, r.db, blog.StarRating{PostID: id, UserID: "u04", Stars: 1})
+		}},
+		{"UnratePost u04", func() (bool, error) { return blog.UnratePost(r.ctx, r.db, id, "u04") }},
+		{"UnlikePost u01", func() (bool, error) { return blog.UnlikePost(r.ctx, r.db, id, "u01") }},
+		{"UnlikePost u02", func() (bool, error) { return blog.UnlikePost(r.ctx, r.db, id, "u02") }},
+		{"UnlikePost u03", func() (bool, error) { return blog.UnlikePost(r.ctx, r.db, id, "u03") }},
+	} {
+		changed, err := s.do()
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		if err := state(s.name, changed); err != nil {
+			return err
+		}
+	}
+	r.app.Pattern("W3", "Likes and ratings move post "+id+" in the popular feed: each is one transaction rewriting rating_sk (the like of u01:)",
+		r.describeTx(in), []string{"STEP", "CHANGED", "LIKES", "RATINGS", "STARS", "POPULARITY", "rating_sk (stored)", "PLACE_IN_POPULAR", "U01_LIKES_IT"}, rows)
 	return nil
 }
 
@@ -386,28 +544,55 @@ func (r runner) publishRoundTrip() error {
 }
 
 // duplicateRegistration tries to register a user with alice's e-mail
-// address: the transaction is canceled and nothing of it is written.
+// address, then one with bob's username: each transaction is canceled and
+// nothing of it is written. The username is a unique attribute: the
+// library's marker item of "bob" refuses the second.
 func (r runner) duplicateRegistration() error {
 	u := blog.User{UserID: "u99", Email: "ALICE@example.com", Username: "alice2", DisplayName: "Not Alice", CreatedAt: blog.SampleEpoch}
 	in, err := blog.RegisterPlan(u)
 	if err != nil {
 		return err
 	}
-	_, regErr := blog.RegisterUser(r.ctx, r.db, u)
-	var taken *blog.TakenError
-	if !errors.As(regErr, &taken) {
-		return fmt.Errorf("registering a duplicate e-mail: %v, want a *blog.TakenError", regErr)
+	var rows [][]string
+	for _, c := range []struct {
+		what string
+		u    blog.User
+	}{
+		{"alice's e-mail", u},
+		{"bob's username", blog.User{UserID: "u99", Email: "bob2@example.com", Username: "bob", DisplayName: "Not Bob", CreatedAt: blog.SampleEpoch}},
+	} {
+		_, regErr := blog.RegisterUser(r.ctx, r.db, c.u)
+		var taken *blog.TakenError
+		if !errors.As(regErr, &taken) {
+			return fmt.Errorf("registering %s: %v, want a *blog.TakenError", c.what, regErr)
+		}
+		var ue *ddbmodel.UniqueError
+		_, userErr := blog.UserGet("u99").Run(r.ctx, r.db)
+		rows = append(rows,
+			[]string{c.what, "error", regErr.Error()},
+			[]string{c.what, "errors.Is(err, blog.ErrEmailTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrEmailTaken))},
+			[]string{c.what, "errors.Is(err, blog.ErrUsernameTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrUsernameTaken))},
+			[]string{c.what, "errors.As(err, *ddbmodel.UniqueError)", strconv.FormatBool(errors.As(regErr, &ue))},
+			[]string{c.what, "user u99 written", strconv.FormatBool(userErr == nil)},
+		)
 	}
-	_, userErr := blog.UserGet("u99").Run(r.ctx, r.db)
-	_, nameErr := blog.UserUsernameByKey.Get(blog.UserUsernameKey{Name: "alice2"}).Consistent().Run(r.ctx, r.db)
-	rows := [][]string{
-		{"error", regErr.Error()},
-		{"errors.Is(err, blog.ErrEmailTaken)", strconv.FormatBool(errors.Is(regErr, blog.ErrEmailTaken))},
-		{"errors.Is(err, ddbmodel.ErrAlreadyExists)", strconv.FormatBool(errors.Is(regErr, ddbmodel.ErrAlreadyExists))},
-		{"user u99 written", strconv.FormatBool(userErr == nil)},
-		{"username alice2 reserved", strconv.FormatBool(nameErr == nil)},
+	// The marker items of the usernames, read from the table: "bob" is
+	// held by u02, "alice2" by nobody.
+	for _, name := range []string{"bob", "alice2"} {
+		owner, err := exampleapp.StoredKeys(r.ctx, r.db, &dynamodb.GetItemInput{Key: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: "UNIQUE#User#username#" + name},
+			"sk": &types.AttributeValueMemberS{Value: "UNIQUE"},
+		}}, "uniqueOwner", "UNIQUE#User#username")
+		if err != nil {
+			return err
+		}
+		held := "no marker item"
+		if len(owner) > 0 {
+			held = "uniqueOwner " + owner[0]
+		}
+		rows = append(rows, []string{"marker UNIQUE#User#username#" + name, "stored", held})
 	}
-	r.app.Pattern("W2", "Registering a second user with alice's e-mail address fails whole", r.describeTx(in),
-		[]string{"CHECK", "RESULT"}, rows)
+	r.app.Pattern("W2", "Registering a second user with alice's e-mail address, or with bob's username, fails whole (the first transaction:)",
+		r.describeTx(in), []string{"ATTEMPT", "CHECK", "RESULT"}, rows)
 	return nil
 }

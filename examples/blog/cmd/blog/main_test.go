@@ -35,7 +35,10 @@ func TestProgram(t *testing.T) {
 		"== AP12: Moderation: active users, latest registered first",
 		"== AP13: Contact messages, newest first",
 		"== W1: Publishing post p05 is one transaction",
-		"== W2: Registering a second user with alice's e-mail address fails whole",
+		"== W2: Registering a second user with alice's e-mail address, or with bob's username, fails whole",
+		"== AP14: Has a user seen a post",
+		"== W3: Likes and ratings move post p25 in the popular feed",
+		"marker UNIQUE#User#username#bob",
 		"Query "+table+"/POSTS_BY_STATUS_CREATED_AT_2: post_status_pk = \"POST#STATUS#published\"; descending; limit 10",
 		"GetItem "+table+": pk = \"USER_EMAIL#carol@example.com\", sk = \"META\"; consistent read",
 	)
