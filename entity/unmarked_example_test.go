@@ -39,17 +39,10 @@ func ExampleEntity_AdoptItem() {
 		return
 	}
 	fmt.Println(aws.ToString(in.UpdateExpression))
-	for _, p := range []string{"#0", "#1", "#2", "#3"} {
-		fmt.Println(p, in.ExpressionAttributeNames[p])
-	}
 	fmt.Println(aws.ToString(in.ConditionExpression))
 	// Output:
 	// raw is a Book: true
 	// note is a Book: false
-	// SET #0 = :0, #1 = :1, #2 = :2, #3 = :3
-	// #0 GSI1PK
-	// #1 GSI1SK
-	// #2 __entity
-	// #3 __entity_version
-	// attribute_not_exists(#2) AND #4 = :4 AND #5 = :5 AND #6 = :6 AND #7 = :7 AND #8 = :8
+	// SET #GSI1PK = :v0, #GSI1SK = :v1, #__entity = :v2, #__entity_version = :v3
+	// attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8
 }
