@@ -339,7 +339,9 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 }
 
 // Count counts the matching items of this entity with Select COUNT, over
-// every page, without reading them.
+// every page, without reading them. For an entity recognising unmarked
+// items (entity.Config.RecognizeUnmarked) it reads them, since whether an
+// unmarked item is the entity's depends on its key.
 func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
 	if q.e.RecognizesUnmarked() {
 		return q.countRecognized(ctx, db)
