@@ -121,6 +121,20 @@ type Config[T any] struct {
 	// not store is refused, so that a typo never writes or reads a stray
 	// attribute.
 	ExtraAttributes []string
+	// RecognizeUnmarked makes the entity take as its own an item that has
+	// no entity marker attribute at all (written by other code: the raw
+	// SDK, another library) when the item's table key is one this entity's
+	// key templates can render. Such an item is read, queried, scanned,
+	// updated, deleted and put over as this entity's, at the entity's
+	// current Version; an update or put over it writes the markers (it
+	// adopts the item), and Adopt adopts items explicitly. An item carrying
+	// another entity's marker is never touched. The zero value refuses
+	// unmarked items, as an entity without this option always has.
+	//
+	// The risk: an unmarked item of some other type whose key happens to
+	// fit the templates is read (and written) as this entity's. Enable it
+	// only where the key layout alone tells the table's item types apart.
+	RecognizeUnmarked bool
 }
 
 // KeySpec describes one key attribute of an entity.
@@ -209,6 +223,8 @@ type Entity[T any] struct {
 	sch *schema
 	// uniques are the unique attributes, kept by marker items (unique.go).
 	uniques []*uniqueDef[T]
+	// unmarked is Config.RecognizeUnmarked (unmarked.go).
+	unmarked bool
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -232,6 +248,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		table: table, name: cfg.Name, version: cfg.Version,
 		fields: map[string][]int{}, byName: map[string]*fieldRule{},
 		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
+		unmarked: cfg.RecognizeUnmarked,
 	}
 	if e.version == "" {
 		e.version = "1"
@@ -550,17 +567,19 @@ func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
 	return KeySpec{}, KeySpec{}, false
 }
 
-// Is reports whether a raw item carries this entity's marker.
+// Is reports whether a raw item is this entity's: it carries this entity's
+// marker, or (with Config.RecognizeUnmarked) it has no marker and its table
+// key is one the entity's templates render.
 func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
-	return stringAttr(item, e.table.EntityAttr()) == e.name
+	return stringAttr(item, e.table.EntityAttr()) == e.name || e.unmarked && e.matchUnmarked(item) == nil
 }
 
-// Decode decodes a raw item into T. The item must carry this entity's
-// marker; otherwise the error is an *ddbmodel.UnknownEntityError.
+// Decode decodes a raw item into T. The item must be this entity's (see
+// Is); otherwise the error is an *ddbmodel.UnknownEntityError.
 func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 	var v T
-	if m := stringAttr(item, e.table.EntityAttr()); m != e.name {
-		return v, fmt.Errorf("entity: decoding %s: %w", e.name, unknownEntity(m, stringAttr(item, e.table.EntityVersionAttr())))
+	if !e.Is(item) {
+		return v, e.notThisEntity(item)
 	}
 	err := e.decodeInto(item, &v)
 	return v, err

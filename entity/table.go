@@ -185,9 +185,18 @@ func (t *Table) register(d decoder) error {
 }
 
 // EntityOf returns the entity name and version an item is marked with. An
-// item without a marker, or with one no entity of this table is registered
-// for, gives an *ddbmodel.UnknownEntityError.
+// item without a marker is the entity's that recognises it
+// (Config.RecognizeUnmarked), at that entity's version. An item without a
+// marker no entity recognises, or with one no entity of this table is
+// registered for, gives an *ddbmodel.UnknownEntityError.
 func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version string, err error) {
+	if t.Unmarked(item) {
+		d, err := t.recognize(item)
+		if err != nil {
+			return "", "", err
+		}
+		return d.Name(), d.(recognizer).Version(), nil
+	}
 	name = stringAttr(item, t.EntityAttr())
 	version = stringAttr(item, t.EntityVersionAttr())
 	t.mu.RLock()
@@ -201,8 +210,17 @@ func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version st
 
 // Decode decodes a raw item (a query page's, a stream record's) into the Go
 // value of the entity its marker names; the result's dynamic type is that
-// entity's T. An unknown marker is an *ddbmodel.UnknownEntityError.
+// entity's T. An unknown marker is an *ddbmodel.UnknownEntityError. An
+// item without a marker is decoded as the entity that recognises it (see
+// EntityOf).
 func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
+	if t.Unmarked(item) {
+		d, err := t.recognize(item)
+		if err != nil {
+			return nil, err
+		}
+		return d.decodeAny(item)
+	}
 	name := stringAttr(item, t.EntityAttr())
 	t.mu.RLock()
 	d, ok := t.entities[name]

@@ -67,7 +67,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	}
 	p := &updatePlan[T]{
 		op: op, e: e, key: key, old: old,
-		c:       &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr()}},
+		c:       &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}},
 		acts:    op.acts,
 		touched: map[string]actionKind{}, known: itemSource{},
 		keySets:     map[string]types.AttributeValue{},
@@ -93,6 +93,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	// Placeholders are numbered in the order they are written: this order
 	// keeps the requests the same from one version to the next.
 	p.writeActions()
+	p.adoptMarkers()
 	p.conds = append(p.conds, e.exists(&p.w))
 	if e.lock != nil {
 		p.adds = append(p.adds, p.w.Name(e.lock.name)+" "+p.w.Value(numberAV(1)))

@@ -96,7 +96,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 		return nil, err
 	}
 	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
-		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr()}}
+		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
 	for name := range item {
 		if !defaulted[name] && (e.created == nil || name != e.created.name) && (e.lock == nil || name != e.lock.name) {
 			c.given[name] = true

@@ -222,6 +222,9 @@ type failure struct {
 	markerAttr string
 	lockAttr   string
 	lockWant   *int64 // the version the write expects to find (0: none)
+	// unmarked: an item without a marker is the entity's too
+	// (Config.RecognizeUnmarked).
+	unmarked bool
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -230,10 +233,10 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 	if f.create && len(old) > 0 {
 		return ddbmodel.ErrAlreadyExists
 	}
-	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && stringAttr(old, f.markerAttr) != f.entity) {
+	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && !f.owns(old)) {
 		return ddbmodel.ErrNotFound
 	}
-	if f.markerAttr != "" && len(old) > 0 && stringAttr(old, f.markerAttr) != f.entity {
+	if f.markerAttr != "" && len(old) > 0 && !f.owns(old) {
 		return ddbmodel.ErrOtherEntity
 	}
 	if f.lockWant != nil {
@@ -266,6 +269,9 @@ func (f failure) wrap(err error) error {
 // entity never updates or deletes another entity's item that happens to
 // share its key.
 func (e *Entity[T]) exists(w *expr.Writer) string {
+	if e.unmarked {
+		return e.existsOrUnmarked(w)
+	}
 	return w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
 }
 
@@ -277,6 +283,9 @@ func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
 // no item under the key, or an item of this entity. An item of another
 // entity, or one without a marker, is left unchanged (ErrOtherEntity).
 func (e *Entity[T]) guard(w *expr.Writer) string {
+	if e.unmarked {
+		return e.guardOrUnmarked(w)
+	}
 	return e.pkAbsent(w) + " OR " + w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
 }
 
@@ -458,7 +467,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		}
 	}
 	if guarded {
-		c.fail.markerAttr = e.table.EntityAttr()
+		c.fail.markerAttr, c.fail.unmarked = e.table.EntityAttr(), e.unmarked
 	}
 	if guarded && e.lock == nil && op.cond.IsZero() {
 		// The hot path: the guard is the whole condition, rendered at Define.
@@ -755,7 +764,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	if e == nil {
 		return nil, failure{}, errNoEntity("delete")
 	}
-	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr()}
+	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
 	key, err := e.Key(op.key)
 	if err != nil {
 		return nil, f, err

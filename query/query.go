@@ -238,6 +238,11 @@ type Page[T any] struct {
 	Items []T
 	// Cursor continues the query after this page; "" when there is no more.
 	Cursor string
+	// Unrecognized holds, for an entity recognising unmarked items
+	// (entity.Config.RecognizeUnmarked), the items read without an entity
+	// marker whose key its templates do not render: not the entity's, left
+	// out of Items, and shown here rather than dropped unseen.
+	Unrecognized []map[string]types.AttributeValue
 }
 
 // Page runs the query from cursor ("" for the first page) and returns one
@@ -253,6 +258,7 @@ func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[
 	p := Page[T]{Cursor: next, Items: make([]T, 0, len(raw))}
 	for _, it := range raw {
 		if !q.e.Is(it) {
+			p.noteUnrecognized(q.e, it)
 			continue
 		}
 		v, err := q.e.Decode(it)
@@ -333,8 +339,13 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 }
 
 // Count counts the matching items of this entity with Select COUNT, over
-// every page, without reading them.
+// every page, without reading them. For an entity recognising unmarked
+// items (entity.Config.RecognizeUnmarked) it reads them, since whether an
+// unmarked item is the entity's depends on its key.
 func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
+	if q.e.RecognizesUnmarked() {
+		return q.countRecognized(ctx, db)
+	}
 	s := q.s
 	t := q.e.Table()
 	s.filter = entity.And(s.filter, entity.Attr(t.EntityAttr()).Eq(q.e.Name()))

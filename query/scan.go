@@ -93,7 +93,7 @@ func (s Scanner[T]) check() error {
 func (s Scanner[T]) segmentInput(seg int) (*dynamodb.ScanInput, error) {
 	t := s.e.Table()
 	var w expr.Writer
-	f, err := expr.RenderCondition([]any{s.e}, entity.And(entity.Attr(t.EntityAttr()).Eq(s.e.Name()), s.filter), &w)
+	f, err := expr.RenderCondition([]any{s.e}, entity.And(s.e.OwnFilter(), s.filter), &w)
 	if err != nil {
 		return nil, withEntity(err, s.e.Name())
 	}
@@ -192,6 +192,9 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 				return
 			}
 			for _, it := range m.items {
+				if s.e.Table().Unmarked(it) && !s.e.Is(it) {
+					continue // an unmarked item whose key is not the entity's: Page shows them
+				}
 				v, err := s.e.Decode(it)
 				if !yield(v, err) || err != nil {
 					return

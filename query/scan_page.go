@@ -126,7 +126,10 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 	for _, seg := range items {
 		for _, it := range seg {
 			if !s.e.Is(it) {
-				continue // the filter on the marker keeps them out already
+				// The filter on the marker keeps others out, but for
+				// unmarked items whose key does not fit.
+				p.noteUnrecognized(s.e, it)
+				continue
 			}
 			v, err := s.e.Decode(it)
 			if err != nil {

@@ -1,0 +1,271 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// ErrAdopted: an item to adopt carries the entity's marker already.
+var ErrAdopted = errors.New("entity: the item carries the entity's marker already")
+
+// AdoptError reports an item an adoption refused or could not write. Err
+// is what went wrong, for errors.Is and errors.As:
+//
+//   - ddbmodel.ErrNotFound: there is no item under the key;
+//   - ddbmodel.ErrOtherEntity: the item carries another entity's marker;
+//   - ErrAdopted: it carries this entity's marker already;
+//   - keys.ErrNoMatch: its table key is not one the entity's templates
+//     render, or its attributes do not hold the composites of its key (a
+//     put of its value would write it under another key);
+//   - a *ddbmodel.ValidationError or *ddbmodel.LimitError: a put of its
+//     value would be refused (a missing required attribute, a value out of
+//     its enum...), or the adopting write would exceed a limit;
+//   - a *ddbmodel.ConditionError: the item changed between the read and
+//     the write (ddbmodel.ErrConditionFailed), was deleted
+//     (ddbmodel.ErrNotFound) or marked meanwhile.
+type AdoptError struct {
+	Entity string
+	Key    map[string]types.AttributeValue // the item's table key
+	Item   map[string]types.AttributeValue // the item as read, when there is one
+	Err    error
+}
+
+// Error describes the AdoptError.
+func (e *AdoptError) Error() string {
+	return fmt.Sprintf("entity: adopt %s %s: %v", e.Entity, describeKey(e.Key), e.Err)
+}
+
+// Unwrap returns Err.
+func (e *AdoptError) Unwrap() error { return e.Err }
+
+// AdoptOp adopts the item under one key: it reads the item (strongly
+// consistent) and, when it has no entity marker and its key fits the
+// entity's templates, writes the markers and every key a put of its value
+// writes (index keys included, and any attribute the put sets, such as
+// defaults and timestamps), on the condition that the item is unchanged
+// since the read. A concurrent writer is never overwritten: its change
+// makes the adoption fail (an *AdoptError wrapping a
+// *ddbmodel.ConditionError), to be run again.
+//
+// Adoption works whether or not the entity recognises unmarked items
+// (Config.RecognizeUnmarked): an entity can adopt a table's items once and
+// then read them as marked items. An entity with unique attributes cannot
+// adopt (their marker items are not known); put the value instead.
+type AdoptOp[T any] struct {
+	e   *Entity[T]
+	key Values
+}
+
+// Adopt returns an operation adopting the unmarked item whose key
+// composites are key.
+func (e *Entity[T]) Adopt(key Values) AdoptOp[T] { return AdoptOp[T]{e: e, key: maps.Clone(key)} }
+
+// Build compiles the read the adoption starts with, without sending it;
+// AdoptItem(item).Build gives the write for the item it reads.
+func (op AdoptOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	if op.e == nil {
+		return nil, errNoEntity("adopt")
+	}
+	if err := op.e.canAdopt(); err != nil {
+		return nil, err
+	}
+	return op.e.Get(op.key).Consistent().Build()
+}
+
+// Run reads the item and adopts it, returning it as written. An item
+// carrying this entity's marker already is returned as read, without a
+// write; every refusal is an *AdoptError.
+func (op AdoptOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	if err := checkDB(db, "adopt"); err != nil {
+		return zero, err
+	}
+	in, err := op.Build()
+	if err != nil {
+		return zero, err
+	}
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
+	if err != nil {
+		return zero, fmt.Errorf("entity: adopt %s: reading the item: %w", op.e.name, err)
+	}
+	if len(out.Item) == 0 {
+		return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Err: ddbmodel.ErrNotFound}
+	}
+	if stringAttr(out.Item, op.e.table.EntityAttr()) == op.e.name {
+		return op.e.Decode(out.Item)
+	}
+	return op.e.AdoptItem(out.Item).Run(ctx, db)
+}
+
+// AdoptItemOp adopts an item already read (by a query, a scan or a get):
+// its write is conditioned on the item being still as read, so an item
+// read eventually consistent, or changed since, is left unchanged and the
+// adoption fails with an *AdoptError wrapping ddbmodel.ErrConditionFailed.
+type AdoptItemOp[T any] struct {
+	e    *Entity[T]
+	item map[string]types.AttributeValue
+}
+
+// AdoptItem returns an operation adopting item, an item as read from the
+// table (every attribute: not an index's projection of it).
+func (e *Entity[T]) AdoptItem(item map[string]types.AttributeValue) AdoptItemOp[T] {
+	return AdoptItemOp[T]{e: e, item: maps.Clone(item)}
+}
+
+// canAdopt refuses adoption for an entity that cannot adopt.
+func (e *Entity[T]) canAdopt() error {
+	return e.uniqueRefused("adoption", "put the value instead (Put keeps the unique marker items)")
+}
+
+// compiledAdopt is an adopting write: the request and the item it writes.
+type compiledAdopt[T any] struct {
+	in      *dynamodb.UpdateItemInput
+	written T
+}
+
+// compile checks the item and compiles the write. Refusals of the item
+// are *AdoptError; an unusable entity is a *ddbmodel.ValidationError.
+func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
+	e := op.e
+	if e == nil {
+		return nil, errNoEntity("adopt")
+	}
+	if err := e.canAdopt(); err != nil {
+		return nil, err
+	}
+	old := op.item
+	key := e.tableKey(old)
+	refuse := func(err error) (*compiledAdopt[T], error) {
+		return nil, &AdoptError{Entity: e.name, Key: key, Item: old, Err: err}
+	}
+	if len(old) == 0 {
+		return refuse(ddbmodel.ErrNotFound)
+	}
+	if !e.table.Unmarked(old) {
+		if stringAttr(old, e.table.EntityAttr()) == e.name {
+			return refuse(ErrAdopted)
+		}
+		return refuse(fmt.Errorf("the item is a %q: %w", stringAttr(old, e.table.EntityAttr()), ddbmodel.ErrOtherEntity))
+	}
+	if err := e.matchUnmarked(old); err != nil {
+		return refuse(err)
+	}
+	c := &compiledAdopt[T]{}
+	// Decoded as stored: hidden attributes keep their values.
+	if err := dynamo.UnmarshalItem(old, &c.written); err != nil {
+		return refuse(&ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err})
+	}
+	put, err := e.encode(&c.written, false, nil)
+	if err != nil {
+		return refuse(err)
+	}
+	for name, av := range e.tableKey(put) {
+		if !reflect.DeepEqual(av, key[name]) {
+			return refuse(fmt.Errorf("a put of its value writes %s=%s, not the key it has: its attributes do not hold the composites of its key: %w",
+				name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch))
+		}
+	}
+	var w expr.Writer
+	var sets, removes []string
+	for _, name := range sortedKeys(put) {
+		if _, isKey := key[name]; isKey || reflect.DeepEqual(put[name], old[name]) {
+			continue
+		}
+		sets = append(sets, w.Name(name)+" = "+w.Value(put[name]))
+	}
+	for _, name := range e.keyAttrs {
+		// A key of an index the value is not in (a sparse one) goes.
+		if _, isKey := key[name]; !isKey && put[name] == nil && old[name] != nil {
+			removes = append(removes, w.Name(name))
+		}
+	}
+	// Unchanged since the read: still without a marker, every attribute
+	// as read.
+	conds := []string{"attribute_not_exists(" + w.Name(e.table.EntityAttr()) + ")"}
+	for _, name := range sortedKeys(old) {
+		conds = append(conds, w.Name(name)+" = "+w.Value(old[name]))
+	}
+	ue := "SET " + strings.Join(sets, ", ")
+	if len(removes) > 0 {
+		ue += " REMOVE " + strings.Join(removes, ", ")
+	}
+	cond := strings.Join(conds, " AND ")
+	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
+		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
+	}
+	c.in = &dynamodb.UpdateItemInput{
+		TableName:                           aws.String(e.table.Name),
+		Key:                                 key,
+		UpdateExpression:                    aws.String(ue),
+		ConditionExpression:                 aws.String(cond),
+		ExpressionAttributeNames:            w.Names(),
+		ExpressionAttributeValues:           w.Values(),
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}
+	return c, nil
+}
+
+// Build compiles the adopting UpdateItem request without sending it.
+func (op AdoptItemOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
+	c, err := op.compile()
+	if err != nil {
+		return nil, err
+	}
+	return c.in, nil
+}
+
+// Run writes the markers and keys, and returns the item as written. An
+// item carrying this entity's marker already is returned as given,
+// without a write.
+func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	var zero T
+	if err := checkDB(db, "adopt"); err != nil {
+		return zero, err
+	}
+	c, err := op.compile()
+	if errors.Is(err, ErrAdopted) {
+		return op.e.Decode(op.item)
+	}
+	if err != nil {
+		return zero, err
+	}
+	in := c.in
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
+	if err != nil {
+		var ccf *types.ConditionalCheckFailedException
+		if errors.As(err, &ccf) {
+			return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Item: op.item,
+				Err: &ddbmodel.ConditionError{Entity: op.e.name, Op: "adopt", Err: op.e.adoptFailure(ccf.Item), Item: ccf.Item, Cause: err}}
+		}
+		return zero, fmt.Errorf("entity: adopt %s: %w", op.e.name, err)
+	}
+	return op.e.Decode(out.Attributes)
+}
+
+// adoptFailure says why an adopting write's condition failed, from the
+// item DynamoDB returned.
+func (e *Entity[T]) adoptFailure(now map[string]types.AttributeValue) error {
+	switch {
+	case len(now) == 0:
+		return ddbmodel.ErrNotFound
+	case !e.table.Unmarked(now) && stringAttr(now, e.table.EntityAttr()) != e.name:
+		return ddbmodel.ErrOtherEntity
+	}
+	return ddbmodel.ErrConditionFailed
+}

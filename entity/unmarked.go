@@ -1,0 +1,190 @@
+package entity
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// Items without markers (Config.RecognizeUnmarked).
+//
+// An entity recognising unmarked items takes an item with no marker
+// attribute as its own when the item's table key is one its templates can
+// render (keys.Template.Extract). Reads check that on the client; writes
+// render the key from the templates, so any unmarked item under it fits,
+// and their conditions accept "the marker is this entity's, or there is
+// none": never another entity's marker.
+
+// RecognizesUnmarked reports whether the entity takes unmarked items whose
+// keys fit its templates as its own (Config.RecognizeUnmarked).
+func (e *Entity[T]) RecognizesUnmarked() bool { return e.unmarked }
+
+// Unmarked reports whether a raw item has no entity marker attribute at
+// all: an item written by other code than this library.
+func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
+	_, ok := item[t.EntityAttr()]
+	return !ok
+}
+
+// MatchUnmarked reports whether the entity takes the raw item, which has
+// no marker, as its own: nil when the entity recognises unmarked items
+// (Config.RecognizeUnmarked) and the item's table key is one its templates
+// render. Otherwise the error says why not: the item has a marker, the
+// entity does not recognise unmarked items, or its key does not fit (an
+// error wrapping keys.ErrNoMatch).
+func (e *Entity[T]) MatchUnmarked(item map[string]types.AttributeValue) error {
+	if !e.table.Unmarked(item) {
+		return fmt.Errorf("entity: %s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
+	}
+	if !e.unmarked {
+		return fmt.Errorf("entity: %s: the item has no entity marker, and the entity does not recognise unmarked items (Config.RecognizeUnmarked)", e.name)
+	}
+	return e.matchUnmarked(item)
+}
+
+// matchUnmarked checks an item's table key against the primary key
+// templates, and that the item has no marker.
+func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
+	if !e.table.Unmarked(item) {
+		return fmt.Errorf("entity: %s: the item has an entity marker", e.name)
+	}
+	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+		if d == nil {
+			continue
+		}
+		if err := e.matchKey(d, item[d.Attribute]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// matchKey checks one key attribute's value against its template.
+func (e *Entity[T]) matchKey(d *keyDef[T], av types.AttributeValue) error {
+	var text string
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		if d.Number {
+			return fmt.Errorf("entity: %s: key attribute %s holds a string, the template renders a number: %w", e.name, d.Attribute, keys.ErrNoMatch)
+		}
+		text = v.Value
+	case *types.AttributeValueMemberN:
+		if !d.Number {
+			return fmt.Errorf("entity: %s: key attribute %s holds a number, the template renders a string: %w", e.name, d.Attribute, keys.ErrNoMatch)
+		}
+		text = v.Value
+	default:
+		return fmt.Errorf("entity: %s: the item has no key attribute %s a template renders: %w", e.name, d.Attribute, keys.ErrNoMatch)
+	}
+	if d.Template == nil {
+		return nil // computed keys (index sort keys only) are never a table key
+	}
+	if _, err := d.Template.Extract(text); err != nil {
+		return fmt.Errorf("entity: %s: key attribute %s: %w", e.name, d.Attribute, err)
+	}
+	return nil
+}
+
+// notThisEntity is Decode's error for an item that is not the entity's.
+func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
+	ue := unknownEntity(stringAttr(item, e.table.EntityAttr()), stringAttr(item, e.table.EntityVersionAttr()))
+	if e.unmarked && e.table.Unmarked(item) {
+		// Both: an UnknownEntityError, and the reason the key does not fit.
+		return fmt.Errorf("entity: decoding %s: %w (%w)", e.name, ue, e.matchUnmarked(item))
+	}
+	return fmt.Errorf("entity: decoding %s: %w", e.name, ue)
+}
+
+// OwnFilter is the condition that a scanned item is this entity's as far
+// as DynamoDB can tell: its marker names the entity, or, with
+// Config.RecognizeUnmarked, it has no marker (whose key Is then checks on
+// the client).
+func (e *Entity[T]) OwnFilter() Condition {
+	own := Attr(e.table.EntityAttr()).Eq(e.name)
+	if !e.unmarked {
+		return own
+	}
+	return Or(own, Attr(e.table.EntityAttr()).NotExists())
+}
+
+// existsOrUnmarked is exists for an entity recognising unmarked items: the
+// item is this entity's or exists without a marker. The key the write
+// renders comes from the entity's templates, so an unmarked item under it
+// fits them.
+func (e *Entity[T]) existsOrUnmarked(w *expr.Writer) string {
+	m := w.Name(e.table.EntityAttr())
+	return m + " = " + w.Value(e.marker) + " OR (attribute_not_exists(" + m + ") AND attribute_exists(" + w.Name(e.table.PartitionKey.Name) + "))"
+}
+
+// guardOrUnmarked is guard for an entity recognising unmarked items: no
+// item under the key, an item of this entity, or one without a marker.
+func (e *Entity[T]) guardOrUnmarked(w *expr.Writer) string {
+	m := w.Name(e.table.EntityAttr())
+	return "attribute_not_exists(" + m + ") OR " + m + " = " + w.Value(e.marker)
+}
+
+// owns reports whether the item a failed write returned is the entity's
+// as far as its marker goes.
+func (f failure) owns(old map[string]types.AttributeValue) bool {
+	if f.unmarked {
+		if _, ok := old[f.markerAttr]; !ok {
+			return true
+		}
+	}
+	return stringAttr(old, f.markerAttr) == f.entity
+}
+
+// adoptMarkers makes an update of an entity recognising unmarked items
+// write the markers: the item it updates becomes marked (adopted). The
+// version attribute of an item marked already is kept.
+func (p *updatePlan[T]) adoptMarkers() {
+	e := p.e
+	if !e.unmarked {
+		return
+	}
+	v := p.w.Name(e.table.EntityVersionAttr())
+	p.sets = append(p.sets,
+		p.w.Name(e.table.EntityAttr())+" = "+p.w.Value(e.marker),
+		v+" = if_not_exists("+v+", "+p.w.Value(e.ver)+")")
+}
+
+// recognizer is what a table asks of an entity about unmarked items.
+type recognizer interface {
+	matchesUnmarked(item map[string]types.AttributeValue) bool
+	Version() string
+}
+
+func (e *Entity[T]) matchesUnmarked(item map[string]types.AttributeValue) bool {
+	return e.unmarked && e.matchUnmarked(item) == nil
+}
+
+// recognize finds the entity that takes an unmarked item as its own. None,
+// or more than one (entities sharing keys, SharesKeysWith), is an
+// *ddbmodel.UnknownEntityError.
+func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var found []decoder
+	for _, d := range t.entities {
+		if r, ok := d.(recognizer); ok && r.matchesUnmarked(item) {
+			found = append(found, d)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return nil, unknownEntity("", "")
+	}
+	names := make([]string, len(found))
+	for i, d := range found {
+		names[i] = d.Name()
+	}
+	slices.Sort(names)
+	return nil, fmt.Errorf("entity: an unmarked item's key fits entities %s: %w", strings.Join(names, ", "), unknownEntity("", ""))
+}

@@ -1,0 +1,48 @@
+package entity_test
+
+import (
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// An entity recognising unmarked items reads an item other code wrote
+// (no marker) when its key fits the templates, and adopting it writes the
+// markers and the index keys, on the condition that it is unchanged.
+func ExampleEntity_AdoptItem() {
+	type Shelved struct {
+		Shelf  string `dynamo:"shelf"`
+		ID     string `dynamo:"id"`
+		Author string `dynamo:"author"`
+	}
+	table := &entity.Table{Name: "library", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	books := entity.MustDefine(table, entity.Config[Shelved]{
+		Name: "Book", Key: entity.Key{Partition: "SHELF#${shelf}", Sort: "BOOK#${id}"},
+		Indexes:           []entity.IndexKey[Shelved]{{Index: "GSI1", Partition: "AUTHOR#${author}", Sort: "BOOK#${id}"}},
+		RecognizeUnmarked: true,
+	})
+	sv := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	raw := map[string]types.AttributeValue{ // as the raw SDK wrote it
+		"PK": sv("SHELF#s1"), "SK": sv("BOOK#b1"), "shelf": sv("s1"), "id": sv("b1"), "author": sv("ann"),
+	}
+	note := map[string]types.AttributeValue{"PK": sv("SHELF#s1"), "SK": sv("NOTE#n1")}
+	fmt.Println("raw is a Book:", books.Is(raw))
+	fmt.Println("note is a Book:", books.Is(note))
+
+	in, err := books.AdoptItem(raw).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(aws.ToString(in.UpdateExpression))
+	fmt.Println(aws.ToString(in.ConditionExpression))
+	// Output:
+	// raw is a Book: true
+	// note is a Book: false
+	// SET #GSI1PK = :v0, #GSI1SK = :v1, #__entity = :v2, #__entity_version = :v3
+	// attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8
+}
