@@ -86,16 +86,13 @@
 // DynamoDB deletes an expired item within a few days of its expiry, and
 // reads return it until then. Every read therefore leaves expired items
 // out: A1 is a get with SkipExpired (an expired draft is ErrPaperNotFound);
-// Figure 1 and A2's full listing filter with Table.UnexpiredAt the time the
-// read starts (attribute_not_exists(expiresAt) OR expiresAt > :now), the
-// same time on each page; the page-by-page listings (A2, A3 and A4 with a
-// cursor) drop expired items from each page on the client, and the
-// BatchGetItem of A3 and A4, which takes no filter, drops expired papers.
-// Either way an expired item is read, and paid for, until it is deleted.
-// The page-by-page listings do not use a filter because a cursor is bound
-// to its query, the filter's time included: SkipExpired's filter, built
-// with the time of each page, would make the next page "another query"
-// once a second had passed. TTL must be enabled on the table for DynamoDB
+// Figure 1 and the listings of A2, A3 and A4, whole or a page at a time,
+// query with SkipExpired (the filter attribute_not_exists(expiresAt) OR
+// expiresAt > :now), and the BatchGetItem of A3 and A4, which takes no
+// filter, drops expired papers. Either way an expired item is read, and
+// paid for, until it is deleted; a page may hold fewer items than its
+// limit.
+// TTL must be enabled on the table for DynamoDB
 // to delete the items: [Table].Ensure enables it (the program calls it at
 // start-up), and it is free.
 //

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -48,33 +47,16 @@ type PaperWithAuthors struct {
 // PaperPartitionQuery is the request of Figure 1: Query PK = PAPER#<id>,
 // the whole partition: the paper item, its memberships (SK AUTHOR#...) and
 // its topics (SK TOPIC#...), each decoded into its own type.
-// PaperWithAuthorsByID adds the expiry filter (see unexpired).
+// PaperWithAuthorsByID adds SkipExpired.
 func PaperPartitionQuery(id string) query.Collection {
 	return query.Of(Papers, Memberships, PaperTopics).Where(PaperByKey.Values(PaperKey{ID: id}))
-}
-
-// unexpired is the expiry filter of one read that may take several pages:
-// Table.UnexpiredAt the time the read starts, the same on every page. (A
-// cursor is bound to its query, the filter's values included, so the
-// filter of SkipExpired, which holds the time each page is built, would
-// make a later page's cursor "another query" once a second has passed.)
-// Expired items are read, and paid for, until DynamoDB deletes them, and
-// left out of the result.
-func unexpired() entity.Condition { return Table.UnexpiredAt(time.Now()) }
-
-// dropExpired removes the items whose expiry (at) has passed at now: the
-// listings that hand their cursor to the caller (the Page functions) check
-// expiry here rather than in a filter, whose time would have to be the
-// same on every page of the listing.
-func dropExpired[T any](items []T, at func(T) time.Time, now time.Time) []T {
-	return slices.DeleteFunc(items, func(v T) bool { return expired(at(v), now) })
 }
 
 // PaperWithAuthorsByID answers Figure 1, "one partition holds a paper and
 // its author memberships, read in a single query". A partition without
 // the paper item is ErrPaperNotFound.
 func PaperWithAuthorsByID(ctx context.Context, db *entity.DB, id string) (PaperWithAuthors, error) {
-	res, err := PaperPartitionQuery(id).Filter(unexpired()).Collect(ctx, db)
+	res, err := PaperPartitionQuery(id).SkipExpired().Collect(ctx, db)
 	if err != nil {
 		return PaperWithAuthors{}, err
 	}
@@ -109,19 +91,17 @@ func PapersInCollectionQuery(collection string) query.Query[Paper] {
 }
 
 // PapersInCollection answers A2, "list papers in a collection, newest
-// first", leaving out expired superseded drafts (a filter, see unexpired).
+// first", leaving out expired superseded drafts (SkipExpired).
 func PapersInCollection(ctx context.Context, db *entity.DB, collection string) ([]Paper, error) {
-	return PapersInCollectionQuery(collection).Filter(unexpired()).Collect(ctx, db)
+	return PapersInCollectionQuery(collection).SkipExpired().Collect(ctx, db)
 }
 
 // PapersInCollectionPage is A2 one page at a time: at most limit papers
 // from cursor ("" for the first page); the page's Cursor is "" after the
-// last. Expired superseded drafts are dropped from the page, so a page may
+// last. Expired superseded drafts are left out (SkipExpired), so a page may
 // hold fewer than limit papers.
 func PapersInCollectionPage(ctx context.Context, db *entity.DB, collection string, limit int, cursor string) (query.Page[Paper], error) {
-	p, err := PapersInCollectionQuery(collection).Limit(limit).Page(ctx, db, cursor)
-	p.Items = dropExpired(p.Items, func(p Paper) time.Time { return p.ExpiresAt }, time.Now())
-	return p, err
+	return PapersInCollectionQuery(collection).SkipExpired().Limit(limit).Page(ctx, db, cursor)
 }
 
 // AuthoredPaper is one paper of an author's list, with the author's role.
@@ -160,11 +140,10 @@ func PapersByAuthor(ctx context.Context, db *entity.DB, handle string) ([]Author
 // first page), then the papers they name in one BatchGetItem. The page's
 // Cursor is "" after the last.
 func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit int, cursor string) (query.Page[AuthoredPaper], error) {
-	p, err := PapersByAuthorQuery(handle).Limit(limit).Page(ctx, db, cursor)
+	p, err := PapersByAuthorQuery(handle).SkipExpired().Limit(limit).Page(ctx, db, cursor)
 	if err != nil {
 		return query.Page[AuthoredPaper]{}, err
 	}
-	p.Items = dropExpired(p.Items, func(m Membership) time.Time { return m.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, m := range p.Items {
 		ids[i] = m.PaperID
@@ -212,11 +191,10 @@ func PapersWithTopic(ctx context.Context, db *entity.DB, topic string) ([]Paper,
 // then their papers in one BatchGetItem. The page's Cursor is "" after the
 // last.
 func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit int, cursor string) (query.Page[Paper], error) {
-	p, err := PapersWithTopicQuery(topic).Limit(limit).Page(ctx, db, cursor)
+	p, err := PapersWithTopicQuery(topic).SkipExpired().Limit(limit).Page(ctx, db, cursor)
 	if err != nil {
 		return query.Page[Paper]{}, err
 	}
-	p.Items = dropExpired(p.Items, func(t PaperTopic) time.Time { return t.ExpiresAt }, time.Now())
 	ids := make([]string, len(p.Items))
 	for i, t := range p.Items {
 		ids[i] = t.PaperID

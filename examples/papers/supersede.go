@@ -63,7 +63,7 @@ func SupersedeDraft(ctx context.Context, db *entity.DB, id, byID string, now tim
 		return Paper{}, &ddbmodel.ValidationError{Entity: Papers.Name(), Attribute: "supersededBy",
 			Reason: fmt.Sprintf("%q: the id of another paper, which replaces %s", byID, id)}
 	}
-	res, err := PaperPartitionQuery(id).Consistent().Filter(unexpired()).Collect(ctx, db)
+	res, err := PaperPartitionQuery(id).Consistent().SkipExpired().Collect(ctx, db)
 	if err != nil {
 		return Paper{}, err
 	}
