@@ -42,6 +42,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	case err != nil:
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	r := runner{ctx: ctx, app: app, db: db}
 	steps := []func() error{
 		r.latestPosts, r.popularPosts, r.postBySlug, r.postsByAuthor, r.postsByTags,

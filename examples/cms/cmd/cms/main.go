@@ -27,10 +27,11 @@ func config() exampleapp.Config {
 
 // run loads the sample data and runs every access pattern.
 func run(ctx context.Context, app *exampleapp.App) error {
-	db := entity.NewDB(app.Client, app.Table)
+	db := app.Observe(entity.NewDB(app.Client, app.Table))
 	if err := cms.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	s := &cms.Store{DB: db, Now: func() time.Time { return cms.SampleNow }}
 	sample := cms.SampleArticleID
 	// Builds are for the default table name; show the table the run uses.

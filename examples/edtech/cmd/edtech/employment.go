@@ -23,6 +23,7 @@ func runEmployment(ctx context.Context, app *exampleapp.App, db *entity.DB) erro
 	if err := employment.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	header := []string{"USER", "COMPANY", "TITLE", "STATUS", "STARTED_AT", "ENDED_AT"}
 
 	req, err := d.get(employment.UserProfileGet("u1").Build())

@@ -14,6 +14,7 @@ func runGeo(ctx context.Context, app *exampleapp.App, db *entity.DB) error {
 	if err := geo.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	patterns := []struct {
 		id, name string
 		q        query.Query[geo.Store]

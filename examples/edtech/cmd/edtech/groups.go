@@ -22,6 +22,7 @@ func runGroups(ctx context.Context, app *exampleapp.App, db *entity.DB) error {
 	if err := groups.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	header := []string{"USER", "GROUP", "JOINED_AT"}
 
 	req, err := d.query(groups.GroupsOfUserQuery("u1").Build())

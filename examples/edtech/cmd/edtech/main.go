@@ -67,7 +67,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		{"-employment", runEmployment},
 	}
 	for _, s := range steps {
-		db := entity.NewDB(app.Client, app.Table+s.suffix)
+		db := app.Observe(entity.NewDB(app.Client, app.Table+s.suffix))
 		if err := s.run(ctx, app, db); err != nil {
 			return fmt.Errorf("table %s: %w", db.TableName, err)
 		}

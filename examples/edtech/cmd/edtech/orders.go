@@ -60,6 +60,7 @@ func runOrders(ctx context.Context, app *exampleapp.App, db *entity.DB) error {
 	if err := orders.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	one := func(v any, err error) ([]any, error) { return []any{v}, err }
 	for _, p := range []struct {
 		id, name string

@@ -31,6 +31,7 @@ func runPlatform(ctx context.Context, app *exampleapp.App, db *entity.DB) error 
 	if err := edtech.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	enrollHeader := []string{"STUDENT", "COURSE", "ENROLLED_AT", "PROGRESS"}
 	studentHeader := []string{"STUDENT", "NAME", "EMAIL", "REGISTERED_AT"}
 

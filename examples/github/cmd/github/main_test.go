@@ -56,5 +56,7 @@ func TestProgram(t *testing.T) {
 		"ErrAlreadyForked",                      // W5
 		"docs.internal, dynamodb-toolbox, aws-cdk, aws-sdk-go-v2, aws-cli", // W6: the pushed repository first
 		"Organization  Amazon Web Services",                                // AP21
+		"(1 row)\n   cost: 0.5 read units, 0 write units in 1 request\n",   // AP1: one eventually consistent GetItem
+		"cost: 0 read units, 5 write units in 1 request",                   // W6: the push's update only
 	)
 }

@@ -28,7 +28,7 @@ func config() exampleapp.Config {
 
 // run loads the sample data and runs every access pattern.
 func run(ctx context.Context, app *exampleapp.App) error {
-	db := entity.NewDB(app.Client, app.Table)
+	db := app.Observe(entity.NewDB(app.Client, app.Table))
 	// The table's TTL attribute, expiresAt, expires superseded drafts:
 	// Ensure enables TTL on it (it changes nothing when it is enabled).
 	if err := papers.Table.Ensure(ctx, db, 0); err != nil {
@@ -37,6 +37,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err := papers.LoadSample(ctx, db); err != nil {
 		return err
 	}
+	app.ResetCost() // each pattern's cost line covers its own requests
 	// Builds are for the default table name; show the table the run uses,
 	// and the time of the read (which SkipExpired's filter holds) as <now>,
 	// so that the report is the same on every run.
