@@ -175,8 +175,8 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	}
 	for name, av := range e.tableKey(put) {
 		if !reflect.DeepEqual(av, key[name]) {
-			return refuse(fmt.Errorf("a put of its value writes %s=%s, not the key it has: its attributes do not hold the composites of its key: %w",
-				name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch))
+			return refuse(fmt.Errorf("a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
+				describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch))
 		}
 	}
 	var w expr.Writer

@@ -164,7 +164,11 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 		now = n.vals[0].(int64)
 	}
 	name := w.Path(docpath.Path{{Name: n.attr}})
-	v := w.Clock(&types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)})
+	av := &types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)}
+	v := w.Clock(av) // the clock's reading: not part of a cursor's query
+	if len(n.vals) == 1 {
+		v = w.Value(av) // UnexpiredAt's time is the caller's value, and binds the cursor
+	}
 	return "attribute_not_exists(" + name + ") OR " + name + " > " + v
 }
 

@@ -2,11 +2,14 @@ package entity
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -59,6 +62,30 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 		}
 		if err := e.matchKey(d, item[d.Attribute]); err != nil {
 			return err
+		}
+	}
+	return e.matchValue(item)
+}
+
+// matchValue checks that a put of the unmarked item's decoded value would
+// write the key the item has: an item whose attributes lack the
+// composites of its key, or hold others, would decode into a value whose
+// put goes elsewhere (promise: an item's keys are what a put of its value
+// writes), so it is not recognised; Adopt reports why.
+func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
+	var v T
+	if err := dynamo.UnmarshalItem(item, &v); err != nil {
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err}
+	}
+	put, err := e.encode(&v, false, nil)
+	if err != nil {
+		return err
+	}
+	key := e.tableKey(item)
+	for name, av := range e.tableKey(put) {
+		if !reflect.DeepEqual(av, key[name]) {
+			return fmt.Errorf("entity: %s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
+				e.name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch)
 		}
 	}
 	return nil
@@ -137,20 +164,6 @@ func (f failure) owns(old map[string]types.AttributeValue) bool {
 		}
 	}
 	return stringAttr(old, f.markerAttr) == f.entity
-}
-
-// adoptMarkers makes an update of an entity recognising unmarked items
-// write the markers: the item it updates becomes marked (adopted). The
-// version attribute of an item marked already is kept.
-func (p *updatePlan[T]) adoptMarkers() {
-	e := p.e
-	if !e.unmarked {
-		return
-	}
-	v := p.w.Name(e.table.EntityVersionAttr())
-	p.sets = append(p.sets,
-		p.w.Name(e.table.EntityAttr())+" = "+p.w.Value(e.marker),
-		v+" = if_not_exists("+v+", "+p.w.Value(e.ver)+")")
 }
 
 // recognizer is what a table asks of an entity about unmarked items.

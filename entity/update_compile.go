@@ -93,7 +93,6 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	// Placeholders are numbered in the order they are written: this order
 	// keeps the requests the same from one version to the next.
 	p.writeActions()
-	p.adoptMarkers()
 	p.conds = append(p.conds, e.exists(&p.w))
 	if e.lock != nil {
 		p.adds = append(p.adds, p.w.Name(e.lock.name)+" "+p.w.Value(numberAV(1)))
