@@ -11,11 +11,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
-	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // ErrAdopted: an item to adopt carries the entity's marker already.
@@ -26,10 +24,13 @@ var ErrAdopted = errors.New("entity: the item carries the entity's marker alread
 //
 //   - ddbmodel.ErrNotFound: there is no item under the key;
 //   - ddbmodel.ErrOtherEntity: the item carries another entity's marker;
-//   - ErrAdopted: it carries this entity's marker already;
+//   - ErrAdopted: it carries this entity's marker already (from Build;
+//     Run returns such an item as it is, without an error or a write);
 //   - keys.ErrNoMatch: its table key is not one the entity's templates
-//     render, or its attributes do not hold the composites of its key (a
+//     render, or its attributes hold other composites than its key's (a
 //     put of its value would write it under another key);
+//   - ddbmodel.ErrMissingComposites: its attributes lack composites of its
+//     key or of an index key, so a put of its value cannot render them;
 //   - a *ddbmodel.ValidationError or *ddbmodel.LimitError: a put of its
 //     value would be refused (a missing required attribute, a value out of
 //     its enum...), or the adopting write would exceed a limit;
@@ -161,24 +162,14 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 		}
 		return refuse(fmt.Errorf("the item is a %q: %w", stringAttr(old, e.table.EntityAttr()), ddbmodel.ErrOtherEntity))
 	}
-	if err := e.matchUnmarked(old); err != nil {
+	if err := e.matchKeys(old); err != nil {
 		return refuse(err)
 	}
-	c := &compiledAdopt[T]{}
-	// Decoded as stored: hidden attributes keep their values.
-	if err := dynamo.UnmarshalItem(old, &c.written); err != nil {
-		return refuse(&ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err})
-	}
-	put, err := e.encode(&c.written, false, nil)
+	written, put, err := e.putOfItem(old)
 	if err != nil {
 		return refuse(err)
 	}
-	for name, av := range e.tableKey(put) {
-		if !reflect.DeepEqual(av, key[name]) {
-			return refuse(fmt.Errorf("a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
-				describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch))
-		}
-	}
+	c := &compiledAdopt[T]{written: written}
 	var w expr.Writer
 	var sets, removes []string
 	for _, name := range sortedKeys(put) {

@@ -56,6 +56,14 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return fmt.Errorf("entity: %s: the item has an entity marker", e.name)
 	}
+	if err := e.matchKeys(item); err != nil {
+		return err
+	}
+	return e.matchValue(item)
+}
+
+// matchKeys checks an item's table key against the primary key templates.
+func (e *Entity[T]) matchKeys(item map[string]types.AttributeValue) error {
 	for _, d := range []*keyDef[T]{e.pk, e.sk} {
 		if d == nil {
 			continue
@@ -64,7 +72,7 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 			return err
 		}
 	}
-	return e.matchValue(item)
+	return nil
 }
 
 // matchValue checks that a put of the unmarked item's decoded value would
@@ -73,22 +81,30 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 // put goes elsewhere (promise: an item's keys are what a put of its value
 // writes), so it is not recognised; Adopt reports why.
 func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
+	_, _, err := e.putOfItem(item)
+	return err
+}
+
+// putOfItem decodes item as stored (hidden attributes keep their values)
+// and encodes it as a put would, checking that the put writes the item's
+// own table key. It returns the value and the put's item.
+func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
 	var v T
 	if err := dynamo.UnmarshalItem(item, &v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err}
+		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err}
 	}
 	put, err := e.encode(&v, false, nil)
 	if err != nil {
-		return err
+		return v, nil, err
 	}
 	key := e.tableKey(item)
 	for name, av := range e.tableKey(put) {
 		if !reflect.DeepEqual(av, key[name]) {
-			return fmt.Errorf("entity: %s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
+			return v, nil, fmt.Errorf("entity: %s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
 				e.name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch)
 		}
 	}
-	return nil
+	return v, put, nil
 }
 
 // matchKey checks one key attribute's value against its template.
