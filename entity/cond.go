@@ -123,8 +123,8 @@ func (c Condition) And(d Condition) Condition { return And(c, d) }
 // IsZero reports whether c is the empty condition.
 func (c Condition) IsZero() bool { return c.n == nil }
 
-// Attributes returns the attribute names the condition reads.
-func (c Condition) Attributes() []string {
+// attributes returns the attribute names the condition reads.
+func (c Condition) attributes() []string {
 	var out []string
 	var walk func(Condition)
 	walk = func(c Condition) {
@@ -445,37 +445,6 @@ func withEntity(err error, entity string) error {
 	return err
 }
 
-// renderCondition is how query renders filters through the shared writer.
-func renderCondition(entities []any, c any, w *expr.Writer) (string, error) {
-	cond, ok := c.(Condition)
-	if !ok {
-		return "", errors.New("entity: not a Condition")
-	}
-	s, err := schemaFor(entities)
-	if err != nil {
-		return "", err
-	}
-	return cond.render(w, s)
-}
-
-// projectionPath is how query checks and renders projected attributes.
-func projectionPath(entities []any, name string, w *expr.Writer) (string, error) {
-	s, err := schemaFor(entities)
-	if err != nil {
-		return "", err
-	}
-	ref, err := s.resolve(name, "Project")
-	if err != nil {
-		return "", err
-	}
-	return w.Path(ref.path), nil
-}
-
-func init() {
-	expr.RenderCondition = renderCondition
-	expr.ProjectionPath = projectionPath
-}
-
 // schemaHolder is an entity, whatever its T.
 type schemaHolder interface{ attrSchema() *schema }
 
@@ -484,19 +453,18 @@ func (e *Entity[T]) attrSchema() *schema { return e.sch }
 // schemaFor returns the schema names are checked against for entities:
 // the entity's own, or for several (a collection) one that resolves a
 // name against the first that has it.
-func schemaFor(entities []any) (*schema, error) {
+func schemaFor(entities []schemaHolder) (*schema, error) {
 	var out *schema
-	for _, x := range entities {
-		h, ok := x.(schemaHolder)
-		if !ok || h.attrSchema() == nil {
-			return nil, fmt.Errorf("entity: %T is not a defined entity", x)
+	for _, h := range entities {
+		if h == nil || h.attrSchema() == nil {
+			return nil, errors.New("entity: not a defined entity")
 		}
 		s := h.attrSchema()
 		if out == nil {
 			out = s
 			continue
 		}
-		if out == entities[0].(schemaHolder).attrSchema() {
+		if out == entities[0].attrSchema() {
 			out = &schema{entity: out.entity, typ: out.typ, attrs: maps.Clone(out.attrs), special: maps.Clone(out.special), extra: maps.Clone(out.extra)}
 		}
 		out.entity += ", " + s.entity

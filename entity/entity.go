@@ -16,6 +16,8 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/link"
+	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -137,16 +139,11 @@ type Config[T any] struct {
 	RecognizeUnmarked bool
 }
 
-// KeySpec describes one key attribute of an entity.
-type KeySpec struct {
-	Attribute string         // the key attribute name, e.g. "GSI1PK"
-	Template  *keys.Template // nil when the key is computed by a function
-	Number    bool           // the attribute holds a number
-	Uses      []string       // the attributes the key is built from
-}
+// keySpec describes one key attribute of an entity.
+type keySpec = model.KeySpec
 
 type keyDef[T any] struct {
-	KeySpec
+	keySpec
 	fn func(T) (string, error)
 	// slots, when not nil, gives for each composite of the template the
 	// slot of the fast encoder's itemWriter that holds its value, so that a
@@ -179,6 +176,9 @@ type fieldRule struct {
 // once (usually as a package-level variable with MustDefine); it is safe for
 // concurrent use.
 type Entity[T any] struct {
+	// entityLink carries the entity's side of internal/model for query
+	// and txn.
+	entityLink
 	table   *Table
 	name    string
 	version string
@@ -250,6 +250,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
 		unmarked: cfg.RecognizeUnmarked,
 	}
+	e.entityLink = link.New[model.Entity[Condition]](entityModel[T]{e})
 	if e.version == "" {
 		e.version = "1"
 	}
@@ -432,7 +433,7 @@ func MustDefine[T any](table *Table, cfg Config[T]) *Entity[T] {
 }
 
 func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string, error), uses []string, max int) (*keyDef[T], error) {
-	d := &keyDef[T]{KeySpec: KeySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
+	d := &keyDef[T]{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
 	if fn != nil {
 		if src != "" {
 			return nil, fmt.Errorf("entity: %s: %s has both a template and a function", e.name, attr.Name)
@@ -534,16 +535,16 @@ func (e *Entity[T]) Version() string { return e.version }
 // Table returns the table the entity lives in.
 func (e *Entity[T]) Table() *Table { return e.table }
 
-// KeySpecs returns the partition and sort key of the table (index "") or
+// keySpecs returns the partition and sort key of the table (index "") or
 // of a secondary index as the entity fills them. ok is false when the
 // entity is not in that index. For a multi-attribute index each spec has
 // no Template, names the role's first attribute, and lists all the role's
 // attributes in Uses.
-func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
+func (e *Entity[T]) keySpecs(index string) (pk, sk keySpec, ok bool) {
 	if index == "" {
-		pk = e.pk.KeySpec
+		pk = e.pk.keySpec
 		if e.sk != nil {
-			sk = e.sk.KeySpec
+			sk = e.sk.keySpec
 		}
 		return pk, sk, true
 	}
@@ -554,17 +555,17 @@ func (e *Entity[T]) KeySpecs(index string) (pk, sk KeySpec, ok bool) {
 				return pk, sk, true
 			}
 			if d.local {
-				pk = e.pk.KeySpec
+				pk = e.pk.keySpec
 			} else {
-				pk = d.pk.KeySpec
+				pk = d.pk.keySpec
 			}
 			if d.sk != nil {
-				sk = d.sk.KeySpec
+				sk = d.sk.keySpec
 			}
 			return pk, sk, true
 		}
 	}
-	return KeySpec{}, KeySpec{}, false
+	return keySpec{}, keySpec{}, false
 }
 
 // Is reports whether a raw item is this entity's: it carries this entity's
@@ -928,7 +929,7 @@ func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
 // A value that cannot be its field's type (7 for a string field, text
 // that is no time for a time field) is refused: the source reports it with
 // keys.ErrType, as the key's render error.
-func (e *Entity[T]) KeySource(values Values) keys.Source {
+func (e *Entity[T]) keySource(values Values) keys.Source {
 	var src keys.Source = typedValues{values: values, s: e.sch}
 	if len(e.times) == 0 {
 		return src

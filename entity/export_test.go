@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -19,3 +20,9 @@ var testKit struct {
 
 // TestKit lets kit_test.go fill in testKit.
 var TestKit = &testKit
+
+// CheckUnmarked lets external tests see why an entity does not take an
+// unmarked item as its own.
+func CheckUnmarked[T any](e *Entity[T], item map[string]types.AttributeValue) error {
+	return e.checkUnmarked(item)
+}

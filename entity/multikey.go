@@ -31,7 +31,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
 // MaxKeyAttributes is the most attributes DynamoDB takes in each role of a
@@ -144,12 +143,12 @@ func (m *multiIndex) attrs() []KeyAttribute { return slices.Concat(m.pk, m.sk) }
 
 // specs describes the key as KeySpecs does: no template, the first
 // attribute of each role, and all of the role's attributes in Uses.
-func (m *multiIndex) specs() (pk, sk KeySpec) {
-	spec := func(ks []KeyAttribute) KeySpec {
+func (m *multiIndex) specs() (pk, sk keySpec) {
+	spec := func(ks []KeyAttribute) keySpec {
 		if len(ks) == 0 {
-			return KeySpec{}
+			return keySpec{}
 		}
-		s := KeySpec{Attribute: ks[0].Name, Number: ks[0].Type == types.ScalarAttributeTypeN}
+		s := keySpec{Attribute: ks[0].Name, Number: ks[0].Type == types.ScalarAttributeTypeN}
 		for _, k := range ks {
 			s.Uses = append(s.Uses, k.Name)
 		}
@@ -333,7 +332,7 @@ func (e *Entity[T]) isMultiIndex(index string) bool {
 
 // attributeValue is how query encodes the values of a multi-attribute key
 // condition: as a put of the entities' field attr encodes them.
-func attributeValue(entities []any, attr string, v any, loose bool) (types.AttributeValue, error) {
+func attributeValue(entities []schemaHolder, attr string, v any, loose bool) (types.AttributeValue, error) {
 	s, err := schemaFor(entities)
 	if err != nil {
 		return nil, err
@@ -351,5 +350,3 @@ func attributeValue(entities []any, attr string, v any, loose bool) (types.Attri
 	}
 	return av, nil
 }
-
-func init() { expr.AttributeValue = attributeValue }

@@ -13,6 +13,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // checkEvent compares the fields of ev that do not vary between runs and
@@ -70,11 +71,7 @@ func TestObserverSingleItemOperations(t *testing.T) {
 			return err
 		}, entity.Event{Operation: "PutItem"}, ddbmodel.ErrAlreadyExists},
 		{func() error {
-			w, err := articles.Put(Article{ArticleID: "a2", Title: "Two", AuthorID: "u1"}).TransactWrite()
-			if err != nil {
-				return err
-			}
-			return entity.TransactWriteItems(ctx, db, "", []entity.TransactWrite{w})
+			return txn.Write(articles.Put(Article{ArticleID: "a2", Title: "Two", AuthorID: "u1"})).Run(ctx, db)
 		}, entity.Event{Operation: "TransactWriteItems"}, nil},
 		{func() error { return articles.Delete(key).Run(ctx, db) },
 			entity.Event{Operation: "DeleteItem"}, nil},

@@ -11,14 +11,14 @@ import (
 // keySpace is what the table compares of each registered entity: the keys
 // it renders and the entities it shares key spaces with on purpose.
 type keySpace struct {
-	keys   []KeySpec
+	keys   []keySpec
 	shares []string
 }
 
 func (e *Entity[T]) keySpace() keySpace {
 	ks := keySpace{shares: e.shares}
 	for _, d := range e.allKeys {
-		ks.keys = append(ks.keys, d.KeySpec)
+		ks.keys = append(ks.keys, d.keySpec)
 	}
 	return ks
 }
@@ -47,7 +47,7 @@ func (t *Table) placements() []placement {
 // placedPair is one way an entity renders a placement's key attributes.
 type placedPair struct {
 	pair           keys.Pair
-	pkSpec, skSpec KeySpec
+	pkSpec, skSpec keySpec
 }
 
 // pairs returns the pairs of templates with which the entity renders p's
@@ -122,7 +122,7 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 	return nil
 }
 
-func templateText(k KeySpec) string {
+func templateText(k keySpec) string {
 	if k.Template == nil {
 		return ""
 	}

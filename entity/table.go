@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // Default marker attribute names, written into every item an entity writes.
@@ -423,11 +424,10 @@ func (db *DB) Table(def string) *string {
 	if db == nil {
 		return aws.String(def)
 	}
-	if name := db.Tables[def]; name != "" {
-		return aws.String(name)
-	}
-	if db.TableName != "" {
-		return aws.String(db.TableName)
-	}
-	return aws.String(def)
+	return aws.String(db.txTables().Name(def))
+}
+
+// txTables is how transactions and batches rename model tables for db.
+func (db *DB) txTables() txwrite.Tables {
+	return txwrite.Tables{Rename: true, TableName: db.TableName, Tables: db.Tables}
 }

@@ -225,7 +225,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 	if kt.Kind() != reflect.Struct {
 		return fail("%v is not a struct", kt)
 	}
-	pk, sk, ok := e.KeySpecs(index)
+	pk, sk, ok := e.keySpecs(index)
 	if !ok {
 		return fail("the entity is in no index %q", index)
 	}

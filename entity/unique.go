@@ -13,6 +13,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // Unique attributes (Attribute.Unique) are kept unique by marker items, one
@@ -82,9 +83,9 @@ func (e *Entity[T]) defineUniques() error {
 func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	out := map[string]keySpace{}
 	for _, u := range e.uniques {
-		ks := keySpace{keys: []KeySpec{u.pk.KeySpec}}
+		ks := keySpace{keys: []keySpec{u.pk.keySpec}}
 		if u.sk != nil {
-			ks.keys = append(ks.keys, u.sk.KeySpec)
+			ks.keys = append(ks.keys, u.sk.keySpec)
 		}
 		out[aws.ToString(&u.marker.(*types.AttributeValueMemberS).Value)] = ks
 	}
@@ -158,14 +159,14 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR (" +
 				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID) + ")"
 			f := failure{entity: e.name, op: "unique " + u.attr}
-			out = append(out, TransactWrite{
+			out = append(out, txwrite.Classified(TransactWrite{
 				Item: types.TransactWriteItem{Delete: &types.Delete{
 					TableName: aws.String(e.table.Name), Key: key, ConditionExpression: aws.String(cond),
 					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
-				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key), Classify: f.classify,
-			})
+				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key),
+			}, f.classify))
 		}
 		if has {
 			key, err := e.markerKey(u, now)
@@ -179,15 +180,14 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 			var w expr.Writer
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID)
 			taken := &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: now}
-			out = append(out, TransactWrite{
+			out = append(out, txwrite.Classified(TransactWrite{
 				Item: types.TransactWriteItem{Put: &types.Put{
 					TableName: aws.String(e.table.Name), Item: item, ConditionExpression: aws.String(cond),
 					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item),
-				Classify: func(map[string]types.AttributeValue) error { return taken },
-			})
+			}, func(map[string]types.AttributeValue) error { return taken }))
 		}
 	}
 	return out, nil
@@ -292,7 +292,7 @@ func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrit
 // *ddbmodel.UniqueError, the write's own failed condition as a
 // *ddbmodel.ConditionError.
 func runUnique(ctx context.Context, db *DB, entity, op string, writes []TransactWrite) error {
-	err := TransactWriteItems(ctx, db, "", writes)
+	err := transactWriteItems(ctx, db, "", writes)
 	var tce *ddbmodel.TxCanceledError
 	if !errors.As(err, &tce) {
 		return err
@@ -413,7 +413,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 		return TransactWrite{}, nil, c.missing
 	}
 	in := c.in
-	w := TransactWrite{
+	w := txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Update: &types.Update{
 			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
 			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
@@ -421,8 +421,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
 		}},
 		Entity: e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
-		Classify: c.fail.classify,
-	}
+	}, c.fail.classify)
 	extra, err := e.markerWrites(old, c.merged, in.Key)
 	return w, extra, err
 }

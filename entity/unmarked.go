@@ -23,10 +23,6 @@ import (
 // and their conditions accept "the marker is this entity's, or there is
 // none": never another entity's marker.
 
-// RecognizesUnmarked reports whether the entity takes unmarked items whose
-// keys fit its templates as its own (Config.RecognizeUnmarked).
-func (e *Entity[T]) RecognizesUnmarked() bool { return e.unmarked }
-
 // Unmarked reports whether a raw item has no entity marker attribute at
 // all: an item written by other code than this library.
 func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
@@ -34,13 +30,13 @@ func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
 	return !ok
 }
 
-// MatchUnmarked reports whether the entity takes the raw item, which has
+// checkUnmarked reports whether the entity takes the raw item, which has
 // no marker, as its own: nil when the entity recognises unmarked items
 // (Config.RecognizeUnmarked) and the item's table key is one its templates
 // render. Otherwise the error says why not: the item has a marker, the
 // entity does not recognise unmarked items, or its key does not fit (an
 // error wrapping keys.ErrNoMatch).
-func (e *Entity[T]) MatchUnmarked(item map[string]types.AttributeValue) error {
+func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return fmt.Errorf("entity: %s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
 	}
@@ -143,11 +139,11 @@ func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
 	return fmt.Errorf("entity: decoding %s: %w", e.name, ue)
 }
 
-// OwnFilter is the condition that a scanned item is this entity's as far
+// ownFilter is the condition that a scanned item is this entity's as far
 // as DynamoDB can tell: its marker names the entity, or, with
 // Config.RecognizeUnmarked, it has no marker (whose key Is then checks on
 // the client).
-func (e *Entity[T]) OwnFilter() Condition {
+func (e *Entity[T]) ownFilter() Condition {
 	own := Attr(e.table.EntityAttr()).Eq(e.name)
 	if !e.unmarked {
 		return own

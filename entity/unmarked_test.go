@@ -171,8 +171,8 @@ func TestUnmarkedRecognition(t *testing.T) {
 		t.Errorf("Is: raw %v note %v marked %v; Bookmark on raw %v; strict on raw %v",
 			books.Is(raw), books.Is(note), books.Is(marked), marks.Is(raw), strict.Is(raw))
 	}
-	if err := books.MatchUnmarked(note); !errors.Is(err, keys.ErrNoMatch) {
-		t.Errorf("MatchUnmarked(note) = %v, want keys.ErrNoMatch", err)
+	if err := entity.CheckUnmarked(books, note); !errors.Is(err, keys.ErrNoMatch) {
+		t.Errorf("checkUnmarked(note) = %v, want keys.ErrNoMatch", err)
 	}
 	if v, err := books.Decode(raw); err != nil || v.Title != "T" {
 		t.Errorf("Decode(raw) = %+v, %v", v, err)

@@ -17,6 +17,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -286,7 +287,7 @@ func (op UpdateOp[T]) action() (TransactWrite, error) {
 		return TransactWrite{}, err
 	}
 	in := c.in
-	return TransactWrite{
+	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Update: &types.Update{
 			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
 			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
@@ -294,8 +295,7 @@ func (op UpdateOp[T]) action() (TransactWrite, error) {
 			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
 		}},
 		Entity: op.e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
-		Classify: c.fail.classify,
-	}, nil
+	}, c.fail.classify), nil
 }
 
 // Run applies the update and returns the item as ReturnValues asks
@@ -433,33 +433,32 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	} else if s != "" {
 		parts = append(parts, s)
 	}
-	del := TransactWrite{
+	del := txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Delete: &types.Delete{
 			TableName: aws.String(e.table.Name), Key: e.tableKey(old),
 			ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		}},
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
-		Classify: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify,
-	}
+	}, failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify)
 	if n := len(aws.ToString(del.Item.Delete.ConditionExpression)); n > expr.MaxExpressionBytes {
 		return zero, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the moved item is unchanged; a LockAttribute keeps it short)", Limit: expr.MaxExpressionBytes, Got: n}
 	}
 	pin := put.input(e.table.Name)
-	ins := TransactWrite{
+	ins := txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Put: &types.Put{
 			TableName: pin.TableName, Item: pin.Item, ConditionExpression: pin.ConditionExpression,
 			ExpressionAttributeNames: pin.ExpressionAttributeNames, ExpressionAttributeValues: pin.ExpressionAttributeValues,
 			ReturnValuesOnConditionCheckFailure: pin.ReturnValuesOnConditionCheckFailure,
 		}},
-		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item), Classify: put.fail.classify,
-	}
+		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item),
+	}, put.fail.classify)
 	if op.lockWant != nil {
 		if lv, ok := old[lockName(e.lock)].(*types.AttributeValueMemberN); !ok || lv.Value != fmt.Sprint(*op.lockWant) {
 			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
 		}
 	}
-	if err := TransactWriteItems(ctx, db, "", []TransactWrite{del, ins}); err != nil {
+	if err := transactWriteItems(ctx, db, "", []TransactWrite{del, ins}); err != nil {
 		return zero, err
 	}
 	if op.ret == types.ReturnValueNone {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // UpsertOp creates an item or updates the one under its key: see
@@ -231,7 +232,7 @@ func (op UpsertOp[T]) action() (TransactWrite, error) {
 
 func (c *compiledUpsert[T]) transactWrite(entity string) TransactWrite {
 	in := c.in
-	return TransactWrite{
+	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Update: &types.Update{
 			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
 			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
@@ -239,6 +240,5 @@ func (c *compiledUpsert[T]) transactWrite(entity string) TransactWrite {
 			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
 		}},
 		Entity: entity, Op: "upsert", Key: in.Key, Size: expr.ItemSize(c.item),
-		Classify: c.fail.classify,
-	}
+	}, c.fail.classify)
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -365,17 +366,10 @@ type WriteOp interface {
 	writeOp()
 }
 
-// TransactWrite is one compiled action of a write transaction.
-type TransactWrite struct {
-	Item   types.TransactWriteItem
-	Entity string
-	Op     string
-	Key    map[string]types.AttributeValue // the item's table key
-	Size   int                             // approximate bytes the action carries
-	// Classify turns a failed condition into an outcome sentinel, given the
-	// item DynamoDB returned with the failure (nil if none).
-	Classify func(old map[string]types.AttributeValue) error
-}
+// TransactWrite is one compiled action of a write transaction: the
+// action as DynamoDB takes it (Item), the entity and operation it is for,
+// the item's table key and the bytes it carries. txn.Write assembles them.
+type TransactWrite = txwrite.Action
 
 // PutOp writes a whole item: a put (replacing any item under the key) or a
 // create (failing with ErrAlreadyExists when one exists).
@@ -599,15 +593,14 @@ func (op PutOp[T]) action() (TransactWrite, error) {
 		return TransactWrite{}, err
 	}
 	in := c.input(op.e.table.Name)
-	return TransactWrite{
+	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Put: &types.Put{
 			TableName: in.TableName, Item: in.Item, ConditionExpression: in.ConditionExpression,
 			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
 			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
 		}},
 		Entity: op.e.name, Op: c.fail.op, Key: op.e.tableKey(c.item), Size: expr.ItemSize(c.item),
-		Classify: c.fail.classify,
-	}, nil
+	}, c.fail.classify), nil
 }
 
 func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
@@ -847,14 +840,14 @@ func (op DeleteOp[T]) action() (TransactWrite, error) {
 	if err != nil {
 		return TransactWrite{}, err
 	}
-	return TransactWrite{
+	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{Delete: &types.Delete{
 			TableName: in.TableName, Key: in.Key, ConditionExpression: in.ConditionExpression,
 			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
 			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
 		}},
-		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key), Classify: f.classify,
-	}, nil
+		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
+	}, f.classify), nil
 }
 
 // CheckOp is a condition check on one item, for transactions.
@@ -892,129 +885,33 @@ func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
 		return TransactWrite{}, withEntity(err, op.e.name)
 	}
 	f := failure{entity: op.e.name, op: "check"}
-	return TransactWrite{
+	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 			TableName: aws.String(op.e.table.Name), Key: key, ConditionExpression: aws.String(s),
 			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		}},
-		Entity: op.e.name, Op: "check", Key: key, Size: expr.ItemSize(key), Classify: f.classify,
-	}, nil
+		Entity: op.e.name, Op: "check", Key: key, Size: expr.ItemSize(key),
+	}, f.classify), nil
 }
 
-// TransactWriteItems sends writes as one transaction. It checks DynamoDB's
+// transactWriteItems sends writes as one transaction. It checks DynamoDB's
 // limits first (100 actions, 4 MB, no two actions on one item) and sends
 // nothing when they are exceeded. A canceled transaction is a
 // *ddbmodel.TxCanceledError naming each action's entity and outcome. token,
 // when not empty, is the idempotency token.
-func TransactWriteItems(ctx context.Context, db *DB, token string, writes []TransactWrite) error {
+func transactWriteItems(ctx context.Context, db *DB, token string, writes []TransactWrite) error {
 	if err := checkDB(db, "transaction"); err != nil {
 		return err
 	}
-	in, err := TransactWriteInput(db, token, writes)
+	in, err := txwrite.Input(db.txTables(), token, writes)
 	if err != nil {
 		return err
 	}
 	if _, err := Send(ctx, db, db.Client.TransactWriteItems, in, Request{Entities: writeEntities(db, writes)}); err != nil {
-		return CancelError(err, writes)
+		return txwrite.CancelError(err, writes)
 	}
 	return nil
-}
-
-// TransactWriteInput checks writes against DynamoDB's transaction limits and
-// assembles the request, sending each action to the physical table db gives
-// its own model table (see DB); a nil db keeps the model tables' names.
-func TransactWriteInput(db *DB, token string, writes []TransactWrite) (*dynamodb.TransactWriteItemsInput, error) {
-	if len(writes) == 0 {
-		return nil, &ddbmodel.ValidationError{Reason: "empty transaction"}
-	}
-	if len(writes) > expr.MaxTransactItems {
-		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(writes)}
-	}
-	size := 0
-	seen := map[string]int{}
-	var dt expr.DefaultTable
-	if db != nil {
-		dt = expr.DefaultTable{TableName: db.TableName, Tables: db.Tables}
-	}
-	in := &dynamodb.TransactWriteItemsInput{TransactItems: make([]types.TransactWriteItem, len(writes))}
-	if token != "" {
-		in.ClientRequestToken = aws.String(token)
-	}
-	for i, w := range writes {
-		size += w.Size
-		item := w.Item
-		table := tableOf(&item)
-		if db != nil {
-			model := aws.ToString(*table)
-			if other := dt.Clash(model); other != "" {
-				return nil, ambiguousTable(w.Entity, other, model)
-			}
-			*table = db.Table(model)
-		}
-		id := expr.KeyID(aws.ToString(*table), w.Key)
-		if j, dup := seen[id]; dup {
-			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, describeKey(w.Key))}
-		}
-		seen[id] = i
-		in.TransactItems[i] = item
-	}
-	if size > expr.MaxTransactBytes {
-		return nil, &ddbmodel.LimitError{What: "transaction size in bytes", Limit: expr.MaxTransactBytes, Got: size}
-	}
-	return in, nil
-}
-
-// ambiguousTable is the error for one request on two model tables that a
-// DB's TableName would both rename.
-func ambiguousTable(entity, a, b string) error {
-	return &ddbmodel.ValidationError{Entity: entity, Reason: fmt.Sprintf(
-		"one request on model tables %q and %q, which the DB's TableName would both rename: name them in DB.Tables", a, b)}
-}
-
-// tableOf returns a pointer to the TableName field of the action, copying the
-// action's struct so that the caller's value is not modified.
-func tableOf(it *types.TransactWriteItem) **string {
-	switch {
-	case it.Put != nil:
-		c := *it.Put
-		it.Put = &c
-		return &c.TableName
-	case it.Update != nil:
-		c := *it.Update
-		it.Update = &c
-		return &c.TableName
-	case it.Delete != nil:
-		c := *it.Delete
-		it.Delete = &c
-		return &c.TableName
-	default:
-		c := *it.ConditionCheck
-		it.ConditionCheck = &c
-		return &c.TableName
-	}
-}
-
-// CancelError converts the error of a TransactWriteItems call into a
-// *ddbmodel.TxCanceledError when DynamoDB canceled the transaction; other
-// errors are returned wrapped.
-func CancelError(err error, writes []TransactWrite) error {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		return fmt.Errorf("entity: transaction: %w", err)
-	}
-	out := &ddbmodel.TxCanceledError{Cause: err}
-	for i, r := range tce.CancellationReasons {
-		cr := ddbmodel.CancelReason{Index: i, Code: aws.ToString(r.Code), Message: aws.ToString(r.Message), Item: r.Item}
-		if i < len(writes) {
-			cr.Entity, cr.Op = writes[i].Entity, writes[i].Op
-			if cr.Code == "ConditionalCheckFailed" && writes[i].Classify != nil {
-				cr.Err = writes[i].Classify(r.Item)
-			}
-		}
-		out.Reasons = append(out.Reasons, cr)
-	}
-	return out
 }
 
 // BatchWrite is one compiled request of a batch write.

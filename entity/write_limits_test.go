@@ -11,6 +11,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 type Doc struct {
@@ -103,15 +104,7 @@ func TestTransactionTellsDistinctItemsApart(t *testing.T) {
 	t.Parallel()
 	table := newTable()
 	pairs := entity.MustDefine(table, entity.Config[Pair]{Name: "Pair", Key: entity.Key{Partition: "A${a}", Sort: "B${b}"}})
-	w1, err := pairs.Put(Pair{A: "x,SK=By", B: "z"}).TransactWrite()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w2, err := pairs.Put(Pair{A: "x", B: "y,SK=Bz"}).TransactWrite()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := entity.TransactWriteInput(nil, "", []entity.TransactWrite{w1, w2}); err != nil {
+	if _, err := txn.Write(pairs.Put(Pair{A: "x,SK=By", B: "z"}), pairs.Put(Pair{A: "x", B: "y,SK=Bz"})).Build(); err != nil {
 		t.Errorf("two distinct items refused: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/model"
 )
 
 // Find starts a query of e's items on the key that values select: the table
@@ -44,7 +45,7 @@ func findIndex(e Member, values entity.Values) (string, error) {
 	}
 	var fits, why []string
 	for _, index := range candidates {
-		pk, sk, ok := e.KeySpecs(index)
+		pk, sk, ok := modelOf(e).KeySpecs(index)
 		if !ok {
 			continue
 		}
@@ -79,7 +80,7 @@ func findIndex(e Member, values entity.Values) (string, error) {
 // fitsKey returns why values do not select the key pk, sk, or "" when they
 // do: they give every partition composite, and the rest are the leading
 // sort composites.
-func fitsKey(pk, sk entity.KeySpec, values entity.Values) string {
+func fitsKey(pk, sk model.KeySpec, values entity.Values) string {
 	if pk.Template == nil {
 		return "partition key " + pk.Attribute + " is computed"
 	}

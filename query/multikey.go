@@ -118,7 +118,7 @@ func isKeyAttribute(table *entity.Table, index, a string) bool {
 func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRange, error) {
 	name := s.members[0].Name()
 	for _, m := range s.members {
-		if _, _, ok := m.KeySpecs(s.index); !ok {
+		if _, _, ok := modelOf(m).KeySpecs(s.index); !ok {
 			return nil, keyRange{}, invalidf("entity %s is not in index %q", m.Name(), s.index)
 		}
 	}
@@ -165,7 +165,7 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		}
 	}
 	val := func(k entity.KeyAttribute, v any, loose bool) (types.AttributeValue, error) {
-		av, err := expr.AttributeValue(s.entities(), k.Name, v, loose)
+		av, err := modelOf(s.members[0]).AttributeValue(k.Name, v, loose, s.others()...)
 		if err != nil {
 			return nil, withEntity(err, name)
 		}

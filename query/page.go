@@ -23,6 +23,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/fanout"
+	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -352,11 +353,11 @@ func (s *spec) positionAttrs() map[string]*positionAttr {
 	}
 	for _, m := range s.members {
 		for _, index := range indexes {
-			pk, sk, ok := m.KeySpecs(index)
+			pk, sk, ok := modelOf(m).KeySpecs(index)
 			if !ok {
 				continue
 			}
-			for _, ks := range []entity.KeySpec{pk, sk} {
+			for _, ks := range []model.KeySpec{pk, sk} {
 				a := out[ks.Attribute]
 				switch {
 				case ks.Attribute == "" || a == nil:

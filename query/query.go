@@ -18,19 +18,22 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/link"
+	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
-// Member is what a query needs of an entity; every *entity.Entity[T] is one.
+// Member is an entity of a collection: every *entity.Entity[T] is one,
+// and nothing else is (the interface is sealed).
 type Member interface {
 	Name() string
 	Table() *entity.Table
-	KeySpecs(index string) (pk, sk entity.KeySpec, ok bool)
-	// KeySource gives composites the text a put of the entity renders
-	// (see entity.Entity.KeySource).
-	KeySource(values entity.Values) keys.Source
 	Is(item map[string]types.AttributeValue) bool
+	link.Holder[model.Entity[entity.Condition]]
 }
+
+// modelOf returns what the query needs of m beyond its public API.
+func modelOf(m Member) model.Entity[entity.Condition] { return model.Of(m) }
 
 type sortOp string
 
@@ -343,7 +346,7 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 // items (entity.Config.RecognizeUnmarked) it reads them, since whether an
 // unmarked item is the entity's depends on its key.
 func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
-	if q.e.RecognizesUnmarked() {
+	if modelOf(q.e).RecognizesUnmarked() {
 		return q.countRecognized(ctx, db)
 	}
 	s := q.s
@@ -387,9 +390,9 @@ func merge(a, b entity.Values) entity.Values {
 
 // keySpecs finds the key specs of the index for every member; the
 // partition templates must agree.
-func (s *spec) keySpecs() (pk entity.KeySpec, sks []entity.KeySpec, err error) {
+func (s *spec) keySpecs() (pk model.KeySpec, sks []model.KeySpec, err error) {
 	for i, m := range s.members {
-		p, sk, ok := m.KeySpecs(s.index)
+		p, sk, ok := modelOf(m).KeySpecs(s.index)
 		if !ok {
 			return pk, nil, invalidf("entity %s is not in index %q", m.Name(), s.index)
 		}
@@ -484,7 +487,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
-			v, err := pk.Template.RenderShard(s.members[0].KeySource(where), i)
+			v, err := pk.Template.RenderShard(modelOf(s.members[0]).KeySource(where), i)
 			if err != nil {
 				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 			}
@@ -494,7 +497,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if s.allShards {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
 		}
-		v, err := pk.Template.Render(s.members[0].KeySource(where))
+		v, err := pk.Template.Render(modelOf(s.members[0]).KeySource(where))
 		if err != nil {
 			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
@@ -541,7 +544,7 @@ func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.
 		if err := s.checkFilter(table); err != nil {
 			return nil, err
 		}
-		f, err := expr.RenderCondition(s.entities(), s.filter, w)
+		f, err := modelOf(s.members[0]).RenderCondition(s.filter, w, s.others()...)
 		if err != nil {
 			return nil, withEntity(err, s.members[0].Name())
 		}
@@ -559,7 +562,7 @@ func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.
 				// The caller's names: attributes or document paths of
 				// the entities queried.
 				var err error
-				if p, err = expr.ProjectionPath(s.entities(), a, w); err != nil {
+				if p, err = modelOf(s.members[0]).ProjectionPath(a, w, s.others()...); err != nil {
 					return nil, withEntity(err, s.members[0].Name())
 				}
 			}
@@ -578,11 +581,15 @@ func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.
 	return in, nil
 }
 
-// entities returns the members, for the checks of names against them.
-func (s *spec) entities() []any {
-	out := make([]any, len(s.members))
-	for i, m := range s.members {
-		out[i] = m
+// others returns what the members after the first carry, for the checks
+// of names against all of them.
+func (s *spec) others() []model.Entity[entity.Condition] {
+	if len(s.members) < 2 {
+		return nil
+	}
+	out := make([]model.Entity[entity.Condition], 0, len(s.members)-1)
+	for _, m := range s.members[1:] {
+		out = append(out, modelOf(m))
 	}
 	return out
 }
@@ -605,7 +612,7 @@ func (s *spec) checkFilter(table *entity.Table) error {
 	if err != nil {
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Err: err}
 	}
-	for _, a := range s.filter.Attributes() {
+	for _, a := range modelOf(s.members[0]).Attributes(s.filter) {
 		if a != "" && (a == pk || a == sk || isKeyAttribute(table, s.index, a)) {
 			return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a,
 				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
@@ -652,7 +659,7 @@ func keyErr(s *spec, attr string, err error) error {
 	return &ddbmodel.ValidationError{Entity: name, Attribute: attr, Err: err}
 }
 
-func keyAV(k entity.KeySpec, v string) types.AttributeValue {
+func keyAV(k model.KeySpec, v string) types.AttributeValue {
 	if k.Number {
 		return &types.AttributeValueMemberN{Value: v}
 	}
@@ -710,7 +717,7 @@ func (r keyRange) holds(v types.AttributeValue) bool {
 }
 
 // sortRange compiles the sort part of the key condition.
-func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
+func (s *spec) sortRange(sks []model.KeySpec) (keyRange, error) {
 	sk := sks[0]
 	none := keyRange{}
 	if s.wholePartition {
@@ -795,7 +802,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 		return out
 	}
 	render := func(v entity.Values) (string, bool, error) {
-		p, complete, err := tmpl.Prefix(s.members[0].KeySource(sortOnly(v)))
+		p, complete, err := tmpl.Prefix(modelOf(s.members[0]).KeySource(sortOnly(v)))
 		if err != nil {
 			return "", false, keyErr(s, sk.Attribute, err)
 		}
@@ -848,7 +855,7 @@ func (s *spec) sortRange(sks []entity.KeySpec) (keyRange, error) {
 
 // checkOrder refuses a range whose low end is above its high end, which
 // DynamoDB refuses as a BETWEEN.
-func (s *spec) checkOrder(sk entity.KeySpec, lo, hi string) error {
+func (s *spec) checkOrder(sk model.KeySpec, lo, hi string) error {
 	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
 			Reason: fmt.Sprintf("Between: the low key %q is above the high key %q", lo, hi)}
@@ -904,7 +911,7 @@ func hasAny(v entity.Values, attrs []string) bool {
 	return false
 }
 
-func commonLiteralPrefix(sks []entity.KeySpec) string {
+func commonLiteralPrefix(sks []model.KeySpec) string {
 	var prefix string
 	for i, k := range sks {
 		if k.Template == nil {

@@ -93,7 +93,7 @@ func (s Scanner[T]) check() error {
 func (s Scanner[T]) segmentInput(seg int) (*dynamodb.ScanInput, error) {
 	t := s.e.Table()
 	var w expr.Writer
-	f, err := expr.RenderCondition([]any{s.e}, entity.And(s.e.OwnFilter(), s.filter), &w)
+	f, err := modelOf(s.e).RenderCondition(entity.And(modelOf(s.e).OwnFilter(), s.filter), &w)
 	if err != nil {
 		return nil, withEntity(err, s.e.Name())
 	}

@@ -12,7 +12,7 @@ import (
 // marker while e recognises unmarked items: its key does not fit e's
 // templates. Items of other entities are not recorded.
 func (p *Page[T]) noteUnrecognized(e *entity.Entity[T], it map[string]types.AttributeValue) {
-	if e.RecognizesUnmarked() && e.Table().Unmarked(it) {
+	if modelOf(e).RecognizesUnmarked() && e.Table().Unmarked(it) {
 		p.Unrecognized = append(p.Unrecognized, it)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/fanout"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // BatchOptions tunes batch reads and writes. The zero value is usable.
@@ -93,13 +94,6 @@ func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pendi
 		last, *pending = nil, next
 	}
 	return last
-}
-
-// ambiguousTable is the error for one request on two model tables that a
-// DB's TableName would both rename.
-func ambiguousTable(entity, a, b string) error {
-	return &ddbmodel.ValidationError{Entity: entity, Reason: fmt.Sprintf(
-		"one request on model tables %q and %q, which the DB's TableName would both rename: name them in DB.Tables", a, b)}
 }
 
 // checkDB refuses a DB that cannot send requests.
@@ -216,7 +210,7 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 			return err
 		}
 		if other := dt.Clash(w.Table); other != "" {
-			return ambiguousTable(w.Entity, other, w.Table)
+			return txwrite.AmbiguousTable(w.Entity, other, w.Table)
 		}
 		w.Table = aws.ToString(db.Table(w.Table))
 		id := keyID(w.Table, w.Key)
@@ -300,7 +294,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 			return Items{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("batch get %d: not a read", i)}
 		}
 		if other := dt.Clash(aws.ToString(g.Get.TableName)); other != "" {
-			return Items{}, ambiguousTable(r.EntityName(), other, aws.ToString(g.Get.TableName))
+			return Items{}, txwrite.AmbiguousTable(r.EntityName(), other, aws.ToString(g.Get.TableName))
 		}
 		table := aws.ToString(db.Table(aws.ToString(g.Get.TableName)))
 		id := keyID(table, g.Get.Key)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // The entities of a request, for db's Observer. Without an Observer they
@@ -56,7 +57,7 @@ func (t WriteTx) sendWrites(ctx context.Context, db *entity.DB, in *dynamodb.Tra
 	return t.retry.run(ctx, t.token != "", func() error {
 		req.Attempt++
 		if _, err := entity.Send(ctx, db, db.Client.TransactWriteItems, in, req); err != nil {
-			return entity.CancelError(err, writes)
+			return txwrite.CancelError(err, writes)
 		}
 		return nil
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // WriteTx is a write transaction over any entities: all of its actions
@@ -78,7 +79,7 @@ func (t WriteTx) Build() (*dynamodb.TransactWriteItemsInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return entity.TransactWriteInput(nil, t.token, writes)
+	return txwrite.Input(txwrite.Tables{}, t.token, writes)
 }
 
 // Run sends the transaction. A canceled transaction is a
@@ -94,7 +95,7 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	if err != nil {
 		return err
 	}
-	in, err := entity.TransactWriteInput(db, t.token, writes)
+	in, err := txwrite.Input(tablesOf(db), t.token, writes)
 	if err != nil {
 		return err
 	}
@@ -189,7 +190,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	for i := range in.TransactItems {
 		g := *in.TransactItems[i].Get
 		if other := dt.Clash(aws.ToString(g.TableName)); other != "" {
-			return Items{}, ambiguousTable(t.ops[i].EntityName(), other, aws.ToString(g.TableName))
+			return Items{}, txwrite.AmbiguousTable(t.ops[i].EntityName(), other, aws.ToString(g.TableName))
 		}
 		g.TableName = db.Table(aws.ToString(g.TableName))
 		in.TransactItems[i].Get = &g
@@ -207,7 +208,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 			for i, op := range t.ops {
 				reads[i] = entity.TransactWrite{Entity: op.EntityName(), Op: "get"}
 			}
-			return entity.CancelError(err, reads)
+			return txwrite.CancelError(err, reads)
 		}
 		return nil
 	})
@@ -237,4 +238,9 @@ func Decode[T any](it Items, i int, e *entity.Entity[T]) (T, error) {
 		return zero, fmt.Errorf("txn: read %d (%s): %w", i, e.Name(), ddbmodel.ErrNotFound)
 	}
 	return e.Decode(it.raw[i])
+}
+
+// tablesOf is how db renames model tables in transactions (see entity.DB).
+func tablesOf(db *entity.DB) txwrite.Tables {
+	return txwrite.Tables{Rename: true, TableName: db.TableName, Tables: db.Tables}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // RunWritten sends the transaction, as Run does, and returns the items it
@@ -36,7 +37,7 @@ func (t WriteTx) RunWritten(ctx context.Context, db *entity.DB) (Items, error) {
 	if err != nil {
 		return Items{}, err
 	}
-	in, err := entity.TransactWriteInput(db, t.token, writes)
+	in, err := txwrite.Input(tablesOf(db), t.token, writes)
 	if err != nil {
 		return Items{}, err
 	}

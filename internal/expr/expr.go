@@ -272,18 +272,6 @@ func floorHalf(n int) int {
 	return n / 2
 }
 
-// RenderCondition renders an entity.Condition into w, checking every name
-// and encoding every value against the entities given (a query's one
-// entity, or a collection's members; a name resolves against the first
-// that has it). The entity package sets it at init, so that query can
-// render filters without a public hook.
-var RenderCondition func(entities []any, cond any, w *Writer) (string, error)
-
-// ProjectionPath checks an attribute name or document path of a
-// projection against the entities given, as RenderCondition does, and
-// renders it into w. The entity package sets it at init.
-var ProjectionPath func(entities []any, name string, w *Writer) (string, error)
-
 // KeyID identifies an item by its table and key for duplicate detection:
 // two keys get the same ID only when they are equal. Every part is length
 // prefixed, so no value can imitate a separator.

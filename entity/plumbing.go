@@ -1,0 +1,71 @@
+package entity
+
+import (
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/link"
+	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// entityLink is the embedded field through which query and txn reach an
+// entity's side of internal/model (see package internal/link): users see
+// neither the field nor its method.
+type entityLink = link.Hidden[model.Entity[Condition]]
+
+// entityModel implements model.Entity for an entity.
+type entityModel[T any] struct{ e *Entity[T] }
+
+var _ model.Entity[Condition] = entityModel[struct{}]{}
+
+func (m entityModel[T]) attrSchema() *schema { return m.e.sch }
+
+func (m entityModel[T]) KeySpecs(index string) (pk, sk model.KeySpec, ok bool) {
+	return m.e.keySpecs(index)
+}
+
+func (m entityModel[T]) KeySource(values keys.Values) keys.Source { return m.e.keySource(values) }
+
+func (m entityModel[T]) OwnFilter() Condition { return m.e.ownFilter() }
+
+func (m entityModel[T]) RecognizesUnmarked() bool { return m.e.unmarked }
+
+func (m entityModel[T]) Attributes(c Condition) []string { return c.attributes() }
+
+func (m entityModel[T]) RenderCondition(c Condition, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+	s, err := schemaFor(holders(m, others))
+	if err != nil {
+		return "", err
+	}
+	return c.render(w, s)
+}
+
+func (m entityModel[T]) ProjectionPath(name string, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+	s, err := schemaFor(holders(m, others))
+	if err != nil {
+		return "", err
+	}
+	ref, err := s.resolve(name, "Project")
+	if err != nil {
+		return "", err
+	}
+	return w.Path(ref.path), nil
+}
+
+func (m entityModel[T]) AttributeValue(attr string, v any, loose bool, others ...model.Entity[Condition]) (types.AttributeValue, error) {
+	return attributeValue(holders(m, others), attr, v, loose)
+}
+
+// holders lists first and the others as schema holders; an other that is
+// not an entity's (it cannot be: only this package implements
+// model.Entity) is nil, which schemaFor refuses.
+func holders(first schemaHolder, others []model.Entity[Condition]) []schemaHolder {
+	out := make([]schemaHolder, 0, 1+len(others))
+	out = append(out, first)
+	for _, o := range others {
+		h, _ := o.(schemaHolder)
+		out = append(out, h)
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+// Package model is what the query and txn packages need of an entity and
+// of a table beyond their public API: key descriptions, key sources, the
+// entity's own filter, and condition rendering against the entity's
+// attributes. The entity package implements it; query and txn reach it
+// through package link (see Of), so none of it is exported to users.
+package model
+
+import (
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/link"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// KeySpec describes one key attribute of an entity.
+type KeySpec struct {
+	Attribute string         // the key attribute name, e.g. "GSI1PK"
+	Template  *keys.Template // nil when the key is computed by a function
+	Number    bool           // the attribute holds a number
+	Uses      []string       // the attributes the key is built from
+}
+
+// Entity is an entity's side of the contract. C is the entity package's
+// Condition type (a type parameter, so that this package needs no import
+// of entity).
+type Entity[C any] interface {
+	// KeySpecs returns the partition and sort key of the table (index
+	// "") or of a secondary index as the entity fills them. ok is false
+	// when the entity is not in that index. For a multi-attribute index
+	// each spec has no Template, names the role's first attribute, and
+	// lists all the role's attributes in Uses.
+	KeySpecs(index string) (pk, sk KeySpec, ok bool)
+	// KeySource gives composites the text a put of the entity renders,
+	// refusing (keys.ErrType) a value that cannot be its field's type.
+	KeySource(values keys.Values) keys.Source
+	// OwnFilter is the condition that a scanned item is this entity's as
+	// far as DynamoDB can tell (its marker, or no marker when the entity
+	// recognises unmarked items).
+	OwnFilter() C
+	// RecognizesUnmarked reports Config.RecognizeUnmarked.
+	RecognizesUnmarked() bool
+	// RenderCondition checks every name of c and encodes every value
+	// against this entity and then the others (a collection's members: a
+	// name resolves against the first that has it), rendering into w.
+	RenderCondition(c C, w *expr.Writer, others ...Entity[C]) (string, error)
+	// ProjectionPath checks a projected attribute name or document path
+	// as RenderCondition does and renders it into w.
+	ProjectionPath(name string, w *expr.Writer, others ...Entity[C]) (string, error)
+	// AttributeValue encodes v as a put of the entities' field attr
+	// encodes it (for multi-attribute key conditions); loose accepts the
+	// text of a number or time as key values do.
+	AttributeValue(attr string, v any, loose bool, others ...Entity[C]) (types.AttributeValue, error)
+	// Attributes returns the attribute names c reads.
+	Attributes(c C) []string
+}
+
+// Of returns what x, an *entity.Entity[T], carries for query and txn.
+func Of[C any](x link.Holder[Entity[C]]) Entity[C] { return link.Get(x) }
