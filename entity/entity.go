@@ -351,7 +351,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			e.hidden = append(e.hidden, idx)
 		}
 	}
-	sortRules(e.rules)
+	slices.SortFunc(e.rules, func(a, b *fieldRule) int { return strings.Compare(a.name, b.name) })
 	fieldOf := func(what, name string) (*fieldRule, error) {
 		if name == "" {
 			return nil, nil
@@ -1051,14 +1051,6 @@ func storedFields(rt reflect.Type, fn func(name, opts string, f reflect.StructFi
 		}
 	}
 	walk(rt, nil)
-}
-
-func sortRules(rs []*fieldRule) {
-	for i := 1; i < len(rs); i++ {
-		for j := i; j > 0 && rs[j].name < rs[j-1].name; j-- {
-			rs[j], rs[j-1] = rs[j-1], rs[j]
-		}
-	}
 }
 
 var timeType = reflect.TypeOf(time.Time{})

@@ -414,12 +414,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	}
 	in := c.in
 	w := txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Update: &types.Update{
-			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
-			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
-			ExpressionAttributeValues:           in.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromUpdate(in),
 		Entity: e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
 	}, c.fail.classify)
 	extra, err := e.markerWrites(old, c.merged, in.Key)

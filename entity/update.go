@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"reflect"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
@@ -288,12 +290,7 @@ func (op UpdateOp[T]) action() (TransactWrite, error) {
 	}
 	in := c.in
 	return txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Update: &types.Update{
-			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
-			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
-			ExpressionAttributeValues:           in.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromUpdate(in),
 		Entity: op.e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
 	}, c.fail.classify), nil
 }
@@ -446,11 +443,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	pin := put.input(e.table.Name)
 	ins := txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Put: &types.Put{
-			TableName: pin.TableName, Item: pin.Item, ConditionExpression: pin.ConditionExpression,
-			ExpressionAttributeNames: pin.ExpressionAttributeNames, ExpressionAttributeValues: pin.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: pin.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromPut(pin),
 		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item),
 	}, put.fail.classify)
 	if op.lockWant != nil {
@@ -644,8 +637,8 @@ func sameString(s string) string { return s }
 // numberKey identifies a number by its value: 1, 1.0 and 1E0 are one
 // member of a number set.
 func numberKey(s string) string {
-	if r, ok := new(big.Rat).SetString(s); ok {
-		return r.RatString()
+	if c, why := ddbnum.Canonical(s); why == "" {
+		return c
 	}
 	return s
 }
@@ -662,19 +655,5 @@ func dedupe(xs []string) []string {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sortStrings(out)
-	return out
-}
-
-func sortStrings(xs []string) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-}
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

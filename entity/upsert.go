@@ -233,12 +233,7 @@ func (op UpsertOp[T]) action() (TransactWrite, error) {
 func (c *compiledUpsert[T]) transactWrite(entity string) TransactWrite {
 	in := c.in
 	return txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Update: &types.Update{
-			TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
-			ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
-			ExpressionAttributeValues:           in.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromUpdate(in),
 		Entity: entity, Op: "upsert", Key: in.Key, Size: expr.ItemSize(c.item),
 	}, c.fail.classify)
 }

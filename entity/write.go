@@ -7,7 +7,6 @@ import (
 	"maps"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 	"github.com/ddbmodel/ddbmodel/keys"
@@ -594,11 +594,7 @@ func (op PutOp[T]) action() (TransactWrite, error) {
 	}
 	in := c.input(op.e.table.Name)
 	return txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Put: &types.Put{
-			TableName: in.TableName, Item: in.Item, ConditionExpression: in.ConditionExpression,
-			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromPut(in),
 		Entity: op.e.name, Op: c.fail.op, Key: op.e.tableKey(c.item), Size: expr.ItemSize(c.item),
 	}, c.fail.classify), nil
 }
@@ -841,11 +837,7 @@ func (op DeleteOp[T]) action() (TransactWrite, error) {
 		return TransactWrite{}, err
 	}
 	return txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Delete: &types.Delete{
-			TableName: in.TableName, Key: in.Key, ConditionExpression: in.ConditionExpression,
-			ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
-			ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-		}},
+		Item:   txwrite.FromDelete(in),
 		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
 	}, f.classify), nil
 }
@@ -1024,54 +1016,7 @@ func checkNumbers(av types.AttributeValue, depth int) error {
 // checkNumber rejects number text DynamoDB cannot store: more than 38
 // significant digits, or a magnitude outside 1e-130 to 9.99...e125. It does
 // not allocate.
-func checkNumber(s string) error {
-	mant, exp := s, 0
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant = s[:i]
-		e, err := strconv.Atoi(s[i+1:])
-		if err != nil || len(s)-i > 8 {
-			return fmt.Errorf("number %q has a bad exponent", s)
-		}
-		exp = e
-	}
-	if mant != "" && (mant[0] == '-' || mant[0] == '+') {
-		mant = mant[1:]
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" && frac == "" {
-		return fmt.Errorf("number %q is not a decimal number", s)
-	}
-	first, last := -1, -1 // positions of the first and last significant digits in intPart+frac
-	for i := 0; i < len(intPart)+len(frac); i++ {
-		var c byte
-		if i < len(intPart) {
-			c = intPart[i]
-		} else {
-			c = frac[i-len(intPart)]
-		}
-		if c < '0' || c > '9' {
-			return fmt.Errorf("number %q is not a decimal number", s)
-		}
-		if c != '0' {
-			if first < 0 {
-				first = i
-			}
-			last = i
-		}
-	}
-	if first < 0 {
-		return nil // zero
-	}
-	if last-first+1 > 38 {
-		return fmt.Errorf("number %q: DynamoDB numbers have at most 38 significant digits", s)
-	}
-	// The power of ten of the first significant digit.
-	magnitude := len(intPart) - 1 - first + exp
-	if magnitude > 125 || magnitude < -130 {
-		return fmt.Errorf("number %q: DynamoDB numbers range from 1e-130 to below 1e126 in magnitude", s)
-	}
-	return nil
-}
+func checkNumber(s string) error { return ddbnum.Check(s) }
 
 // errNoEntity is the error of an operation that has no entity: one made
 // from a nil *Entity, or a zero value.

@@ -62,3 +62,19 @@ func ExampleQuery_AllShards() {
 	// Output:
 	// 10 queries: "STUDENT#0" ... "STUDENT#9"
 }
+
+// SortKey compares the sort key with raw key text, for keys the templates
+// do not describe (a position saved from another system, say). The
+// operator is one of the SortOp constants.
+func ExampleQuery_SortKey() {
+	_, _, lessons, _, _ := newSchool()
+	in, err := query.New(lessons).Where(entity.Values{"courseId": "c1"}).SortKey(query.SortGe, "MODULE#m2").Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.KeyConditionExpression))
+	fmt.Println(":v1 =", show(in.ExpressionAttributeValues[":v1"]))
+	// Output:
+	// #PK = :v0 AND #SK >= :v1
+	// :v1 = "MODULE#m2"
+}

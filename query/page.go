@@ -114,7 +114,7 @@ func hashExpressionAttrs(h io.Writer, placeholderNames map[string]string, values
 			fmt.Fprintf(h, "%s=clock;", n)
 			continue
 		}
-		j, _ := json.Marshal(avText(values[n]))
+		j, _ := json.Marshal(typedText(values[n]))
 		fmt.Fprintf(h, "%s=%s;", n, j)
 	}
 	placeholders := make([]string, 0, len(placeholderNames))
@@ -127,7 +127,9 @@ func hashExpressionAttrs(h io.Writer, placeholderNames map[string]string, values
 	}
 }
 
-func avText(av types.AttributeValue) string {
+// typedText renders a scalar value with its type, for fingerprints and
+// for comparing a cursor position with the partition queried.
+func typedText(av types.AttributeValue) string {
 	switch x := av.(type) {
 	case *types.AttributeValueMemberS:
 		return "S:" + x.Value
@@ -199,7 +201,7 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 			continue
 		}
 		// The position must lie in the partition this query reads.
-		if want := partitionValue(ins[i]); want != "" && avText(starts[i][pkName]) != want {
+		if want := partitionValue(ins[i]); want != "" && typedText(starts[i][pkName]) != want {
 			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
 		}
 		if skName != "" && !rng.holds(starts[i][skName]) {
@@ -442,7 +444,7 @@ func allDigits(s string) bool {
 // key condition (the first value placeholder, by construction).
 func partitionValue(in *dynamodb.QueryInput) string {
 	if v, ok := in.ExpressionAttributeValues[":v0"]; ok {
-		return avText(v)
+		return typedText(v)
 	}
 	return ""
 }

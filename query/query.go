@@ -156,9 +156,21 @@ func (q Query[T]) Le(values entity.Values) Query[T] {
 	return q
 }
 
-// SortKey compares the sort key with raw key text: op is one of "=", "<",
-// "<=", ">", ">=".
-func (q Query[T]) SortKey(op string, key string) Query[T] {
+// SortOp is a comparison of the sort key with raw key text (SortKey).
+type SortOp string
+
+// The comparisons SortKey takes.
+const (
+	SortEq SortOp = "="  // the sort key equals the text
+	SortLt SortOp = "<"  // the sort key sorts before the text
+	SortLe SortOp = "<=" // the sort key sorts before or equals the text
+	SortGt SortOp = ">"  // the sort key sorts after the text
+	SortGe SortOp = ">=" // the sort key sorts after or equals the text
+)
+
+// SortKey compares the sort key with raw key text: op is one of SortEq,
+// SortLt, SortLe, SortGt, SortGe. Any other op fails at Build.
+func (q Query[T]) SortKey(op SortOp, key string) Query[T] {
 	switch sortOp(op) {
 	case sortEq, sortLt, sortLe, sortGt, sortGe:
 		q.s.sort = sortCond{op: sortOp(op), rawLo: key, raw: true}

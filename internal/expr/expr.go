@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 )
 
@@ -154,7 +155,7 @@ func ValueSize(av types.AttributeValue) int {
 	case *types.AttributeValueMemberS:
 		return len(v.Value)
 	case *types.AttributeValueMemberN:
-		return numberSize(v.Value)
+		return ddbnum.Size(v.Value)
 	case *types.AttributeValueMemberB:
 		return len(v.Value)
 	case *types.AttributeValueMemberBOOL, *types.AttributeValueMemberNULL:
@@ -168,7 +169,7 @@ func ValueSize(av types.AttributeValue) int {
 	case *types.AttributeValueMemberNS:
 		n := 0
 		for _, s := range v.Value {
-			n += numberSize(s)
+			n += ddbnum.Size(s)
 		}
 		return n
 	case *types.AttributeValueMemberBS:
@@ -191,85 +192,6 @@ func ValueSize(av types.AttributeValue) int {
 		return n
 	}
 	return 0
-}
-
-// numberSize returns the bytes DynamoDB counts for a number, as measured
-// against DynamoDB Local: one byte, plus one per base-100 digit from the
-// first to the last significant pair (pairs aligned on the decimal point),
-// plus one for a negative number. Zero takes one byte. Text that is no
-// number is estimated from its digits.
-func numberSize(s string) int {
-	i := 0
-	neg := false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
-	first, last := -1, -1 // positions (in the digit sequence) of the first and last nonzero digits
-	digits, point := 0, -1
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			if c != '0' {
-				if first < 0 {
-					first = digits
-				}
-				last = digits
-			}
-			digits++
-			continue
-		case c == '.' && point < 0:
-			point = digits
-			continue
-		}
-		break
-	}
-	exp := 0
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		eneg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			eneg = s[i] == '-'
-			i++
-		}
-		start := i
-		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-			if exp < 1e6 {
-				exp = exp*10 + int(s[i]-'0')
-			}
-		}
-		if i == start {
-			i = -1
-		}
-		if eneg {
-			exp = -exp
-		}
-	}
-	if i != len(s) || digits == 0 {
-		return (digits+1)/2 + 1
-	}
-	if first < 0 {
-		return 1
-	}
-	if point < 0 {
-		point = digits
-	}
-	// The digit at position p has decimal exponent point-1-p+exp.
-	hi := point - 1 - first + exp
-	lo := point - 1 - last + exp
-	n := 1 + floorHalf(hi) - floorHalf(lo) + 1
-	if neg {
-		n++
-	}
-	return n
-}
-
-func floorHalf(n int) int {
-	if n < 0 {
-		return -((-n + 1) / 2)
-	}
-	return n / 2
 }
 
 // KeyID identifies an item by its table and key for duplicate detection:

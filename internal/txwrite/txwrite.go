@@ -176,3 +176,31 @@ func CancelError(err error, actions []Action) error {
 	}
 	return out
 }
+
+// FromPut is the transaction action of a put request.
+func FromPut(in *dynamodb.PutItemInput) types.TransactWriteItem {
+	return types.TransactWriteItem{Put: &types.Put{
+		TableName: in.TableName, Item: in.Item, ConditionExpression: in.ConditionExpression,
+		ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
+		ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+	}}
+}
+
+// FromUpdate is the transaction action of an update request.
+func FromUpdate(in *dynamodb.UpdateItemInput) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: in.TableName, Key: in.Key, UpdateExpression: in.UpdateExpression,
+		ConditionExpression: in.ConditionExpression, ExpressionAttributeNames: in.ExpressionAttributeNames,
+		ExpressionAttributeValues:           in.ExpressionAttributeValues,
+		ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+	}}
+}
+
+// FromDelete is the transaction action of a delete request.
+func FromDelete(in *dynamodb.DeleteItemInput) types.TransactWriteItem {
+	return types.TransactWriteItem{Delete: &types.Delete{
+		TableName: in.TableName, Key: in.Key, ConditionExpression: in.ConditionExpression,
+		ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
+		ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
+	}}
+}
