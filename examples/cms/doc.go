@@ -102,7 +102,16 @@
 // conditioned on the status and the tags set read, so the tag pages always
 // agree with the status; [Store.AddTag] gives a new junction item
 // publishedTag when the article is published, conditioned on the status it
-// read. Change an article's status only through SetStatus. GSI2 is updated
+// read. SetStatus is the only way to change an article's status: status
+// is read-only on [Articles], so any other update of it through the
+// library (typed or by name, alone, in a transaction or with ReadFirst) is
+// refused with a *ddbmodel.ValidationError naming article and status
+// before anything is sent; SetStatusTx writes it through an unexported
+// definition of the same entity. A put or an upsert replaces a whole
+// article, status and tags included, and so bypasses both the rule and the
+// junction items: they are for writing a consistent article with its
+// junction items (CreateArticleTx, LoadSample), never for a status change.
+// GSI2 is updated
 // asynchronously, so AP6 also drops, from the metadata it reads, an article
 // unpublished a moment ago.
 //
