@@ -2,6 +2,7 @@ package github
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -70,5 +71,26 @@ func TestUniqueEmail(t *testing.T) {
 	}
 	if n := rec.Count(); n != 0 {
 		t.Errorf("an invalid address sent %d requests", n)
+	}
+}
+
+// TestAccountIsObserved checks that the account lookup (AP21), which reads
+// an item of either kind, is sent as the library sends its own reads: an
+// Observer of the DB sees one GetItem of User or Organization, with the
+// capacity it consumed (the program's cost line counts it).
+func TestAccountIsObserved(t *testing.T) {
+	t.Parallel()
+	s, _ := newStore(t, true)
+	log := &entitytest.EventLog{}
+	observed := &Store{DB: s.DB.WithObserver(log)}
+	if a, err := observed.Account(t.Context(), "aws"); err != nil || a.Organization == nil {
+		t.Fatalf("Account(aws): %+v, %v", a, err)
+	}
+	evs := log.Events()
+	if len(evs) != 1 || evs[0].Operation != "GetItem" || evs[0].Units().Read != 0.5 {
+		t.Fatalf("events of Account: %+v, want one GetItem of 0.5 read units", evs)
+	}
+	if want := []string{"User", "Organization"}; !slices.Equal(evs[0].Entities, want) {
+		t.Errorf("entities of the event: %v, want %v", evs[0].Entities, want)
 	}
 }
