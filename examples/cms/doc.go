@@ -140,7 +140,8 @@
 //     GSI; GSI2 costs a write for published articles' junction items only,
 //     and the read stays one query. Junction items gain publishedTag,
 //     gsi2pk and gsi2sk, and the status change workflow (SetStatus), which
-//     the design leaves out, keeps them in step.
+//     the design leaves out, keeps them in step; status is read-only on
+//     Articles, so no other update can change it.
 //   - Article IDs must be ULIDs (the design's comment says they are):
 //     newest first in AP5 and AP6 is ID order, so any other ID is refused
 //     on every write of an article or junction item.
