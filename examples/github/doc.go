@@ -8,7 +8,8 @@
 //
 // The design follows a published walk-through of GitHub's backend in
 // DynamoDB single-table design (part 2 of a series, written for DynamoDB
-// Toolbox v2), which adapts the GitHub metadata example of "The DynamoDB
+// Toolbox v2; the text as we have it names neither its title nor its
+// author), which adapts the GitHub metadata example of "The DynamoDB
 // Book" by Alex DeBrie. Its key design, index layout, attribute names
 // (owner, repo_name, issue_number, status, starred_at, ...), validation rules
 // and access patterns are kept here except where listed under Deviations.
