@@ -207,7 +207,11 @@
 // rating a StarRating item, in the post's partition beside its
 // impressions (sort keys LIKE#USER#<user_id> and RATE#USER#<user_id>,
 // patterned on the design's IMP#USER#<user_id>), and the popularity is
-// PopularityOf the post's counters. The design's sample value
+// PopularityOf the post's counters. Its weights are this example's own
+// reading, not the design's: ViewPoints (1) per distinct viewer,
+// LikePoints (10) per like and StarPoints (5) per star above or below
+// three of each rating, so one like counts as ten viewers, five stars as a
+// like and one star as a like withdrawn. The design's sample value
 // 10000001759086095241 packs a rating and a 13-digit timestamp into one
 // number; a post's rating (its rank) does the same, popularity times 10^13
 // plus created_at, so that posts of equal popularity are newest first.

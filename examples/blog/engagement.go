@@ -14,6 +14,13 @@ import (
 // Engagement: the points each view, like and rating gives a post's
 // popularity. A rating of s stars gives (s-3)*StarPoints, so that five
 // stars raise a post, one star lowers it and three stars leave it.
+//
+// These weights are this example's own reading: the design ranks popular
+// posts "by engagement metrics (views, likes, ratings)" and gives no
+// weights. Read together, they say that one like counts as ten distinct
+// viewers, a five-star rating as one like and a one-star rating as one
+// like withdrawn (TestPopularityWeights and, on DynamoDB Local,
+// TestPopularityOrdersTheFeed pin that order).
 const (
 	ViewPoints = 1  // per distinct viewer
 	LikePoints = 10 // per like

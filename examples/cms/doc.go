@@ -102,7 +102,16 @@
 // conditioned on the status and the tags set read, so the tag pages always
 // agree with the status; [Store.AddTag] gives a new junction item
 // publishedTag when the article is published, conditioned on the status it
-// read. Change an article's status only through SetStatus. GSI2 is updated
+// read. SetStatus is the only way to change an article's status: status
+// is read-only on [Articles], so any other update of it through the
+// library (typed or by name, alone, in a transaction or with ReadFirst) is
+// refused with a *ddbmodel.ValidationError naming article and status
+// before anything is sent; SetStatusTx writes it through an unexported
+// definition of the same entity. A put or an upsert replaces a whole
+// article, status and tags included, and so bypasses both the rule and the
+// junction items: they are for writing a consistent article with its
+// junction items (CreateArticleTx, LoadSample), never for a status change.
+// GSI2 is updated
 // asynchronously, so AP6 also drops, from the metadata it reads, an article
 // unpublished a moment ago.
 //
@@ -131,7 +140,8 @@
 //     GSI; GSI2 costs a write for published articles' junction items only,
 //     and the read stays one query. Junction items gain publishedTag,
 //     gsi2pk and gsi2sk, and the status change workflow (SetStatus), which
-//     the design leaves out, keeps them in step.
+//     the design leaves out, keeps them in step; status is read-only on
+//     Articles, so no other update can change it.
 //   - Article IDs must be ULIDs (the design's comment says they are):
 //     newest first in AP5 and AP6 is ID order, so any other ID is refused
 //     on every write of an article or junction item.

@@ -142,6 +142,18 @@ func ExampleArticles_ulid() {
 	// true article articleId
 }
 
+// An article's status changes only through SetStatus, which moves its
+// junction items in or out of GSI2 in the same transaction: any other
+// update of status is refused before anything is sent.
+func ExampleArticles_statusReadOnly() {
+	_, err := cms.ArticleByID.Update(cms.ArticleKey{ArticleID: cms.SampleArticleID}).
+		Apply(cms.ArticleStatus.Set(cms.StatusArchived)).Build()
+	var ve *ddbmodel.ValidationError
+	fmt.Println(errors.As(err, &ve), ve.Entity, ve.Attribute)
+	// Output:
+	// true article status
+}
+
 func printPlaceholders(names map[string]string, values map[string]types.AttributeValue) {
 	var keys []string
 	for k := range names {

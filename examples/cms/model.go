@@ -14,14 +14,21 @@ import (
 // the sparse GSI2 (gsi2pk, gsi2sk), which holds only the junction items of
 // published articles (the public tag page, AP6). "cms" is its default
 // name; an entity.DB may send to another.
-var Table = &entity.Table{
-	Name:         "cms",
-	PartitionKey: entity.S("pk"),
-	SortKey:      entity.S("sk"),
-	Indexes: []entity.Index{
-		{Name: "GSI1", PartitionKey: entity.S("gsi1pk"), SortKey: entity.S("gsi1sk")},
-		{Name: "GSI2", PartitionKey: entity.S("gsi2pk"), SortKey: entity.S("gsi2sk")},
-	},
+var Table = newTable()
+
+// newTable returns the description of the CMS table. Table is one; the
+// status writer of status.go is defined against another, so that it can
+// write the status that Articles keeps read-only (see articleConfig).
+func newTable() *entity.Table {
+	return &entity.Table{
+		Name:         "cms",
+		PartitionKey: entity.S("pk"),
+		SortKey:      entity.S("sk"),
+		Indexes: []entity.Index{
+			{Name: "GSI1", PartitionKey: entity.S("gsi1pk"), SortKey: entity.S("gsi1sk")},
+			{Name: "GSI2", PartitionKey: entity.S("gsi2pk"), SortKey: entity.S("gsi2sk")},
+		},
+	}
 }
 
 // Article statuses.
@@ -119,24 +126,38 @@ func checkTagSet(v any) error {
 // Articles is the Article entity: ARTICLE#<articleId> / #METADATA on the
 // table and AUTHOR#<authorId> / ARTICLE#<articleId> on GSI1 (an author's
 // articles, in ULID order, which is creation order).
-var Articles = entity.MustDefine(Table, entity.Config[Article]{
-	Name: "article", Version: "1",
-	Key: entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
-	Indexes: []entity.IndexKey[Article]{
-		{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
-	},
-	Attributes: map[string]entity.Attribute{
-		"articleId":      {Required: true, Validate: checkArticleID},
-		"title":          {Required: true},
-		"slug":           {Required: true},
-		"status":         {Required: true, Default: StatusDraft, Enum: []string{StatusDraft, StatusPublished, StatusArchived}},
-		"authorId":       {Required: true},
-		"currentVersion": {Required: true, Default: 1},
-		"tags":           {Validate: checkTagSet},
-		"createdAt":      {Required: true, ReadOnly: true},
-		"updatedAt":      {Required: true},
-	},
-})
+//
+// Its status is read-only: an update that sets or removes it (typed or by
+// name, alone or in a transaction) is refused with a
+// *ddbmodel.ValidationError naming the attribute before anything is sent,
+// because the article's junction items must enter or leave the sparse GSI2
+// in the same transaction. SetStatus and SetStatusTx are the way to change
+// it.
+var Articles = entity.MustDefine(Table, articleConfig(true))
+
+// articleConfig is the definition of the Article entity, with status
+// read-only (Articles) or writable (the status writer of status.go, which
+// only SetStatusTx uses).
+func articleConfig(statusReadOnly bool) entity.Config[Article] {
+	return entity.Config[Article]{
+		Name: "article", Version: "1",
+		Key: entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
+		Indexes: []entity.IndexKey[Article]{
+			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
+		},
+		Attributes: map[string]entity.Attribute{
+			"articleId":      {Required: true, Validate: checkArticleID},
+			"title":          {Required: true},
+			"slug":           {Required: true},
+			"status":         {Required: true, Default: StatusDraft, Enum: []string{StatusDraft, StatusPublished, StatusArchived}, ReadOnly: statusReadOnly},
+			"authorId":       {Required: true},
+			"currentVersion": {Required: true, Default: 1},
+			"tags":           {Validate: checkTagSet},
+			"createdAt":      {Required: true, ReadOnly: true},
+			"updatedAt":      {Required: true},
+		},
+	}
+}
 
 // Versions is the ArticleVersion entity: ARTICLE#<articleId> /
 // VERSION#<version>, in the article's partition next to its metadata.

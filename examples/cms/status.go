@@ -15,6 +15,23 @@ import (
 // changes of the article's status or tags: nothing was written.
 var ErrStatusConflict = errors.New("cms: the article changed during the status change")
 
+// statusWriter is the Article entity once more, with status writable, on a
+// second description of the same table (entity names are unique per
+// description, and both send to the table named "cms" or to what the DB
+// maps it to). Its items are Articles' items: the same name, keys and
+// marker. It is unexported and only SetStatusTx writes through it, so the
+// status changes only together with the junction items' GSI2 keys.
+var statusWriter = entity.MustDefine(newTable(), articleConfig(false))
+
+// Handles of the status writer, for SetStatusTx.
+var (
+	statusArticleByID = entity.ItemKeyOf[ArticleKey](statusWriter)
+	statusStatus      = entity.StringOf(statusWriter, func(a *Article) *string { return &a.Status })
+	statusUpdAt       = entity.StringOf(statusWriter, func(a *Article) *string { return &a.UpdatedAt })
+	statusPubAt       = entity.StringOf(statusWriter, func(a *Article) *string { return &a.PublishedAt })
+	statusTags        = entity.SetOf(statusWriter, func(a *Article) *[]string { return &a.Tags })
+)
+
 // SetStatusTx is the transaction of SetStatus for article a as read (its
 // status and tags): set the metadata's status (and publishedAt, the first
 // time it is published) only if the status and the tags set are still
@@ -24,21 +41,25 @@ var ErrStatusConflict = errors.New("cms: the article changed during the status c
 // the tag pages always agree with the metadata's status. An article has at
 // most 99 tags for this transaction (DynamoDB's 100 actions); more are
 // refused before sending.
+//
+// It is the only write of an article's status: Articles keeps status
+// read-only, and SetStatusTx writes it through an unexported definition of
+// the same entity that allows it.
 func SetStatusTx(a Article, status, at string) txn.WriteTx {
-	set := []entity.Change[Article]{ArticleStatus.Set(status), ArticleUpdAt.Set(at)}
+	set := []entity.Change[Article]{statusStatus.Set(status), statusUpdAt.Set(at)}
 	if status == StatusPublished && a.PublishedAt == "" {
-		set = append(set, ArticlePubAt.Set(at))
+		set = append(set, statusPubAt.Set(at))
 	}
-	same := []entity.Cond[Article]{ArticleStatus.Eq(a.Status)}
+	same := []entity.Cond[Article]{statusStatus.Eq(a.Status)}
 	if len(a.Tags) == 0 {
-		same = append(same, ArticleTags.NotExists())
+		same = append(same, statusTags.NotExists())
 	} else {
-		same = append(same, ArticleTags.SizeEq(len(a.Tags)))
+		same = append(same, statusTags.SizeEq(len(a.Tags)))
 		for _, tag := range a.Tags {
-			same = append(same, ArticleTags.Contains(tag))
+			same = append(same, statusTags.Contains(tag))
 		}
 	}
-	tx := txn.Write(ArticleByID.Update(ArticleKey{a.ArticleID}).Apply(set...).Ensure(same...))
+	tx := txn.Write(statusArticleByID.Update(ArticleKey{a.ArticleID}).Apply(set...).Ensure(same...))
 	for _, tag := range a.Tags {
 		change := LinkPublishedTag.Remove()
 		if status == StatusPublished {

@@ -8,7 +8,8 @@
 //
 // The design follows a published walk-through of GitHub's backend in
 // DynamoDB single-table design (part 2 of a series, written for DynamoDB
-// Toolbox v2), which adapts the GitHub metadata example of "The DynamoDB
+// Toolbox v2; the text as we have it names neither its title nor its
+// author), which adapts the GitHub metadata example of "The DynamoDB
 // Book" by Alex DeBrie. Its key design, index layout, attribute names
 // (owner, repo_name, issue_number, status, starred_at, ...), validation rules
 // and access patterns are kept here except where listed under Deviations.
@@ -78,9 +79,12 @@
 //	Store.ForkRepo                          transaction (ForkTx): create the fork repository and the Fork link, check the parent exists
 //	Store.PushRepo                          one UpdateItem (RepoPushUpdate): updatedAt and GSI3SK together, so the repository moves to the front of AccountRepos
 //	Store.UpdateRepoSettings                one UpdateItem (RepoSettingsUpdate): description, language, visibility, with updatedAt and GSI3SK
+//	Store.CreateUser                        transaction: the User item and the marker item of its e-mail address
+//	Store.ChangeEmail                       transaction (UserEmailUpdate, which reads the user first): email, the new address's marker created, the old one's deleted
 //
 // Their errors are typed: ErrAlreadyStarred, ErrNotStarred, ErrRepoNotFound,
-// ErrAlreadyForked and ErrInvalidTransition, each wrapped together with the
+// ErrAlreadyForked, ErrInvalidTransition and ErrEmailTaken (with the
+// library's *ddbmodel.UniqueError naming User, email and the address), each wrapped together with the
 // library's error (errors.Is works with both, e.g. ErrAlreadyStarred and
 // ddbmodel.ErrAlreadyExists; errors.As finds the *ddbmodel.TxCanceledError).
 // A refused workflow writes nothing. Invalid input (an owner or repository
@@ -129,7 +133,13 @@
 //     name: Repository, Issue, ...) and __entity_version ("1"), which keep
 //     the entities sharing a key space apart (users and organizations share
 //     ACCOUNT#<name>) and condition every write; and the index key
-//     attributes GSI1PK to GSI4SK of the indexes an entity is in.
+//     attributes GSI1PK to GSI4SK of the indexes an entity is in. A user's
+//     e-mail address is a unique attribute (as on GitHub; the design does
+//     not say): each address in use has a marker item, PK
+//     UNIQUE#User#email#<address>, SK UNIQUE, __entity UNIQUE#User#email,
+//     and uniqueOwner (the user's table key), written and deleted in the
+//     same transaction as the user; so users are loaded with Put, not in a
+//     batch.
 //   - Times in keys: GSI3SK and a star's GSI1SK render times as UTC with
 //     nine fractional digits (#2025-01-06T09:30:00.000000000Z), fixed width,
 //     so that string order is time order; the design leaves the format open.

@@ -1,11 +1,13 @@
 package github_test
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/github"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
 )
@@ -65,4 +67,21 @@ func ExampleStatusSortKey() {
 	// Output:
 	// ISSUE#OPEN#99999957
 	// ~ISSUE#CLOSED#00000042
+}
+
+// Creating a user writes the User item and the marker item of its e-mail
+// address in one transaction (Store.CreateUser): a second user with the
+// address fails with github.ErrEmailTaken and writes nothing.
+func ExampleStore_CreateUser() {
+	writes, err := entity.TransactWrites(context.Background(), nil, github.Users.Create(github.User{Username: "dave", Email: "dave@example.com"}))
+	if err != nil {
+		panic(err)
+	}
+	for _, w := range writes {
+		put := w.Item.Put
+		fmt.Println(w.Op, put.Item["PK"].(*types.AttributeValueMemberS).Value, put.Item["SK"].(*types.AttributeValueMemberS).Value, *put.ConditionExpression)
+	}
+	// Output:
+	// create ACCOUNT#dave ACCOUNT#dave attribute_not_exists(#PK)
+	// unique email UNIQUE#User#email#dave@example.com UNIQUE attribute_not_exists(#PK) OR #uniqueOwner = :v0
 }

@@ -129,3 +129,6 @@ var (
 	IssueStatus     = entity.StringOf(Issues, func(i *Issue) *string { return &i.Status })
 	PRStatus        = entity.StringOf(PullRequests, func(p *PullRequest) *string { return &p.Status })
 )
+
+// UserEmail is a user's e-mail address, a unique attribute.
+var UserEmail = entity.StringOf(Users, func(u *User) *string { return &u.Email })

@@ -345,6 +345,9 @@ type User struct {
 }
 
 // Users is the User entity: ACCOUNT#<username> twice, repeated in GSI1.
+// An e-mail address belongs to one user at most, as on GitHub: email is a
+// unique attribute (entity.Attribute Unique), kept by a marker item per
+// address in use, written in the same transaction as the user.
 var Users = entity.MustDefine(Table, entity.Config[User]{
 	Name: "User",
 	Key:  entity.Key{Partition: "ACCOUNT#${username}", Sort: "ACCOUNT#${username}"},
@@ -353,7 +356,7 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 	},
 	Attributes: map[string]entity.Attribute{
 		"username": ownerRule,
-		"email":    {Required: true, Validate: validEmail},
+		"email":    {Required: true, Validate: validEmail, Unique: true},
 	},
 })
 

@@ -72,7 +72,9 @@ func (s *Store) Account(ctx context.Context, name string) (Account, error) {
 		return Account{}, err
 	}
 	in.TableName = s.DB.Table(Table.Name)
-	out, err := s.DB.Client.GetItem(ctx, in, s.DB.Options...)
+	// Sent through entity.Send, as the library sends its own requests, so
+	// that an Observer of s.DB sees (and counts) it.
+	out, err := entity.Send(ctx, s.DB, s.DB.Client.GetItem, in, entity.Request{Entities: []string{Users.Name(), Organizations.Name()}})
 	if err != nil {
 		return Account{}, fmt.Errorf("github: account %q: %w", name, err)
 	}

@@ -188,8 +188,10 @@ func Sample() SampleData {
 	return d
 }
 
-// LoadSample writes the sample data: the accounts, issues, pull requests,
-// comments, reactions and gists in batches; the repositories one by one with
+// LoadSample writes the sample data: the organizations, memberships,
+// issues, pull requests, comments, reactions and gists in batches; the
+// users one by one with Put (each with its e-mail marker); the
+// repositories one by one with
 // Create; then the forks through ForkRepo and the stars through StarRepo, so
 // that fork links and star counts come from the workflows themselves.
 //
@@ -200,9 +202,6 @@ func Sample() SampleData {
 // back with their sample status.
 func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	var ops []entity.BatchWriter
-	for _, v := range d.Users {
-		ops = append(ops, Users.Put(v))
-	}
 	for _, v := range d.Organizations {
 		ops = append(ops, Organizations.Put(v))
 	}
@@ -229,6 +228,14 @@ func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	}
 	if err := txn.BatchWrite(ctx, s.DB, txn.BatchOptions{}, ops...); err != nil {
 		return fmt.Errorf("github: load sample: %w", err)
+	}
+	// Users are put one by one: a put of a user writes the marker item of
+	// its unique e-mail address in the same transaction, which a batch
+	// write cannot do. Put again, a user keeps its own marker.
+	for _, u := range d.Users {
+		if _, err := Users.Put(u).Run(ctx, s.DB); err != nil {
+			return fmt.Errorf("github: load sample: user %s: %w", u.Username, err)
+		}
 	}
 	for _, r := range d.Repos {
 		if _, err := Repos.Create(r).Run(ctx, s.DB); err != nil && !errors.Is(err, ddbmodel.ErrAlreadyExists) {

@@ -535,6 +535,9 @@ func workflows(ctx context.Context, s *github.Store, r *report) error {
 	if err := pushWorkflow(ctx, s, r); err != nil {
 		return err
 	}
+	if err := emailWorkflow(ctx, s, r); err != nil {
+		return err
+	}
 	return txn.Write(
 		github.RepoByKey.Delete(github.RepoKey{Owner: "carol", RepoName: "aws-cli"}).MustExist(),
 		github.ForkByKey.Delete(github.ForkKey{Owner: "aws", RepoName: "aws-cli", ForkOwner: "carol"}).MustExist(),

@@ -43,6 +43,7 @@ func TestProgram(t *testing.T) {
 		"== W4: Unstar a repository",
 		"== W5: Fork a repository (fork repository and fork link in one transaction)",
 		"== W6: Push to a repository (updatedAt and GSI3SK in one update)",
+		"== W7: An e-mail address belongs to one user (unique attribute, marker items in the user's transaction)",
 	)...)
 	exampletest.Contains(t, report,
 		`begins_with(GSI4SK, "ISSUE#OPEN#")`,    // AP7
@@ -54,9 +55,12 @@ func TestProgram(t *testing.T) {
 		"~ISSUE#CLOSED#00000101",                // W1 moved issue 101
 		"ErrAlreadyStarred",                     // W3
 		"ErrAlreadyForked",                      // W5
-		"docs.internal, dynamodb-toolbox, aws-cdk, aws-sdk-go-v2, aws-cli", // W6: the pushed repository first
-		"Organization  Amazon Web Services",                                // AP21
-		"(1 row)\n   cost: 0.5 read units, 0 write units in 1 request\n",   // AP1: one eventually consistent GetItem
-		"cost: 0 read units, 5 write units in 1 request",                   // W6: the push's update only
+		"docs.internal, dynamodb-toolbox, aws-cdk, aws-sdk-go-v2, aws-cli",                            // W6: the pushed repository first
+		"Organization  Amazon Web Services",                                                           // AP21
+		"(1 row)\n   cost: 0.5 read units, 0 write units in 1 request\n",                              // AP1: one eventually consistent GetItem
+		"cost: 0 read units, 5 write units in 1 request",                                              // W6: the push's update only
+		"nobody  (none)        \n   (3 rows)\n   cost: 1.5 read units, 0 write units in 3 requests\n", // AP21: three GetItems, observed
+		"create dave with alice@example.com  ErrEmailTaken  UNIQUE#User#email#alice@example.com -> ",  // W7: the marker as read
+		"(none)                                                                                  UNIQUE#User#email#alice@example.org -> ",
 	)
 }
