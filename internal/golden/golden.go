@@ -177,35 +177,23 @@ func plain(v reflect.Value) (any, error) {
 	return nil, fmt.Errorf("cannot render a %s", v.Type())
 }
 
-// attrValue is av in DynamoDB's JSON form.
+// memberTags are DynamoDB's JSON names of the attribute value members.
+var memberTags = map[reflect.Type]string{
+	reflect.TypeFor[*types.AttributeValueMemberS](): "S", reflect.TypeFor[*types.AttributeValueMemberN](): "N",
+	reflect.TypeFor[*types.AttributeValueMemberB](): "B", reflect.TypeFor[*types.AttributeValueMemberBOOL](): "BOOL",
+	reflect.TypeFor[*types.AttributeValueMemberNULL](): "NULL", reflect.TypeFor[*types.AttributeValueMemberSS](): "SS",
+	reflect.TypeFor[*types.AttributeValueMemberNS](): "NS", reflect.TypeFor[*types.AttributeValueMemberBS](): "BS",
+	reflect.TypeFor[*types.AttributeValueMemberL](): "L", reflect.TypeFor[*types.AttributeValueMemberM](): "M",
+}
+
+// attrValue is av in DynamoDB's JSON form: its member's tag around its
+// Value field.
 func attrValue(av types.AttributeValue) (any, error) {
-	var tag string
-	var val reflect.Value
-	switch av := av.(type) {
-	case *types.AttributeValueMemberS:
-		tag, val = "S", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberN:
-		tag, val = "N", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberB:
-		tag, val = "B", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberBOOL:
-		tag, val = "BOOL", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberNULL:
-		tag, val = "NULL", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberSS:
-		tag, val = "SS", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberNS:
-		tag, val = "NS", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberBS:
-		tag, val = "BS", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberL:
-		tag, val = "L", reflect.ValueOf(av.Value)
-	case *types.AttributeValueMemberM:
-		tag, val = "M", reflect.ValueOf(av.Value)
-	default:
+	tag, ok := memberTags[reflect.TypeOf(av)]
+	if !ok {
 		return nil, fmt.Errorf("attribute value of type %T", av)
 	}
-	p, err := plain(val)
+	p, err := plain(reflect.ValueOf(av).Elem().FieldByName("Value"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tag, err)
 	}
