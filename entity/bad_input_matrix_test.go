@@ -16,39 +16,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
-// mxItem is the entity of the bad-input matrix.
-type mxItem struct {
-	ID    string   `dynamo:"id"`
-	Group string   `dynamo:"group"`
-	Rank  int      `dynamo:"rank"`
-	Title string   `dynamo:"title"`
-	Count int      `dynamo:"count"`
-	Score float64  `dynamo:"score"`
-	Tags  []string `dynamo:"tags,set"`
-	Nums  []int    `dynamo:"nums,set"`
-	Items []string `dynamo:"items"`
-}
-
-const mxName = "Mx"
-
-var (
-	mxTable = &entity.Table{
-		Name:         "matrix",
-		PartitionKey: entity.S("PK"),
-		SortKey:      entity.S("SK"),
-		Indexes: []entity.Index{
-			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
-		},
-	}
-	mx = entity.MustDefine(mxTable, entity.Config[mxItem]{
-		Name: mxName,
-		Key:  entity.Key{Partition: "MX#${id}", Sort: "MX"},
-		Indexes: []entity.IndexKey[mxItem]{
-			{Index: "GSI1", Partition: "MXG#${group}", Sort: "MXR#${rank:pad(6)}", Sparse: true},
-		},
-	})
-)
-
 // mxFastItem is encoded by the fast encoder (strings, numbers and string
 // sets only), whose checks are separate from guregu's path.
 type mxFastItem struct {
@@ -72,12 +39,6 @@ type mxCase struct {
 	// check, when set, replaces the default check (ErrInvalid and a
 	// *ddbmodel.ValidationError) for inputs reported by another typed error.
 	check func(error) bool
-}
-
-var mxKey = entity.Values{"id": "a"}
-
-func mxGood(id string) mxItem {
-	return mxItem{ID: id, Group: "g", Rank: 1, Title: "t", Count: 1, Score: 1.5, Tags: []string{"x"}, Nums: []int{1}, Items: []string{"i"}}
 }
 
 func isMissing(err error) bool {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -14,18 +13,6 @@ import (
 
 	"github.com/ddbmodel/ddbmodel/entity"
 )
-
-// The benchmark model: three entities of a CMS sharing one table.
-type benchArticle struct {
-	ArticleID      string    `dynamo:"articleId" dynamodbav:"articleId"`
-	Title          string    `dynamo:"title" dynamodbav:"title"`
-	Slug           string    `dynamo:"slug" dynamodbav:"slug"`
-	Status         string    `dynamo:"status" dynamodbav:"status"`
-	AuthorID       string    `dynamo:"authorId" dynamodbav:"authorId"`
-	CurrentVersion int       `dynamo:"currentVersion" dynamodbav:"currentVersion"`
-	Tags           []string  `dynamo:"tags,set" dynamodbav:"tags,stringset"`
-	CreatedAt      time.Time `dynamo:"createdAt" dynamodbav:"createdAt"`
-}
 
 // benchArticleRow is how guregu users write single-table items by hand:
 // the key attributes as struct fields, filled with fmt.Sprintf.
@@ -38,49 +25,6 @@ type benchArticleRow struct {
 	Entity        string `dynamo:"__entity"`
 	EntityVersion string `dynamo:"__entity_version"`
 }
-
-type benchVersion struct {
-	ArticleID string `dynamo:"articleId"`
-	Version   int    `dynamo:"version"`
-	Body      string `dynamo:"body"`
-}
-
-type benchTag struct {
-	Tag       string `dynamo:"tag"`
-	ArticleID string `dynamo:"articleId"`
-}
-
-var (
-	benchTable = &entity.Table{Name: "bench", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	benchArticles = entity.MustDefine(benchTable, entity.Config[benchArticle]{
-		Name: "Article",
-		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
-		Indexes: []entity.IndexKey[benchArticle]{
-			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
-		},
-		Attributes: map[string]entity.Attribute{
-			"status": {Default: "draft", Enum: []string{"draft", "published", "archived"}},
-			"title":  {Required: true},
-		},
-	})
-	benchVersions = entity.MustDefine(benchTable, entity.Config[benchVersion]{
-		Name: "ArticleVersion",
-		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(10)}"},
-	})
-	benchTags = entity.MustDefine(benchTable, entity.Config[benchTag]{
-		Name: "TagArticle",
-		Key:  entity.Key{Partition: "TAG#${tag}", Sort: "ARTICLE#${articleId}"},
-		Indexes: []entity.IndexKey[benchTag]{
-			{Index: "GSI1", Partition: "ARTICLE#${articleId}", Sort: "TAG#${tag}"},
-		},
-	})
-	sampleArticle = benchArticle{
-		ArticleID: "01HZX3J5Q8K1V2", Title: "Single-table design in Go", Slug: "single-table-design-in-go",
-		Status: "published", AuthorID: "author-42", CurrentVersion: 3, Tags: []string{"dynamodb", "aws"},
-		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
-	}
-)
 
 var sinkPut *dynamodb.PutItemInput
 
@@ -178,14 +122,6 @@ func BenchmarkPutRun(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-// sinkClient answers a PutItem at once; other calls are not expected.
-type sinkClient struct{ entity.Client }
-
-func (sinkClient) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	sinkPut = in
-	return &dynamodb.PutItemOutput{}, nil
 }
 
 // mixedPage is a 1,000-item query page mixing the three entities.

@@ -8,42 +8,15 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/internal/golden"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
-
-type Version struct {
-	ArticleID string `dynamo:"articleId"`
-	Version   int    `dynamo:"version"`
-	Body      string `dynamo:"body"`
-	Secret    string `dynamo:"secret"`
-	Slug      string `dynamo:"slug"`
-}
-
-func defineVersions(t *testing.T, table *entity.Table) *entity.Entity[Version] {
-	t.Helper()
-	e, err := entity.Define(table, entity.Config[Version]{
-		Name: "ArticleVersion",
-		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(10)}"},
-		Indexes: []entity.IndexKey[Version]{
-			{Index: "GSI1", Partition: "SLUG#${slug}", Sort: "VERSION#${version:pad(10)}", Sparse: true},
-		},
-		Attributes: map[string]entity.Attribute{
-			"secret": {Hidden: true},
-			"body":   {ReadOnly: true},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
 
 func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
 	t.Parallel()
@@ -53,25 +26,8 @@ func TestPutBuildRendersEveryKeyAndMarker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &dynamodb.PutItemInput{
-		TableName: aws.String("test"),
-		Item: map[string]types.AttributeValue{
-			"PK": s("ARTICLE#01H"), "SK": s("#METADATA"),
-			"GSI1PK": s("AUTHOR#u1"), "GSI1SK": s("STATUS#draft#ARTICLE#01H"),
-			"articleId": s("01H"), "title": s("T"), "status": s("draft"), "authorId": s("u1"),
-			"currentVersion": n("0"), "revision": n("5"),
-			"createdAt": s("2026-01-02T03:04:05Z"), "updatedAt": s("2026-01-02T03:04:05Z"),
-			"__entity": s("Article"), "__entity_version": s("1"),
-		},
-		// The lock condition needs an item: it must be this entity's.
-		ConditionExpression:                 aws.String("(#__entity = :v0) AND (#revision = :v1)"),
-		ExpressionAttributeNames:            map[string]string{"#__entity": "__entity", "#revision": "revision"},
-		ExpressionAttributeValues:           map[string]types.AttributeValue{":v0": s("Article"), ":v1": n("4")},
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}
-	if diff := cmp.Diff(want, in, entitytest.CmpOptions); diff != "" {
-		t.Errorf("PutItemInput (-want +got):\n%s", diff)
-	}
+	// Every key, the marker, and the lock condition, which needs an item of this entity.
+	golden.Check(t, "put", in)
 }
 
 func TestCreateBuildIsConditionedOnAbsence(t *testing.T) {
@@ -101,23 +57,7 @@ func TestUpdateBuildRecomputesIndexKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &dynamodb.UpdateItemInput{
-		TableName:           aws.String("test"),
-		Key:                 map[string]types.AttributeValue{"PK": s("ARTICLE#a1"), "SK": s("#METADATA")},
-		UpdateExpression:    aws.String("SET #GSI1SK = :v0, #status = :v1, #updatedAt = :v2 ADD #revision :v4"),
-		ConditionExpression: aws.String("#__entity = :v3"),
-		ExpressionAttributeNames: map[string]string{
-			"#GSI1SK": "GSI1SK", "#status": "status", "#updatedAt": "updatedAt", "#revision": "revision", "#__entity": "__entity",
-		},
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":v0": s("STATUS#archived#ARTICLE#a1"), ":v1": s("archived"), ":v2": s("2026-01-02T03:04:05Z"), ":v3": s("Article"), ":v4": n("1"),
-		},
-		ReturnValues:                        types.ReturnValueAllNew,
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}
-	if diff := cmp.Diff(want, in, entitytest.CmpOptions); diff != "" {
-		t.Errorf("UpdateItemInput (-want +got):\n%s", diff)
-	}
+	golden.Check(t, "update", in)
 }
 
 func TestUpdateNeverWritesAPartialKey(t *testing.T) {
@@ -319,38 +259,7 @@ func TestCreateTableInput(t *testing.T) {
 		},
 	}
 	in := table.CreateTableInput()
-	want := &dynamodb.CreateTableInput{
-		TableName:   aws.String("blog"),
-		BillingMode: types.BillingModePayPerRequest,
-		KeySchema: []types.KeySchemaElement{
-			{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange},
-		},
-		AttributeDefinitions: []types.AttributeDefinition{
-			{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS},
-			{AttributeName: aws.String("sk"), AttributeType: types.ScalarAttributeTypeS},
-			{AttributeName: aws.String("status"), AttributeType: types.ScalarAttributeTypeS},
-			{AttributeName: aws.String("rating_sk"), AttributeType: types.ScalarAttributeTypeN},
-			{AttributeName: aws.String("lsi1"), AttributeType: types.ScalarAttributeTypeS},
-		},
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
-			IndexName: aws.String("byRating"),
-			KeySchema: []types.KeySchemaElement{
-				{AttributeName: aws.String("status"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("rating_sk"), KeyType: types.KeyTypeRange},
-			},
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"__entity", "__entity_version"}},
-		}},
-		LocalSecondaryIndexes: []types.LocalSecondaryIndex{{
-			IndexName: aws.String("LSI1"),
-			KeySchema: []types.KeySchemaElement{
-				{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("lsi1"), KeyType: types.KeyTypeRange},
-			},
-			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll},
-		}},
-	}
-	opts := append(entitytest.CmpOptions, cmpIgnoreSchema())
-	if diff := cmp.Diff(want, in, opts...); diff != "" {
-		t.Errorf("CreateTableInput (-want +got):\n%s", diff)
-	}
+	golden.Check(t, "create-table", in)
 }
 
 func TestUpdatedTimestampFeedsIndexKeys(t *testing.T) {

@@ -1,8 +1,6 @@
 package entity_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -11,56 +9,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
-
-type TkAddress struct {
-	City string `dynamo:"city"`
-	Zip  string `dynamo:"zip,omitempty"`
-}
-
-type TkAudit struct {
-	By string `dynamo:"by"`
-}
-
-type TkMeta struct {
-	Rev int `dynamo:"rev"`
-}
-
-type TkStatus string
-
-type Ticket struct {
-	ID       string               `dynamo:"id"`
-	Title    string               `dynamo:"title"`
-	Votes    int                  `dynamo:"votes"`
-	Labels   []string             `dynamo:"labels,set"`
-	Log      []string             `dynamo:"log"`
-	Addrs    map[string]TkAddress `dynamo:"addresses"`
-	Counts   map[string]int       `dynamo:"counts"`
-	Assignee TkAddress            `dynamo:"assignee"`
-	Owner    *TkAddress           `dynamo:"owner"`
-	Dotted   string               `dynamo:"a.b"`
-	Secret   string               `dynamo:"-"`
-	Due      time.Time            `dynamo:"due,unixtime"`
-	Status   TkStatus             `dynamo:"status"`
-	Score    float64
-	hidden   string
-	TkAudit
-	*TkMeta
-}
-
-func ticketTable() *entity.Table {
-	return &entity.Table{Name: "tickets", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{{Name: "ByStatus", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-}
-
-func defineTypedTickets(table *entity.Table) *entity.Entity[Ticket] {
-	return entity.MustDefine(table, entity.Config[Ticket]{
-		Name: "Ticket",
-		Key:  entity.Key{Partition: "TICKET#${id}", Sort: "#T"},
-		Indexes: []entity.IndexKey[Ticket]{
-			{Index: "ByStatus", Partition: "STATUS#${status}", Sort: "VOTES#${votes:pad(6)}#${id}"},
-		},
-	})
-}
 
 func TestFieldOfPaths(t *testing.T) {
 	t.Parallel()
@@ -87,30 +35,6 @@ func TestFieldOfPaths(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("path %q, want %q", c.got, c.want)
-		}
-	}
-}
-
-// mustPanic runs f and checks that it panics with a message holding every
-// want.
-func mustPanic(t *testing.T, f func(), want ...string) {
-	t.Helper()
-	var msg string
-	func() {
-		defer func() {
-			if x := recover(); x != nil {
-				msg = fmt.Sprint(x)
-			}
-		}()
-		f()
-	}()
-	if msg == "" {
-		t.Errorf("no panic; want one saying %q", want)
-		return
-	}
-	for _, w := range want {
-		if !strings.Contains(msg, w) {
-			t.Errorf("panic %q does not say %q", msg, w)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -12,52 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
-
-type Article struct {
-	ArticleID      string    `dynamo:"articleId"`
-	Title          string    `dynamo:"title"`
-	Status         string    `dynamo:"status"`
-	AuthorID       string    `dynamo:"authorId"`
-	CurrentVersion int       `dynamo:"currentVersion"`
-	Tags           []string  `dynamo:"tags,set"`
-	CreatedAt      time.Time `dynamo:"createdAt"`
-	UpdatedAt      time.Time `dynamo:"updatedAt"`
-	Revision       int64     `dynamo:"revision"`
-}
-
-func newTable() *entity.Table {
-	return &entity.Table{
-		Name:         "test",
-		PartitionKey: entity.S("PK"),
-		SortKey:      entity.S("SK"),
-		Indexes: []entity.Index{
-			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
-		},
-	}
-}
-
-func defineArticles(t *testing.T, table *entity.Table) *entity.Entity[Article] {
-	t.Helper()
-	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	e, err := entity.Define(table, entity.Config[Article]{
-		Name: "Article",
-		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
-		Indexes: []entity.IndexKey[Article]{
-			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "STATUS#${status}#ARTICLE#${articleId}"},
-		},
-		Attributes: map[string]entity.Attribute{
-			"status": {Default: "draft", Enum: []string{"draft", "published", "archived"}},
-			"title":  {Required: true},
-		},
-		Timestamps:    entity.Timestamps{Created: "createdAt", Updated: "updatedAt"},
-		LockAttribute: "revision",
-		Now:           func() time.Time { return clock },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
 
 func TestSingleItemLifecycle(t *testing.T) {
 	t.Parallel()

@@ -16,25 +16,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
-// SharedDoc is stored by two entities with one key layout: a Post and a Draft.
-type SharedDoc struct {
-	Slug string `dynamo:"slug"`
-	Body string `dynamo:"body"`
-	Rev  int64  `dynamo:"rev"`
-}
-
-func sharedLayout(t *testing.T, lock string) (posts, drafts *entity.Entity[SharedDoc], db *entity.DB) {
-	t.Helper()
-	table := newTable()
-	key := entity.Key{Partition: "DOC#${slug}", Sort: "DOC"}
-	// The shared key space is declared, as Define requires; the marker guard
-	// is what keeps the two apart at run time.
-	posts = entity.MustDefine(table, entity.Config[SharedDoc]{Name: "Post", Key: key, LockAttribute: lock, SharesKeysWith: []string{"Draft"}})
-	drafts = entity.MustDefine(table, entity.Config[SharedDoc]{Name: "Draft", Key: key, LockAttribute: lock})
-	db = entitytest.NewDB(t, table)
-	return posts, drafts, db
-}
-
 // The request shapes: the guard comes first, so its placeholders are the
 // same whatever follows it.
 func TestPutAndDeleteBuildAreGuardedByTheMarker(t *testing.T) {

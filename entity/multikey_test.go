@@ -16,43 +16,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
-// mkTicket lives in a multi-attribute index: (tenant, region) partition,
-// (status, at) sort.
-type mkTicket struct {
-	ID     string `dynamo:"id"`
-	Tenant string `dynamo:"tenant"`
-	Region int    `dynamo:"region"`
-	Status string `dynamo:"status"`
-	At     int64  `dynamo:"at"`
-	Title  string `dynamo:"title"`
-}
-
-func mkTable() *entity.Table {
-	return &entity.Table{
-		Name:         "mk",
-		PartitionKey: entity.S("PK"),
-		SortKey:      entity.S("SK"),
-		Indexes: []entity.Index{{
-			Name:          "ByTenant",
-			PartitionKeys: []entity.KeyAttribute{entity.S("tenant"), entity.N("region")},
-			SortKeys:      []entity.KeyAttribute{entity.S("status"), entity.N("at")},
-		}},
-	}
-}
-
-func mkDefine(t *testing.T, table *entity.Table, sparse bool) *entity.Entity[mkTicket] {
-	t.Helper()
-	e, err := entity.Define(table, entity.Config[mkTicket]{
-		Name:    "Ticket",
-		Key:     entity.Key{Partition: "TICKET#${id}", Sort: "#T"},
-		Indexes: []entity.IndexKey[mkTicket]{{Index: "ByTenant", Sparse: sparse}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
 func TestMultiKeyCreateTableInput(t *testing.T) {
 	t.Parallel()
 	in := mkTable().CreateTableInput()

@@ -9,16 +9,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
-type TicketKey struct {
-	ID string `dynamo:"id"`
-}
-
-type TicketStatusKey struct {
-	Status TkStatus `dynamo:"status"`
-	Votes  *int     `dynamo:"votes"`
-	ID     *string  `dynamo:"id"`
-}
-
 func TestItemKeyOfChecksTheComposites(t *testing.T) {
 	t.Parallel()
 	tk := defineTypedTickets(ticketTable())

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -16,52 +15,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-type uqUser struct {
-	ID    string `dynamo:"id"`
-	Email string `dynamo:"email"`
-	Name  string `dynamo:"name"`
-}
-
-func newUqModel(t *testing.T) (*entity.Table, *entity.Entity[uqUser]) {
-	t.Helper()
-	table := &entity.Table{Name: "unique", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	users := entity.MustDefine(table, entity.Config[uqUser]{
-		Name:       "User",
-		Key:        entity.Key{Partition: "USER#${id}", Sort: "#META"},
-		Indexes:    []entity.IndexKey[uqUser]{{Index: "GSI1", Partition: "EMAIL#${email}", Sort: "USER", Sparse: true}},
-		Attributes: map[string]entity.Attribute{"email": {Unique: true}},
-	})
-	return table, users
-}
-
-// tableState scans the table: the users by id, and the unique markers by
-// value with the owner each names.
-func tableState(t *testing.T, db *entity.DB, users *entity.Entity[uqUser]) (map[string]map[string]types.AttributeValue, map[string]string) {
-	t.Helper()
-	items := map[string]map[string]types.AttributeValue{}
-	markers := map[string]string{}
-	out, err := db.Client.Scan(context.Background(), &dynamodb.ScanInput{TableName: &db.TableName, ConsistentRead: new(bool)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, it := range out.Items {
-		switch str(it["__entity"]) {
-		case "User":
-			items[str(it["id"])] = it
-		case "UNIQUE#User#email":
-			v, ok := strings.CutPrefix(str(it["PK"]), "UNIQUE#User#email#")
-			if !ok || str(it["SK"]) != "UNIQUE" {
-				t.Fatalf("marker key %v %v", it["PK"], it["SK"])
-			}
-			markers[v] = str(it["uniqueOwner"])
-		default:
-			t.Fatalf("unexpected item %v", it)
-		}
-	}
-	return items, markers
-}
 
 func TestUniqueCreateRefusesATakenValue(t *testing.T) {
 	t.Parallel()

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -74,15 +71,6 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(b)
-}
-
-func rawItem(t *testing.T, db *entity.DB, key map[string]types.AttributeValue) map[string]types.AttributeValue {
-	t.Helper()
-	out, err := db.Client.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: aws.String(db.TableName), Key: key, ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out.Item
 }
 
 func TestComputedKeyMovesWithStatus(t *testing.T) {
@@ -301,22 +289,6 @@ func TestReadFirstFillsMissingComposites(t *testing.T) {
 	if item := rawItem(t, db, pk); str(item["GSI1SK"]) != "Nice#NAME#B" {
 		t.Errorf("GSI1SK = %v, want the concurrent writer's key", item["GSI1SK"])
 	}
-}
-
-// racingClient runs before() between the read and the write of a
-// read-first update, simulating a concurrent writer.
-type racingClient struct {
-	entity.Client
-	before func()
-}
-
-func (c *racingClient) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	if c.before != nil {
-		f := c.before
-		c.before = nil
-		f()
-	}
-	return c.Client.UpdateItem(ctx, in, opts...)
 }
 
 type NamedAccount struct {

@@ -17,25 +17,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
 
-// Player sits in a sparse leaderboard index whose sort key is built from a
-// counter that updates change with Add.
-type Player struct {
-	ID     string `dynamo:"id"`
-	League string `dynamo:"league"`
-	Score  int    `dynamo:"score"`
-	Name   string `dynamo:"name"`
-}
-
-func definePlayers(table *entity.Table) *entity.Entity[Player] {
-	return entity.MustDefine(table, entity.Config[Player]{
-		Name: "Player",
-		Key:  entity.Key{Partition: "P#${id}", Sort: "P"},
-		Indexes: []entity.IndexKey[Player]{
-			{Index: "GSI1", Partition: "L#${league}", Sort: "${score:pad(8)}#${id}", Sparse: true},
-		},
-	})
-}
-
 // playersWith returns the Player entity on a fresh table holding first.
 func playersWith(t *testing.T, first Player) (*entity.Entity[Player], *entity.DB) {
 	t.Helper()
@@ -204,22 +185,6 @@ func TestMoveKeepsCreationTime(t *testing.T) {
 				got.CreatedAt, got.UpdatedAt, got.Revision, a.CreatedAt, clock)
 		}
 	}
-}
-
-// moveRacer runs before() ahead of the first transaction it sends: between
-// the read and the transaction of a move, for example.
-type moveRacer struct {
-	entity.Client
-	before func()
-}
-
-func (c *moveRacer) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	if c.before != nil {
-		f := c.before
-		c.before = nil
-		f()
-	}
-	return c.Client.TransactWriteItems(ctx, in, opts...)
 }
 
 // A move built on a read that is no longer true fails and moves nothing.

@@ -3,11 +3,9 @@ package entity_test
 import (
 	"context"
 	"errors"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -15,87 +13,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-type upAccount struct {
-	ID      string    `dynamo:"id"`
-	Name    string    `dynamo:"name"`
-	Plan    string    `dynamo:"plan"`
-	Nick    string    `dynamo:"nick"`
-	Tier    string    `dynamo:"tier"`
-	Note    string    `dynamo:"note"`
-	Version int       `dynamo:"version"`
-	Created time.Time `dynamo:"created"`
-	Updated time.Time `dynamo:"updated"`
-}
-
-type upOther struct {
-	ID   string `dynamo:"id"`
-	Data string `dynamo:"data"`
-}
-
-// upModel is a table with an account entity (timestamps, a lock, a
-// default, an index and a sparse index) and another entity sharing its
-// keys, and the clock the account's timestamps read.
-type upModel struct {
-	table    *entity.Table
-	accounts *entity.Entity[upAccount]
-	others   *entity.Entity[upOther]
-	clock    *atomic.Int64 // Unix seconds
-}
-
-func newUpModel(t *testing.T) upModel {
-	t.Helper()
-	m := upModel{clock: &atomic.Int64{}}
-	m.clock.Store(1_700_000_000)
-	m.table = &entity.Table{
-		Name: "upsert", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{
-			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
-			{Name: "GSI2", PartitionKey: entity.S("GSI2PK"), SortKey: entity.S("GSI2SK")},
-		},
-	}
-	m.accounts = entity.MustDefine(m.table, entity.Config[upAccount]{
-		Name: "Account",
-		Key:  entity.Key{Partition: "ACCOUNT#${id}", Sort: "#META"},
-		Indexes: []entity.IndexKey[upAccount]{
-			{Index: "GSI1", Partition: "PLAN#${plan}", Sort: "ACCOUNT#${id}"},
-			{Index: "GSI2", Partition: "NICK#${nick}", Sort: "ACCOUNT", Sparse: true},
-		},
-		Attributes: map[string]entity.Attribute{
-			"name": {Required: true},
-			"tier": {Default: "basic"},
-		},
-		Timestamps:    entity.Timestamps{Created: "created", Updated: "updated"},
-		LockAttribute: "version",
-		Now:           func() time.Time { return time.Unix(m.clock.Load(), 0).UTC() },
-	})
-	m.others = entity.MustDefine(m.table, entity.Config[upOther]{
-		Name: "Other", Key: entity.Key{Partition: "ACCOUNT#${id}", Sort: "#META"},
-		SharesKeysWith: []string{"Account"},
-	})
-	return m
-}
-
-// keysTrue fails the test unless the stored item's key attributes are
-// exactly those a put of its decoded value renders.
-func keysTrue[T any](t *testing.T, e *entity.Entity[T], raw map[string]types.AttributeValue, keyAttrs ...string) {
-	t.Helper()
-	v, err := e.Decode(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := e.Put(v).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range keyAttrs {
-		if diff := cmp.Diff(in.Item[k], raw[k], entitytest.CmpOptions...); diff != "" {
-			t.Errorf("key %s is not what a put renders (-want +got):\n%s", k, diff)
-		}
-	}
-}
-
-var upKeyAttrs = []string{"PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"}
 
 func TestUpsertOfMissingItemWritesWhatCreateWrites(t *testing.T) {
 	t.Parallel()

@@ -2,6 +2,7 @@ package keys
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -43,15 +44,17 @@ func TestRender(t *testing.T) {
 		{"É${a}é${b}", Strings{"a": "xÉ", "b": "é"}, "ÉxÉéé"},
 	}
 	for _, tt := range tests {
-		tm := MustParse(tt.tmpl)
-		got, err := tm.Render(tt.src)
-		if err != nil {
-			t.Errorf("%s.Render(%v): %v", tt.tmpl, tt.src, err)
-			continue
-		}
-		if got != tt.want {
-			t.Errorf("%s.Render(%v) = %q, want %q", tt.tmpl, tt.src, got, tt.want)
-		}
+		t.Run(fmt.Sprint(tt.tmpl, " ", tt.src), func(t *testing.T) {
+			tm := MustParse(tt.tmpl)
+			got, err := tm.Render(tt.src)
+			if err != nil {
+				t.Errorf("%s.Render(%v): %v", tt.tmpl, tt.src, err)
+				return
+			}
+			if got != tt.want {
+				t.Errorf("%s.Render(%v) = %q, want %q", tt.tmpl, tt.src, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -91,23 +94,25 @@ func TestRenderErrors(t *testing.T) {
 		{Spec{Template: "${n}", Kind: Number}, Strings{}, ErrMissing, "n"},
 	}
 	for _, tt := range tests {
-		tm := MustCompile(tt.spec)
-		got, err := tm.Render(tt.src)
-		if !errors.Is(err, tt.err) {
-			t.Errorf("%s.Render(%v) = %q, %v; want %v", tt.spec.Template, tt.src, got, err, tt.err)
-			continue
-		}
-		var ve *ValueError
-		if !errors.As(err, &ve) {
-			t.Errorf("%s.Render(%v): error %T is not a *ValueError", tt.spec.Template, tt.src, err)
-			continue
-		}
-		if ve.Composite != tt.composite || ve.Template != tt.spec.Template {
-			t.Errorf("%s.Render(%v): ValueError names composite %q of %q, want %q", tt.spec.Template, tt.src, ve.Composite, ve.Template, tt.composite)
-		}
-		if !strings.HasPrefix(err.Error(), "keys: ") {
-			t.Errorf("error %q lacks the keys: prefix", err)
-		}
+		t.Run(fmt.Sprint(tt.spec.Template, " ", tt.src), func(t *testing.T) {
+			tm := MustCompile(tt.spec)
+			got, err := tm.Render(tt.src)
+			if !errors.Is(err, tt.err) {
+				t.Errorf("%s.Render(%v) = %q, %v; want %v", tt.spec.Template, tt.src, got, err, tt.err)
+				return
+			}
+			var ve *ValueError
+			if !errors.As(err, &ve) {
+				t.Errorf("%s.Render(%v): error %T is not a *ValueError", tt.spec.Template, tt.src, err)
+				return
+			}
+			if ve.Composite != tt.composite || ve.Template != tt.spec.Template {
+				t.Errorf("%s.Render(%v): ValueError names composite %q of %q, want %q", tt.spec.Template, tt.src, ve.Composite, ve.Template, tt.composite)
+			}
+			if !strings.HasPrefix(err.Error(), "keys: ") {
+				t.Errorf("error %q lacks the keys: prefix", err)
+			}
+		})
 	}
 }
 
@@ -174,18 +179,20 @@ func TestSyntaxErrors(t *testing.T) {
 		{Spec{Template: "ABC#${a:pad(10)}", MaxBytes: 10}, 0},
 	}
 	for _, tt := range tests {
-		_, err := Compile(tt.spec)
-		var se *SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("Compile(%q) = %v, want a *SyntaxError", tt.spec.Template, err)
-			continue
-		}
-		if se.Pos != tt.pos || se.Template != tt.spec.Template {
-			t.Errorf("Compile(%q): error at %d (%v), want at %d", tt.spec.Template, se.Pos, err, tt.pos)
-		}
-		if !strings.HasPrefix(err.Error(), "keys: template ") {
-			t.Errorf("error %q lacks the keys: prefix", err)
-		}
+		t.Run(tt.spec.Template, func(t *testing.T) {
+			_, err := Compile(tt.spec)
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Errorf("Compile(%q) = %v, want a *SyntaxError", tt.spec.Template, err)
+				return
+			}
+			if se.Pos != tt.pos || se.Template != tt.spec.Template {
+				t.Errorf("Compile(%q): error at %d (%v), want at %d", tt.spec.Template, se.Pos, err, tt.pos)
+			}
+			if !strings.HasPrefix(err.Error(), "keys: template ") {
+				t.Errorf("error %q lacks the keys: prefix", err)
+			}
+		})
 	}
 	_, err := Parse("V#${v:pad10}")
 	if want := `keys: template "V#${v:pad10}" at 6: unknown format "pad10"`; err == nil || err.Error() != want {
@@ -253,10 +260,12 @@ func TestPrefix(t *testing.T) {
 		{MustCompile(Spec{Template: "${n}", Kind: Number}), Strings{"n": "1.0"}, "1", true},
 	}
 	for _, tt := range tests {
-		got, complete, err := tt.tm.Prefix(tt.src)
-		if err != nil || got != tt.want || complete != tt.complete {
-			t.Errorf("%s.Prefix(%v) = %q, %v, %v; want %q, %v", tt.tm, tt.src, got, complete, err, tt.want, tt.complete)
-		}
+		t.Run(fmt.Sprint(tt.tm, " ", tt.src), func(t *testing.T) {
+			got, complete, err := tt.tm.Prefix(tt.src)
+			if err != nil || got != tt.want || complete != tt.complete {
+				t.Errorf("%s.Prefix(%v) = %q, %v, %v; want %q, %v", tt.tm, tt.src, got, complete, err, tt.want, tt.complete)
+			}
+		})
 	}
 	// The prefix for m1 never matches module m10.
 	p1, _, _ := lesson.Prefix(Strings{"moduleId": "m1"})
@@ -369,14 +378,16 @@ func TestExtract(t *testing.T) {
 		{"É${a}é${b}", "ÉxÉéé", Strings{"a": "xÉ", "b": "é"}},
 	}
 	for _, tt := range tests {
-		got, err := MustParse(tt.tmpl).Extract(tt.key)
-		if err != nil {
-			t.Errorf("%s.Extract(%q): %v", tt.tmpl, tt.key, err)
-			continue
-		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("%s.Extract(%q) (-want +got):\n%s", tt.tmpl, tt.key, diff)
-		}
+		t.Run(tt.tmpl+" "+tt.key, func(t *testing.T) {
+			got, err := MustParse(tt.tmpl).Extract(tt.key)
+			if err != nil {
+				t.Errorf("%s.Extract(%q): %v", tt.tmpl, tt.key, err)
+				return
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s.Extract(%q) (-want +got):\n%s", tt.tmpl, tt.key, diff)
+			}
+		})
 	}
 	num := MustCompile(Spec{Template: "${n}", Kind: Number})
 	if got, err := num.Extract("-1.5"); err != nil || got["n"] != "-1.5" {
@@ -410,10 +421,12 @@ func TestExtractNoMatch(t *testing.T) {
 		{Spec{Template: "${n}", Kind: Number}, "x"},
 	}
 	for _, tt := range tests {
-		got, err := MustCompile(tt.spec).Extract(tt.key)
-		if !errors.Is(err, ErrNoMatch) {
-			t.Errorf("%s.Extract(%q) = %v, %v; want ErrNoMatch", tt.spec.Template, tt.key, got, err)
-		}
+		t.Run(tt.spec.Template+" "+tt.key, func(t *testing.T) {
+			got, err := MustCompile(tt.spec).Extract(tt.key)
+			if !errors.Is(err, ErrNoMatch) {
+				t.Errorf("%s.Extract(%q) = %v, %v; want ErrNoMatch", tt.spec.Template, tt.key, got, err)
+			}
+		})
 	}
 }
 
@@ -465,10 +478,12 @@ func TestNumber(t *testing.T) {
 		"123456789012345678901234567890.12345678":      "123456789012345678901234567890.12345678",
 	}
 	for in, want := range tests {
-		got, err := tm.Render(Strings{"score": in})
-		if err != nil || got != want {
-			t.Errorf("Render(%q) = %q, %v; want %q", in, got, err, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			got, err := tm.Render(Strings{"score": in})
+			if err != nil || got != want {
+				t.Errorf("Render(%q) = %q, %v; want %q", in, got, err, want)
+			}
+		})
 	}
 	for _, in := range []string{"", "-", ".", "e5", "1e", "1e+", "1.2.3", "0x10", "1 ", "NaN", "Inf", "1e126", "1e-131", "1e99999999999999999999"} {
 		if got, err := tm.Render(Strings{"score": in}); err == nil {
@@ -539,24 +554,26 @@ func TestValues(t *testing.T) {
 		"huge": {1e200, ErrFormat},
 	}
 	for k, c := range refused {
-		src := Values{k: c.v}
-		got, ok, err := src.LookupChecked(k)
-		var ve *ValueError
-		if !errors.Is(err, c.want) || !errors.As(err, &ve) || ve.Composite != k {
-			t.Errorf("LookupChecked(%q: %#v) = %q, %v, %v; want a *ValueError wrapping %v", k, c.v, got, ok, err, c.want)
-		}
-		// Lookup alone reports it present and empty, which no template renders.
-		if got, ok := src.Lookup(k); !ok || got != "" {
-			t.Errorf("Lookup(%q) = %q, %v; want present and empty", k, got, ok)
-		}
-		tm := MustCompile(Spec{Attribute: "PK", Template: "X#${" + k + "}"})
-		_, err = tm.Render(src)
-		if !errors.As(err, &ve) || !errors.Is(err, c.want) || ve.Attribute != "PK" || ve.Composite != k {
-			t.Errorf("Render(%q: %#v) error %v; want a *ValueError for PK wrapping %v", k, c.v, err, c.want)
-		}
-		if _, _, err := tm.Prefix(src); !errors.Is(err, c.want) {
-			t.Errorf("Prefix(%q: %#v) error %v; want %v", k, c.v, err, c.want)
-		}
+		t.Run(k, func(t *testing.T) {
+			src := Values{k: c.v}
+			got, ok, err := src.LookupChecked(k)
+			var ve *ValueError
+			if !errors.Is(err, c.want) || !errors.As(err, &ve) || ve.Composite != k {
+				t.Errorf("LookupChecked(%q: %#v) = %q, %v, %v; want a *ValueError wrapping %v", k, c.v, got, ok, err, c.want)
+			}
+			// Lookup alone reports it present and empty, which no template renders.
+			if got, ok := src.Lookup(k); !ok || got != "" {
+				t.Errorf("Lookup(%q) = %q, %v; want present and empty", k, got, ok)
+			}
+			tm := MustCompile(Spec{Attribute: "PK", Template: "X#${" + k + "}"})
+			_, err = tm.Render(src)
+			if !errors.As(err, &ve) || !errors.Is(err, c.want) || ve.Attribute != "PK" || ve.Composite != k {
+				t.Errorf("Render(%q: %#v) error %v; want a *ValueError for PK wrapping %v", k, c.v, err, c.want)
+			}
+			if _, _, err := tm.Prefix(src); !errors.Is(err, c.want) {
+				t.Errorf("Prefix(%q: %#v) error %v; want %v", k, c.v, err, c.want)
+			}
+		})
 	}
 }
 
@@ -643,15 +660,17 @@ func TestRenderValuesTo(t *testing.T) {
 		{"${n}", Number, []string{"007"}, "7"},
 	}
 	for _, c := range cases {
-		tm := MustCompile(Spec{Template: c.tmpl, Kind: c.kind})
-		var b strings.Builder
-		b.WriteString("<")
-		if err := tm.RenderValuesTo(&b, c.vals); err != nil {
-			t.Fatalf("%s: %v", c.tmpl, err)
-		}
-		if got := b.String(); got != "<"+c.want {
-			t.Errorf("%s: got %q, want %q", c.tmpl, got, "<"+c.want)
-		}
+		t.Run(c.tmpl, func(t *testing.T) {
+			tm := MustCompile(Spec{Template: c.tmpl, Kind: c.kind})
+			var b strings.Builder
+			b.WriteString("<")
+			if err := tm.RenderValuesTo(&b, c.vals); err != nil {
+				t.Fatalf("%s: %v", c.tmpl, err)
+			}
+			if got := b.String(); got != "<"+c.want {
+				t.Errorf("%s: got %q, want %q", c.tmpl, got, "<"+c.want)
+			}
+		})
 	}
 	tm := MustParse("REPO#${owner}#${repo_name}")
 	var b strings.Builder

@@ -13,23 +13,6 @@ func pair(pk, sk string) Pair {
 	return p
 }
 
-// checkSample fails unless c is a key both pairs render: each template
-// renders its part, and, when Confirmed, each pair from one set of values.
-func checkSample(t *testing.T, a, b Pair, c Collision) {
-	t.Helper()
-	for _, p := range []Pair{a, b} {
-		if !p.Partition.Renders(c.Partition) {
-			t.Errorf("%s does not render the sample partition %q", p.Partition, c.Partition)
-		}
-		if p.Sort != nil && !p.Sort.Renders(c.Sort) {
-			t.Errorf("%s does not render the sample sort key %q", p.Sort, c.Sort)
-		}
-		if c.Confirmed && !p.renders(c.Partition, c.Sort) {
-			t.Errorf("confirmed sample %q / %q is not rendered by %s / %v from one set of values", c.Partition, c.Sort, p.Partition, p.Sort)
-		}
-	}
-}
-
 func TestOverlap(t *testing.T) {
 	maxed := func(src string, max int) *Template { return MustCompile(Spec{Template: src, MaxBytes: max}) }
 	tests := []struct {

@@ -3,11 +3,9 @@ package query_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -15,49 +13,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
-	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-type school struct {
-	db       *entity.DB
-	courses  *entity.Entity[Course]
-	lessons  *entity.Entity[Lesson]
-	students *entity.Entity[Student]
-	scores   *entity.Entity[Score]
-	lessonsM map[string][]Lesson // by module, in key order
-	all      []Student           // by registration time
-}
-
-func seed(t *testing.T) *school {
-	t.Helper()
-	ctx := context.Background()
-	table, courses, lessons, students, scores := newSchool()
-	s := &school{courses: courses, lessons: lessons, students: students, scores: scores, lessonsM: map[string][]Lesson{}}
-	s.db = entitytest.NewDB(t, table)
-	var ops []entity.BatchWriter
-	ops = append(ops, courses.Put(Course{CourseID: "c1", Title: "Go"}), courses.Put(Course{CourseID: "c2", Title: "Rust"}))
-	for _, m := range []string{"m1", "m10", "m2"} {
-		for i := 1; i <= 4; i++ {
-			l := Lesson{CourseID: "c1", ModuleID: m, LessonID: fmt.Sprintf("l%02d", i), Title: m + " lesson", Minutes: i * 5}
-			ops = append(ops, lessons.Put(l))
-			s.lessonsM[m] = append(s.lessonsM[m], l)
-		}
-	}
-	base := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	for i := 0; i < 37; i++ {
-		st := Student{StudentID: fmt.Sprintf("s%03d", i), Name: "student", RegisteredAt: base.Add(time.Duration((i*7919)%37) * time.Hour).Format(time.RFC3339)}
-		ops = append(ops, students.Put(st))
-		s.all = append(s.all, st)
-	}
-	sort.Slice(s.all, func(i, j int) bool { return s.all[i].RegisteredAt < s.all[j].RegisteredAt })
-	for i, p := range []string{"ann", "bob", "cid", "dee", "eve"} {
-		ops = append(ops, scores.Put(Score{Game: "chess", Player: p, Points: (i * 37) % 100}))
-	}
-	if err := txn.BatchWrite(ctx, s.db, txn.BatchOptions{}, ops...); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 func TestQueriesNeverConfuseM1WithM10(t *testing.T) {
 	t.Parallel()

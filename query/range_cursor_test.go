@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
@@ -123,17 +122,6 @@ func TestCursorIsBoundToTheDirection(t *testing.T) {
 	if diff := cmp.Diff(reversed(moduleLessons(s, "m1", "m10", "m2")), lessonNames(got)); diff != "" {
 		t.Errorf("descending pages (-want +got):\n%s", diff)
 	}
-}
-
-// countingClient counts the queries it passes on.
-type countingClient struct {
-	entity.Client
-	queries int
-}
-
-func (c *countingClient) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	c.queries++
-	return c.Client.Query(ctx, in, opts...)
 }
 
 // An unsigned cursor edited to hold a position the query cannot continue

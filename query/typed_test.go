@@ -11,16 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
-type LessonKey struct {
-	CourseID string  `dynamo:"courseId"`
-	ModuleID *string `dynamo:"moduleId"`
-	LessonID *string `dynamo:"lessonId"`
-}
-
-type PointsKey struct {
-	Game string `dynamo:"game"`
-}
-
 func TestTypedQueryIsTheStringForm(t *testing.T) {
 	t.Parallel()
 	_, _, lessons, _, scores := newSchool()

@@ -4,69 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
-	"net/url"
-	"os"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
-	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-// apiErr is err as the SDK returns an API error: an operation error around
-// a response error carrying the HTTP status.
-func apiErr(op string, status int, err error) error {
-	return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: op, Err: &awshttp.ResponseError{
-		ResponseError: &smithyhttp.ResponseError{Response: &smithyhttp.Response{Response: &http.Response{StatusCode: status}}, Err: err},
-		RequestID:     "fault",
-	}}
-}
-
-// connReset is the error of a connection reset by the server.
-func connReset() error {
-	return &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}
-}
-
-// resetBeforeServer is a connection reset while sending the request, as
-// the SDK reports it (the server never saw the request).
-func resetBeforeServer(op string) error {
-	return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: op,
-		Err: &smithyhttp.RequestSendError{Err: &url.Error{Op: "Post", URL: "http://dynamodb", Err: connReset()}}}
-}
-
-// resetAfterServer is a connection reset while reading the response, as
-// the SDK reports it (the server may have applied the request).
-func resetAfterServer(op string) error {
-	return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: op,
-		Err: &smithy.DeserializationError{Err: fmt.Errorf("failed to decode response body, %w", connReset())}}
-}
-
-// transientFaults are the errors a batch must retry, by name.
-func transientFaults(op string) map[string]error {
-	return map[string]error{
-		"ThrottlingException":                    apiErr(op, 400, &smithy.GenericAPIError{Code: "ThrottlingException", Message: "Rate of requests exceeds the allowed throughput."}),
-		"ProvisionedThroughputExceededException": apiErr(op, 400, &types.ProvisionedThroughputExceededException{Message: aws.String("throughput exceeded")}),
-		"RequestLimitExceeded":                   apiErr(op, 400, &types.RequestLimitExceeded{}),
-		"500 InternalServerError":                apiErr(op, 500, &types.InternalServerError{Message: aws.String("Internal server error")}),
-		"503 ServiceUnavailable":                 apiErr(op, 503, &smithy.GenericAPIError{Code: "ServiceUnavailable"}),
-		"bare InternalServerError":               &types.InternalServerError{},
-		"connection reset before the server":     resetBeforeServer(op),
-		"connection reset after the server":      resetAfterServer(op),
-	}
-}
 
 var fastRetries = txn.BatchOptions{BaseDelay: time.Millisecond, MaxDelay: 2 * time.Millisecond}
 

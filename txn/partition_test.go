@@ -13,6 +13,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/internal/golden"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
@@ -92,10 +93,12 @@ func TestDeletePartitionBuildFiltersOnTheMarker(t *testing.T) {
 	if in.FilterExpression == nil || in.ExpressionAttributeNames["#__entity"] != "__entity" {
 		t.Errorf("no marker filter: %v %v", in.FilterExpression, in.ExpressionAttributeNames)
 	}
+	golden.Check(t, "one-entity", in)
 	all, err := txn.DeletePartition(m.members, entity.Values{"userId": "u1"}).AllEntities().Build()
 	if err != nil || all.FilterExpression != nil {
 		t.Errorf("AllEntities: filter %v, %v", all.FilterExpression, err)
 	}
+	golden.Check(t, "all-entities", all)
 	none := entity.NewDB(entitytest.NoRequests(t), "t")
 	for name, d := range map[string]txn.PartitionDelete{
 		"missing composite": txn.DeletePartition(m.members, entity.Values{}),

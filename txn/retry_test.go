@@ -12,15 +12,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
-// faultyTx returns a DB whose requests pass a recorder (counting what is
-// sent) and then a fault client with rules, answering empty.
-func faultyTx(rules ...entitytest.FaultRule) (*entity.DB, *entitytest.Recorder) {
-	rec := entitytest.NewRecorder(entitytest.NewFaultClient(nil, 1, rules...))
-	return entity.NewDB(rec, "t"), rec
-}
-
-const fast = time.Millisecond
-
 func TestRetryCuresConflicts(t *testing.T) {
 	t.Parallel()
 	m := newModel()

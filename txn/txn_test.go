@@ -14,54 +14,10 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/internal/golden"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
-
-type User struct {
-	UserID string `dynamo:"userId"`
-	Name   string `dynamo:"name"`
-	Groups int    `dynamo:"groups"`
-}
-
-type Group struct {
-	GroupID string `dynamo:"groupId"`
-	Members int    `dynamo:"members"`
-}
-
-type Membership struct {
-	UserID  string `dynamo:"userId"`
-	GroupID string `dynamo:"groupId"`
-	Role    string `dynamo:"role"`
-}
-
-type model struct {
-	table   *entity.Table
-	users   *entity.Entity[User]
-	groups  *entity.Entity[Group]
-	members *entity.Entity[Membership]
-}
-
-func newModel() model {
-	t := &entity.Table{Name: "groups", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	return model{
-		table:  t,
-		users:  entity.MustDefine(t, entity.Config[User]{Name: "User", Key: entity.Key{Partition: "USER#${userId}", Sort: "#PROFILE"}}),
-		groups: entity.MustDefine(t, entity.Config[Group]{Name: "Group", Key: entity.Key{Partition: "GROUP#${groupId}", Sort: "#META"}}),
-		members: entity.MustDefine(t, entity.Config[Membership]{Name: "Membership",
-			Key:     entity.Key{Partition: "USER#${userId}", Sort: "GROUP#${groupId}"},
-			Indexes: []entity.IndexKey[Membership]{{Index: "GSI1", Partition: "GROUP#${groupId}", Sort: "USER#${userId}"}}}),
-	}
-}
-
-func (m model) join(user, group string) txn.WriteTx {
-	return txn.Write(
-		m.members.Create(Membership{UserID: user, GroupID: group, Role: "member"}),
-		m.users.Update(entity.Values{"userId": user}).Add("groups", 1),
-		m.groups.Update(entity.Values{"groupId": group}).Add("members", 1),
-	)
-}
 
 func TestWriteTransactionOutcomes(t *testing.T) {
 	t.Parallel()
@@ -163,6 +119,7 @@ func TestWriteTransactionChecksBeforeSending(t *testing.T) {
 	if len(in.TransactItems) != 3 || in.TransactItems[0].Put == nil || in.TransactItems[1].Update == nil || *in.ClientRequestToken != "t1" {
 		t.Errorf("built transaction = %+v", in)
 	}
+	golden.Check(t, "join", in)
 }
 
 func TestBatchesRetryUnprocessedItems(t *testing.T) {
