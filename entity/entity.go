@@ -134,6 +134,9 @@ type Config[T any] struct {
 	// The risk: an unmarked item of some other type whose key happens to
 	// fit the templates is read (and written) as this entity's. Enable it
 	// only where the key layout alone tells the table's item types apart.
+	// Define refuses it on two entities whose table keys can be the same
+	// (entities that name each other in SharesKeysWith): both would take
+	// one unmarked item as their own.
 	RecognizeUnmarked bool
 }
 
