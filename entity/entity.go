@@ -590,7 +590,7 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 
 func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item))}
 	}
 	if len(e.hidden) > 0 {
 		rv := reflect.ValueOf(v).Elem()
