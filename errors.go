@@ -268,11 +268,18 @@ type DecodeError struct {
 	Version     string // the entity version decoding
 	ItemVersion string // the version the item was written by
 	Err         error  // the decoder's error
+	// Key is the item's table key, as "PK=...,SK=..." ("" when unknown),
+	// so that the item a scan or query could not decode can be found.
+	Key string
 }
 
 // Error describes the DecodeError.
 func (e *DecodeError) Error() string {
-	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from an item of version %q: %s", e.Entity, e.Version, e.ItemVersion, detail(e.Err))
+	item := "an item"
+	if e.Key != "" {
+		item = "the item " + e.Key
+	}
+	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from %s of version %q: %s", e.Entity, e.Version, item, e.ItemVersion, detail(e.Err))
 }
 
 // Unwrap returns the decoder's error.

@@ -136,6 +136,9 @@ type Config[T any] struct {
 	// The risk: an unmarked item of some other type whose key happens to
 	// fit the templates is read (and written) as this entity's. Enable it
 	// only where the key layout alone tells the table's item types apart.
+	// Define refuses it on two entities whose table keys can be the same
+	// (entities that name each other in SharesKeysWith): both would take
+	// one unmarked item as their own.
 	RecognizeUnmarked bool
 }
 
@@ -588,7 +591,7 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 
 func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item))}
 	}
 	if len(e.hidden) > 0 {
 		rv := reflect.ValueOf(v).Elem()

@@ -151,8 +151,9 @@ func TestPutNeverOverwritesAnotherEntitysItem(t *testing.T) {
 	}
 }
 
-// An item without a marker (written by other code) counts as another
-// entity's.
+// An item without a marker (written by other code) is never overwritten
+// or deleted: the entity reports it as unmarked (ErrUnmarked, which says
+// how to adopt it; it was ErrOtherEntity before).
 func TestPutAndDeleteRefuseAnUnmarkedItem(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -162,11 +163,11 @@ func TestPutAndDeleteRefuseAnUnmarkedItem(t *testing.T) {
 	if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: raw}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := posts.Put(SharedDoc{Slug: "raw", Body: "post"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrOtherEntity) {
-		t.Errorf("a put over an unmarked item: err = %v, want ErrOtherEntity", err)
+	if _, err := posts.Put(SharedDoc{Slug: "raw", Body: "post"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrUnmarked) {
+		t.Errorf("a put over an unmarked item: err = %v, want ErrUnmarked", err)
 	}
-	if err := posts.Delete(entity.Values{"slug": "raw"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrOtherEntity) {
-		t.Errorf("a delete of an unmarked item: err = %v, want ErrOtherEntity", err)
+	if err := posts.Delete(entity.Values{"slug": "raw"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrUnmarked) {
+		t.Errorf("a delete of an unmarked item: err = %v, want ErrUnmarked", err)
 	}
 	if diff := cmp.Diff(raw, rawItem(t, db, pk), entitytest.CmpOptions); diff != "" {
 		t.Errorf("the unmarked item changed (-before +after):\n%s", diff)

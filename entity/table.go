@@ -181,6 +181,9 @@ func (t *Table) register(d decoder) error {
 	if err := t.checkSpaces(d); err != nil {
 		return err
 	}
+	if err := t.checkUnmarkedSpaces(d); err != nil {
+		return err
+	}
 	t.entities[d.Name()] = d
 	return nil
 }
@@ -189,7 +192,9 @@ func (t *Table) register(d decoder) error {
 // item without a marker is the entity's that recognises it
 // (Config.RecognizeUnmarked), at that entity's version. An item without a
 // marker no entity recognises, or with one no entity of this table is
-// registered for, gives an *ddbmodel.UnknownEntityError.
+// registered for, gives an *ddbmodel.UnknownEntityError. A marker item of
+// a unique attribute gives its marker (UNIQUE#<Entity>#<attribute>) and
+// no error.
 func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version string, err error) {
 	if t.Unmarked(item) {
 		d, err := t.recognize(item)
@@ -203,7 +208,7 @@ func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version st
 	t.mu.RLock()
 	_, ok := t.entities[name]
 	t.mu.RUnlock()
-	if !ok {
+	if !ok && !t.IsUniqueMarker(item) {
 		return name, version, unknownEntity(name, version)
 	}
 	return name, version, nil
@@ -213,7 +218,7 @@ func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version st
 // value of the entity its marker names; the result's dynamic type is that
 // entity's T. An unknown marker is an *ddbmodel.UnknownEntityError. An
 // item without a marker is decoded as the entity that recognises it (see
-// EntityOf).
+// EntityOf). A marker item of a unique attribute decodes as a UniqueMarker.
 func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
 	if t.Unmarked(item) {
 		d, err := t.recognize(item)
@@ -227,6 +232,9 @@ func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
 	d, ok := t.entities[name]
 	t.mu.RUnlock()
 	if !ok {
+		if m, isMarker := t.uniqueMarker(item); isMarker {
+			return m, nil
+		}
 		return nil, unknownEntity(name, stringAttr(item, t.EntityVersionAttr()))
 	}
 	return d.decodeAny(item)

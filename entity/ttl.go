@@ -134,8 +134,9 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 }
 
 // Unexpired is the condition that an item's TTL has not passed when the
-// request is built: the table's TTL attribute is absent, or is a number of
-// Unix seconds above the current time's. DynamoDB deletes expired items
+// request is built: the table's TTL attribute is absent, is no number
+// (DynamoDB's TTL ignores it, and GetOp.SkipExpired keeps the item too), or
+// is a number of Unix seconds above the current time's. DynamoDB deletes expired items
 // some time after they expire (within days), and until then reads return
 // them: as a filter, Unexpired leaves them out of queries and scans (the
 // query package's SkipExpired adds it). It is the zero Condition (no
@@ -169,7 +170,10 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 	if len(n.vals) == 1 {
 		v = w.Value(av) // UnexpiredAt's time is the caller's value, and binds the cursor
 	}
-	return "attribute_not_exists(" + name + ") OR " + name + " > " + v
+	// DynamoDB's TTL ignores an attribute that is no number (it never
+	// expires the item), and so does a get's expired: a string there is
+	// not expired here either.
+	return "attribute_not_exists(" + name + ") OR NOT attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: "N"}) + ") OR " + name + " > " + v
 }
 
 // SkipExpired makes Run report an item whose TTL has passed (the table's

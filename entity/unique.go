@@ -142,22 +142,32 @@ func withAttr(err error, attr string) error {
 // the condition that it is this item's (or absent, for items written
 // before the attribute was declared unique).
 func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+	return e.markerMoves(old, new, owner, owner)
+}
+
+// markerMoves is markerWrites for an item that moves from the table key
+// oldOwner to newOwner (an update changing a primary-key composite): every
+// value the moved item holds has its marker written naming newOwner, on
+// the condition that the marker is absent or names either key.
+func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	var out []TransactWrite
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
+	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
+	moved := prevID.Value != ownerID.Value
 	for _, u := range e.uniques {
 		was, had := uniqueText(u.attr, old)
 		now, has := uniqueText(u.attr, new)
-		if had == has && was == now {
+		if had == has && was == now && !moved {
 			continue
 		}
-		if had {
+		if had && (!has || was != now) {
 			key, err := e.markerKey(u, was)
 			if err != nil {
 				return nil, err
 			}
 			var w expr.Writer
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR (" +
-				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID) + ")"
+				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(prevID) + ")"
 			f := failure{entity: e.name, op: "unique " + u.attr}
 			out = append(out, txwrite.Classified(TransactWrite{
 				Item: types.TransactWriteItem{Delete: &types.Delete{
@@ -179,6 +189,9 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 			}
 			var w expr.Writer
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR " + w.Name(uniqueOwnerAttr) + " = " + w.Value(ownerID)
+			if moved {
+				cond += " OR " + w.Name(uniqueOwnerAttr) + " = " + w.Value(prevID)
+			}
 			taken := &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: now}
 			out = append(out, txwrite.Classified(TransactWrite{
 				Item: types.TransactWriteItem{Put: &types.Put{
@@ -407,7 +420,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 		return TransactWrite{}, nil, err
 	}
 	if c.move {
-		return TransactWrite{}, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "an update that moves the item to a new primary key cannot also change a unique attribute; split it"}
+		return TransactWrite{}, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "an update that moves the item to a new primary key reads it first and cannot join a transaction; run it alone (its Run moves the unique markers with the item)"}
 	}
 	if c.missing != nil {
 		return TransactWrite{}, nil, c.missing

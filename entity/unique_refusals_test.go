@@ -54,10 +54,6 @@ func TestUniqueRefusesWritesThatCannotKeepMarkers(t *testing.T) {
 			_, err := txn.DeletePartition(users, key).AllEntities().Run(ctx, offline, txn.BatchOptions{}, "")
 			return err
 		},
-		"update moving the item": func() error {
-			_, err := users.Update(key).Set("id", "u2").Run(ctx, offline)
-			return err
-		},
 	}
 	for name, write := range refusals {
 		t.Run(name, func(t *testing.T) {
@@ -72,30 +68,5 @@ func TestUniqueRefusesWritesThatCannotKeepMarkers(t *testing.T) {
 	// An update of another attribute still joins a transaction alone.
 	if _, err := users.Update(key).Set("name", "Ann").TransactWrite(); err != nil {
 		t.Errorf("TransactWrite of an update not touching email: %v", err)
-	}
-}
-
-// The refused move leaves the item, its key and its marker as they were,
-// and the item can still be deleted, releasing its value.
-func TestUniqueMoveRefusedLeavesMarkersTrue(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	table, users := newUqModel(t)
-	db := entitytest.NewDB(t, table)
-	if _, err := users.Create(uqUser{ID: "u1", Email: "a@x"}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := users.Update(entity.Values{"id": "u1"}).Set("id", "u2").Run(ctx, db); err == nil {
-		t.Fatal("a move of an item with a unique attribute was not refused")
-	}
-	items, markers := tableState(t, db, users)
-	if _, ok := items["u1"]; !ok || len(items) != 1 || len(markers) != 1 {
-		t.Fatalf("after the refused move: items %v, markers %v", items, markers)
-	}
-	if err := users.Delete(entity.Values{"id": "u1"}).Run(ctx, db); err != nil {
-		t.Fatalf("delete: %v", err)
-	}
-	if _, err := users.Create(uqUser{ID: "u3", Email: "a@x"}).Run(ctx, db); err != nil {
-		t.Errorf("the deleted item's value is still taken: %v", err)
 	}
 }

@@ -87,7 +87,7 @@ func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
 func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
 	var v T
 	if err := dynamo.UnmarshalItem(item, &v); err != nil {
-		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err}
+		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
 	}
 	put, err := e.encode(&v, false, nil)
 	if err != nil {

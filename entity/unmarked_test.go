@@ -380,20 +380,32 @@ func TestUnmarkedRefusedWithoutTheOption(t *testing.T) {
 	ctx := t.Context()
 	rawPut(t, db, rawBook("s1", "b1", "One", "ann", true))
 	key := entity.Values{"shelf": "s1", "id": "b1"}
-	if _, err := books.Get(key).Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
-		t.Errorf("Get = %v, want ErrNotFound", err)
+	// Get, update, delete and put all report the item one way: it has no
+	// marker (ErrUnmarked), with the item.
+	wantUnmarked := func(op string, err error) {
+		t.Helper()
+		var ce *ddbmodel.ConditionError
+		if !errors.As(err, &ce) || !errors.Is(err, ddbmodel.ErrUnmarked) || ce.Entity != "Book" || ce.Op != op || attrS(ce.Item, "title") != "One" {
+			t.Errorf("%s = %v, want a *ConditionError of Book %s with ErrUnmarked and the item", op, err, op)
+		}
 	}
+	_, err := books.Get(key).Run(ctx, db)
+	wantUnmarked("get", err)
 	if got, err := query.New(books).Where(entity.Values{"shelf": "s1"}).Collect(ctx, db); err != nil || len(got) != 0 {
 		t.Errorf("query = %+v, %v, want nothing", got, err)
 	}
 	if got, err := query.Scan(books).Collect(ctx, db); err != nil || len(got) != 0 {
 		t.Errorf("scan = %+v, %v, want nothing", got, err)
 	}
-	if _, err := books.Update(key).Set("title", "x").Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
-		t.Errorf("update = %v, want ErrNotFound", err)
-	}
-	if _, err := books.Put(Book{Shelf: "s1", ID: "b1", Title: "x", Author: "ann"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrOtherEntity) {
-		t.Errorf("put = %v, want ErrOtherEntity", err)
+	_, err = books.Update(key).Set("title", "x").Run(ctx, db)
+	wantUnmarked("update", err)
+	_, err = books.Update(key).Set("shelf", "s2").Run(ctx, db) // a move reads first
+	wantUnmarked("update", err)
+	_, err = books.Put(Book{Shelf: "s1", ID: "b1", Title: "x", Author: "ann"}).Run(ctx, db)
+	wantUnmarked("put", err)
+	wantUnmarked("delete", books.Delete(key).Run(ctx, db))
+	if _, err := books.Create(Book{Shelf: "s1", ID: "b1", Title: "x", Author: "ann"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrAlreadyExists) {
+		t.Errorf("create = %v, want ErrAlreadyExists", err)
 	}
 	if it := rawGet(t, db, "SHELF#s1", "BOOK#b1"); attrS(it, "title") != "One" || attrS(it, "__entity") != "" {
 		t.Errorf("the item = %v, want it unchanged", it)

@@ -302,8 +302,8 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "update"); err != nil {
 		return zero, err
 	}
-	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() {
-		return op.runUnique(ctx, db)
+	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
+		return op.runUnique(ctx, db) // a move carries the markers itself
 	}
 	c, err := op.compile(nil)
 	if err != nil {
@@ -353,6 +353,9 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 	}
 	if len(out.Item) == 0 {
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}
+	}
+	if err := e.refuseUnmarked("update", out.Item); err != nil {
+		return nil, err
 	}
 	if !e.Is(out.Item) {
 		// Another entity's item under the key: this entity has none to
@@ -451,7 +454,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
 		}
 	}
-	if err := transactWriteItems(ctx, db, "", []TransactWrite{del, ins}); err != nil {
+	if err := e.sendMove(ctx, db, old, put.item, del, ins); err != nil {
 		return zero, err
 	}
 	if op.ret == types.ReturnValueNone {

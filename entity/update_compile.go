@@ -82,11 +82,6 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 			return nil, err
 		}
 	}
-	if p.c.move {
-		if err := e.uniqueRefused("an update that moves the item to a new primary key", "delete the item and create it under its new key in one txn.Write"); err != nil {
-			return nil, err
-		}
-	}
 	if len(p.missing) > 0 {
 		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: dedupe(p.missing)}
 	}

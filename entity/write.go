@@ -226,6 +226,9 @@ type failure struct {
 	// unmarked: an item without a marker is the entity's too
 	// (Config.RecognizeUnmarked).
 	unmarked bool
+	// plainMarker: the marker attribute of an unguarded put (a lock
+	// version 0), to tell an item without a marker (ErrUnmarked).
+	plainMarker string
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -233,6 +236,9 @@ type failure struct {
 func (f failure) classify(old map[string]types.AttributeValue) error {
 	if f.create && len(old) > 0 {
 		return ddbmodel.ErrAlreadyExists
+	}
+	if f.unmarkedOther(old) {
+		return ddbmodel.ErrUnmarked
 	}
 	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && !f.owns(old)) {
 		return ddbmodel.ErrNotFound
@@ -462,6 +468,8 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	}
 	if guarded {
 		c.fail.markerAttr, c.fail.unmarked = e.table.EntityAttr(), e.unmarked
+	} else if !op.create {
+		c.fail.plainMarker, c.fail.unmarked = e.table.EntityAttr(), e.unmarked
 	}
 	if guarded && e.lock == nil && op.cond.IsZero() {
 		// The hot path: the guard is the whole condition, rendered at Define.
@@ -480,7 +488,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		}
 		if e.lock != nil && !op.create {
 			if cur == 0 {
-				parts = append(parts, e.pkAbsent(&c.w))
+				parts = append(parts, e.versionZero(&c.w))
 			} else {
 				parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
 			}
@@ -659,6 +667,9 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	}
 	if len(out.Item) == 0 {
 		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+	}
+	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
+		return zero, err
 	}
 	if !op.e.Is(out.Item) {
 		// Another entity's item under the same key: this entity has none.

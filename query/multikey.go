@@ -246,6 +246,9 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 			conds = append(conds, n+" "+string(s.sort.op)+" "+w.Value(m.lo))
 		}
 	}
+	if err := checkMultiSize(name, s.index, m); err != nil {
+		return nil, keyRange{}, err
+	}
 	in, err := s.input(table, &w, strings.Join(conds, " AND "))
 	if err != nil {
 		return nil, keyRange{}, err

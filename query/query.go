@@ -84,6 +84,8 @@ type spec struct {
 type Query[T any] struct {
 	e *entity.Entity[T]
 	s spec
+	// onUnrecognized is OnUnrecognized's fn (unrecognized.go).
+	onUnrecognized func(map[string]types.AttributeValue) error
 }
 
 // New starts a query of e's items on the table's primary key.
@@ -286,12 +288,16 @@ func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[
 }
 
 // All streams every matching item, page by page, in constant memory. The
-// sequence stops at the first error, which it yields.
+// sequence stops at the first error, which it yields. Items a page lists
+// as Unrecognized are left out; OnUnrecognized shows them.
 func (q Query[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		cursor := ""
 		for {
 			p, err := q.Page(ctx, db, cursor)
+			if err == nil {
+				err = reportUnrecognized(q.e.Name(), q.onUnrecognized, p.Unrecognized)
+			}
 			if err != nil {
 				var zero T
 				yield(zero, err)

@@ -27,6 +27,8 @@ type Scanner[T any] struct {
 	limit       int
 	filter      entity.Condition
 	signKey     []byte // signs the cursors of Page and SegmentPage
+	// onUnrecognized is OnUnrecognized's fn (unrecognized.go).
+	onUnrecognized func(map[string]types.AttributeValue) error
 }
 
 // Scan starts a scan of e's items.
@@ -193,7 +195,14 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 			}
 			for _, it := range m.items {
 				if s.e.Table().Unmarked(it) && !s.e.Is(it) {
-					continue // an unmarked item whose key is not the entity's: Page shows them
+					// An unmarked item whose key is not the entity's: Page
+					// shows them, OnUnrecognized too.
+					if err := reportUnrecognized(s.e.Name(), s.onUnrecognized, []map[string]types.AttributeValue{it}); err != nil {
+						var zero T
+						yield(zero, err)
+						return
+					}
+					continue
 				}
 				v, err := s.e.Decode(it)
 				if !yield(v, err) || err != nil {

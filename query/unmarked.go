@@ -28,6 +28,9 @@ func (q Query[T]) countRecognized(ctx context.Context, db *entity.DB) (int, erro
 		if err != nil {
 			return 0, err
 		}
+		if err := reportUnrecognized(q.e.Name(), q.onUnrecognized, p.Unrecognized); err != nil {
+			return 0, err
+		}
 		total += len(p.Items)
 		if p.Cursor == "" {
 			return total, nil

@@ -24,8 +24,8 @@ func TestProgram(t *testing.T) {
 		"== Q3: Supersede a draft: it expires after 30 days",
 	)...)
 	exampletest.Contains(t, report,
-		`Query `+table+`: PK = "PAPER#wp-002"; filter: attribute_not_exists(expiresAt) OR expiresAt > <now>`+"\n", // Figure 1: the whole partition
-		`GSI1PK = "COLLECTION#Data & Storage" AND begins_with(GSI1SK, "DATE#"); filter: attribute_not_exists(expiresAt) OR expiresAt > <now>; descending`,
+		`Query `+table+`: PK = "PAPER#wp-002"; filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>`+"\n", // Figure 1: the whole partition
+		`GSI1PK = "COLLECTION#Data & Storage" AND begins_with(GSI1SK, "DATE#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>; descending`,
 		`Query `+table+`/GSI2: GSI2PK = "TOPIC#serverless"`,
 		"(5 rows)", // A3: jon's five papers over three pages
 		`SET status = "superseded", supersededBy = "wp-012", expiresAt = <now + 30 days>; if (__entity = "paper") AND (status = "draft")`,

@@ -1,0 +1,49 @@
+package entity
+
+import (
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// An entity without Config.RecognizeUnmarked that meets an item without
+// any marker under its key reports it one way for every operation: a
+// *ddbmodel.ConditionError whose Err is ddbmodel.ErrUnmarked, holding the
+// item, which is left unchanged. (Create reports ErrAlreadyExists.)
+
+// refuseUnmarked returns the error of operation op of an entity that does
+// not recognise unmarked items, when the item it read has no marker.
+func (e *Entity[T]) refuseUnmarked(op string, item map[string]types.AttributeValue) error {
+	if e.unmarked || len(item) == 0 || !e.table.Unmarked(item) {
+		return nil
+	}
+	return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: ddbmodel.ErrUnmarked, Item: item}
+}
+
+// unmarkedOther reports whether the item a failed write returned has no
+// marker while the entity does not take such items as its own.
+func (f failure) unmarkedOther(old map[string]types.AttributeValue) bool {
+	m := f.markerAttr
+	if m == "" {
+		m = f.plainMarker
+	}
+	if m == "" || f.unmarked || len(old) == 0 {
+		return false
+	}
+	_, ok := old[m]
+	return !ok
+}
+
+// versionZero is the condition of a put expecting lock version 0: no item
+// under the key or, for an entity recognising unmarked items, an unmarked
+// item without the lock attribute (other code's item has never been
+// written by this entity: its version is 0). The put then writes version 1
+// and the markers; a concurrent put of version 0 finds version 1 and fails
+// with ErrVersionConflict.
+func (e *Entity[T]) versionZero(w *expr.Writer) string {
+	if !e.unmarked {
+		return e.pkAbsent(w)
+	}
+	return e.pkAbsent(w) + " OR (attribute_not_exists(" + w.Name(e.table.EntityAttr()) + ") AND attribute_not_exists(" + w.Name(e.lock.name) + "))"
+}
