@@ -97,6 +97,7 @@ type decoder interface {
 	keySpace() keySpace
 	uniqueSpaces() map[string]keySpace
 	uniqueAttrs() []string
+	model() entityModel
 }
 
 // EntityAttr returns the name of the entity marker attribute.

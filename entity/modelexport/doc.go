@@ -1,0 +1,14 @@
+// Package modelexport renders an [entity.Table] model as the documents a
+// team otherwise keeps by hand, apart from the code: the table as
+// infrastructure, in CloudFormation ([CloudFormationJSON],
+// [CloudFormationYAML]) and Terraform ([Terraform]), and the key design as
+// a Markdown document ([DesignDoc]).
+//
+// Every export is derived from [entity.Table.CreateTableInput] and the
+// table's TTLAttribute, so it declares exactly the table Ensure and the
+// test kit create: every key attribute, every global and local index with
+// its projection, on-demand billing, and TTL. The output is deterministic
+// (the order of the model's declarations), so it can be checked in and
+// compared by a test that fails when it is stale. No dependency beyond
+// the standard library writes it.
+package modelexport

@@ -1,0 +1,380 @@
+package modelexport_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/entity/modelexport"
+	"github.com/ddbmodel/ddbmodel/examples/blog"
+	"github.com/ddbmodel/ddbmodel/examples/cms"
+	"github.com/ddbmodel/ddbmodel/examples/edtech"
+	"github.com/ddbmodel/ddbmodel/examples/edtech/employment"
+	"github.com/ddbmodel/ddbmodel/examples/edtech/geo"
+	"github.com/ddbmodel/ddbmodel/examples/edtech/groups"
+	"github.com/ddbmodel/ddbmodel/examples/edtech/orders"
+	"github.com/ddbmodel/ddbmodel/examples/github"
+	"github.com/ddbmodel/ddbmodel/examples/papers"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+type model struct {
+	name  string
+	table *entity.Table
+	lint  entity.LintOptions
+}
+
+// The five example models, and the edtech package's other tables.
+var models = []model{
+	{"blog", blog.Table, blog.LintOptions},
+	{"cms", cms.Table, entity.LintOptions{}},
+	{"edtech", edtech.Table, edtech.LintOptions},
+	{"github", github.Table, entity.LintOptions{}},
+	{"papers", papers.Table, entity.LintOptions{}},
+	{"edtech-employment", employment.Table, entity.LintOptions{}},
+	{"edtech-geo", geo.Table, entity.LintOptions{}},
+	{"edtech-groups", groups.Table, entity.LintOptions{}},
+	{"edtech-orders", orders.Table, orders.LintOptions},
+}
+
+// TestExampleModelsLintClean lints every example model: a finding must be
+// covered by one of the model's documented allowances (each with its
+// reason), and every allowance must cover a finding.
+func TestExampleModelsLintClean(t *testing.T) {
+	t.Parallel()
+	for _, m := range models {
+		for _, f := range m.table.Lint(m.lint) {
+			if f.Allowed == "" {
+				t.Errorf("%s: %v (entities %v, templates %q)", m.name, f, f.Entities, f.Templates)
+			}
+		}
+	}
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s is stale: got\n%s\n(run go test ./entity/modelexport -update and review the diff)", path, got)
+	}
+}
+
+// TestGoldenExports pins each example's CloudFormation (JSON and YAML),
+// Terraform and design document, so that a model change shows as a diff
+// of the checked-in files. Exporting twice gives the same bytes.
+func TestGoldenExports(t *testing.T) {
+	t.Parallel()
+	for _, m := range models[:5] {
+		for _, f := range []struct {
+			ext string
+			fn  func() ([]byte, error)
+		}{
+			{"cfn.json", func() ([]byte, error) { return modelexport.CloudFormationJSON(m.table) }},
+			{"cfn.yaml", func() ([]byte, error) { return modelexport.CloudFormationYAML(m.table) }},
+			{"tf", func() ([]byte, error) { return modelexport.Terraform(m.table) }},
+			{"md", func() ([]byte, error) { return modelexport.DesignDoc(m.table, m.lint) }},
+		} {
+			got, err := f.fn()
+			if m.name == "blog" && f.ext == "tf" {
+				if err == nil || !strings.Contains(err.Error(), "POSTS_BY_USER_STATUS_CREATED_AT_2") {
+					t.Errorf("blog Terraform: err = %v, want a refusal naming the multi-attribute index", err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", m.name, f.ext, err)
+			}
+			again, _ := f.fn()
+			if string(again) != string(got) {
+				t.Errorf("%s %s: two exports differ", m.name, f.ext)
+			}
+			golden(t, m.name+"."+f.ext, got)
+		}
+	}
+}
+
+// cfnTemplate is the part of a CloudFormation template the export writes.
+type cfnTemplate struct {
+	Resources map[string]struct {
+		Type       string
+		Properties struct {
+			TableName               string
+			BillingMode             string
+			AttributeDefinitions    []types.AttributeDefinition
+			KeySchema               []types.KeySchemaElement
+			GlobalSecondaryIndexes  []types.GlobalSecondaryIndex
+			LocalSecondaryIndexes   []types.LocalSecondaryIndex
+			TimeToLiveSpecification *struct {
+				AttributeName string
+				Enabled       bool
+			}
+		}
+	}
+}
+
+// fromCloudFormation turns a template back into the CreateTable request
+// and the TTL attribute it declares.
+func fromCloudFormation(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string) {
+	t.Helper()
+	var tpl cfnTemplate
+	dec := json.NewDecoder(strings.NewReader(string(doc)))
+	if err := dec.Decode(&tpl); err != nil {
+		t.Fatal(err)
+	}
+	if len(tpl.Resources) != 1 {
+		t.Fatalf("%d resources, want 1", len(tpl.Resources))
+	}
+	for _, r := range tpl.Resources {
+		if r.Type != "AWS::DynamoDB::Table" {
+			t.Fatalf("resource type %q", r.Type)
+		}
+		p := r.Properties
+		in := &dynamodb.CreateTableInput{
+			TableName: aws.String(p.TableName), BillingMode: types.BillingMode(p.BillingMode),
+			AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
+			GlobalSecondaryIndexes: p.GlobalSecondaryIndexes, LocalSecondaryIndexes: p.LocalSecondaryIndexes,
+		}
+		ttl := ""
+		if p.TimeToLiveSpecification != nil && p.TimeToLiveSpecification.Enabled {
+			ttl = p.TimeToLiveSpecification.AttributeName
+		}
+		return in, ttl
+	}
+	return nil, ""
+}
+
+// fromTerraform reads back the subset of HCL Terraform writes: nested
+// blocks, and attributes whose values are strings, true or lists of
+// strings.
+func fromTerraform(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string) {
+	t.Helper()
+	in := &dynamodb.CreateTableInput{}
+	var block []string
+	attrs := map[string]string{}
+	var list []string
+	ttl := ""
+	unquote := func(s string) string {
+		var v string
+		if err := json.Unmarshal([]byte(strings.NewReplacer("$${", "${", "%%{", "%{").Replace(s)), &v); err != nil {
+			t.Fatalf("value %s: %v", s, err)
+		}
+		return v
+	}
+	schema := func(pk, sk string) []types.KeySchemaElement {
+		ks := []types.KeySchemaElement{{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash}}
+		if sk != "" {
+			ks = append(ks, types.KeySchemaElement{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange})
+		}
+		return ks
+	}
+	proj := func() *types.Projection {
+		return &types.Projection{ProjectionType: types.ProjectionType(attrs["projection_type"]), NonKeyAttributes: list}
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(doc)))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "":
+		case strings.HasSuffix(line, "{"):
+			block = append(block, strings.Fields(line)[0])
+			attrs, list = map[string]string{}, nil
+		case line == "}":
+			switch block[len(block)-1] {
+			case "attribute":
+				in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
+					AttributeName: aws.String(attrs["name"]), AttributeType: types.ScalarAttributeType(attrs["type"])})
+			case "global_secondary_index":
+				in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
+					IndexName: aws.String(attrs["name"]), KeySchema: schema(attrs["hash_key"], attrs["range_key"]), Projection: proj()})
+			case "local_secondary_index":
+				in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
+					IndexName: aws.String(attrs["name"]), KeySchema: schema(aws.ToString(in.KeySchema[0].AttributeName), attrs["range_key"]), Projection: proj()})
+			case "ttl":
+				if attrs["enabled"] == "true" {
+					ttl = attrs["attribute_name"]
+				}
+			}
+			block = block[:len(block)-1]
+			attrs, list = map[string]string{}, nil
+			if len(block) == 1 {
+				attrs = tableAttrs
+			}
+		default:
+			name, value, ok := strings.Cut(line, "=")
+			if !ok {
+				t.Fatalf("line %q", line)
+			}
+			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+			switch {
+			case value == "true":
+				attrs[name] = "true"
+			case strings.HasPrefix(value, "["):
+				for _, v := range strings.Split(strings.Trim(value, "[]"), ", ") {
+					list = append(list, unquote(v))
+				}
+			default:
+				attrs[name] = unquote(value)
+			}
+			if len(block) == 1 {
+				tableAttrs = attrs
+				in.TableName = aws.String(attrs["name"])
+				in.BillingMode = types.BillingMode(attrs["billing_mode"])
+				if attrs["hash_key"] != "" {
+					in.KeySchema = schema(attrs["hash_key"], attrs["range_key"])
+				}
+			}
+		}
+	}
+	return in, ttl
+}
+
+var tableAttrs map[string]string
+
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestExportsTurnBackIntoTheCreateTableRequest reads each example's
+// CloudFormation and Terraform exports back into CreateTable requests:
+// they must equal Table.CreateTableInput and declare the table's TTL.
+func TestExportsTurnBackIntoTheCreateTableRequest(t *testing.T) {
+	for _, m := range models {
+		want := jsonOf(t, m.table.CreateTableInput())
+		doc, err := modelexport.CloudFormationJSON(m.table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, ttl := fromCloudFormation(t, doc)
+		if got := jsonOf(t, in); got != want || ttl != m.table.TTLAttribute {
+			t.Errorf("%s CloudFormation: got %s ttl %q\nwant %s ttl %q", m.name, got, ttl, want, m.table.TTLAttribute)
+		}
+		if m.name == "blog" {
+			continue // a multi-attribute index: Terraform refuses it
+		}
+		doc, err = modelexport.Terraform(m.table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, ttl = fromTerraform(t, doc)
+		if got := jsonOf(t, in); got != want || ttl != m.table.TTLAttribute {
+			t.Errorf("%s Terraform: got %s ttl %q\nwant %s ttl %q", m.name, got, ttl, want, m.table.TTLAttribute)
+		}
+	}
+}
+
+// TestExportedTablesWorkOnDynamoDBLocal creates each example's table from
+// its CloudFormation export (and, but for blog, its Terraform export) on
+// DynamoDB Local, loads the example's sample data into it (every entity,
+// every index) and runs a query on an index.
+func TestExportedTablesWorkOnDynamoDBLocal(t *testing.T) {
+	t.Parallel()
+	client := entitytest.Client(t)
+	loads := map[string]func(t *testing.T, db *entity.DB){
+		"blog":   func(t *testing.T, db *entity.DB) { must(t, blog.LoadSample(t.Context(), db)) },
+		"edtech": func(t *testing.T, db *entity.DB) { must(t, edtech.LoadSample(t.Context(), db)) },
+		"papers": func(t *testing.T, db *entity.DB) { must(t, papers.LoadSample(t.Context(), db)) },
+		"github": func(t *testing.T, db *entity.DB) {
+			_, err := github.Repos.Put(github.Repo{Owner: "aws", RepoName: "toolbox", Description: "x", UpdatedAt: time.Now()}).Run(t.Context(), db)
+			must(t, err)
+			got, err := github.AccountReposQuery("aws").Collect(t.Context(), db)
+			must(t, err)
+			if len(got) != 1 {
+				t.Errorf("github: %d repositories on GSI3, want 1", len(got))
+			}
+		},
+		"cms": func(t *testing.T, db *entity.DB) {
+			must(t, cms.LoadSample(t.Context(), db))
+			got, err := cms.ArticlesByAuthorQuery("u_01").Collect(t.Context(), db)
+			must(t, err)
+			if len(got) == 0 {
+				t.Error("cms: no article of u_01 on GSI1")
+			}
+		},
+	}
+	for _, m := range models[:5] {
+		for _, format := range []string{"cloudformation", "terraform"} {
+			if m.name == "blog" && format == "terraform" {
+				continue
+			}
+			t.Run(m.name+"/"+format, func(t *testing.T) {
+				t.Parallel()
+				var in *dynamodb.CreateTableInput
+				if format == "cloudformation" {
+					doc, err := modelexport.CloudFormationJSON(m.table)
+					must(t, err)
+					in, _ = fromCloudFormation(t, doc)
+				} else {
+					doc, err := modelexport.Terraform(m.table)
+					must(t, err)
+					in, _ = fromTerraform(t, doc)
+				}
+				name := entitytest.NewTable(t, in)
+				loads[m.name](t, entity.NewDB(client, name))
+			})
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNamesAndQuotingAreSafe checks the generated names and that a value
+// holding quotes or an HCL template sequence stays a literal string.
+func TestNamesAndQuotingAreSafe(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "my-app.prod", PartitionKey: entity.S(`p"k${x}`), TTLAttribute: "%{ttl}"}
+	if got := modelexport.LogicalID(tb); got != "MyAppProdTable" {
+		t.Errorf("LogicalID = %q", got)
+	}
+	if got := modelexport.ResourceName(tb); got != "my_app_prod" {
+		t.Errorf("ResourceName = %q", got)
+	}
+	hcl, err := modelexport.Terraform(tb)
+	must(t, err)
+	for _, want := range []string{`hash_key     = "p\"k$${x}"`, `attribute_name = "%%{ttl}"`} {
+		if !strings.Contains(string(hcl), want) {
+			t.Errorf("Terraform lacks %s:\n%s", want, hcl)
+		}
+	}
+	in, ttl := fromTerraform(t, hcl)
+	if aws.ToString(in.KeySchema[0].AttributeName) != `p"k${x}` || ttl != "%{ttl}" {
+		t.Errorf("read back %q, ttl %q", aws.ToString(in.KeySchema[0].AttributeName), ttl)
+	}
+	for _, bad := range []*entity.Table{nil, {}, {Name: "x"}} {
+		if _, err := modelexport.CloudFormationJSON(bad); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}
