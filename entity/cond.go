@@ -307,6 +307,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		if err := orderable(s, n, hi); err != nil {
 			return "", err
 		}
+		if err := boundsInOrder(s, n, lo, hi); err != nil {
+			return "", err
+		}
 		return name + " BETWEEN " + w.Value(lo) + " AND " + w.Value(hi), nil
 	case "in":
 		if len(n.vals) == 0 || len(n.vals) > 100 {

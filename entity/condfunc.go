@@ -148,26 +148,6 @@ func (f Field[T, V]) NeAttr(o Handle[T, V]) Cond[T] {
 	return Cond[T]{Attr(f.path).NeAttr(o.field().path)}
 }
 
-// LtAttr: the field < the field o.
-func (f Field[T, V]) LtAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).LtAttr(o.field().path)}
-}
-
-// LeAttr: the field <= the field o.
-func (f Field[T, V]) LeAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).LeAttr(o.field().path)}
-}
-
-// GtAttr: the field > the field o.
-func (f Field[T, V]) GtAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).GtAttr(o.field().path)}
-}
-
-// GeAttr: the field >= the field o.
-func (f Field[T, V]) GeAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).GeAttr(o.field().path)}
-}
-
 // IsType: the field is stored as a t (for a field whose Go type lets it be
 // stored as several, such as an interface or a custom marshaler).
 func (f Field[T, V]) IsType(t AttrType) Cond[T] { return Cond[T]{Attr(f.path).IsType(t)} }

@@ -208,9 +208,10 @@ func TestConditionFunctionsRefuseBadInput(t *testing.T) {
 
 // Conditions compare an attribute with another of the same item, test the
 // size of strings, sets, lists and maps with any comparison, and test an
-// attribute's stored type. Typed handles take only fields of the entity
-// holding the same Go type.
-func ExampleField_LtAttr() {
+// attribute's stored type. A typed number handle takes any number field of
+// the entity (an int and an int64 both store numbers), a string handle any
+// string field; other handles a field of the same Go type.
+func ExampleNumberField_LtAttr() {
 	_, gauges := gaugeModel()
 	votes := entity.NumberOf(gauges, func(x *Gauge) *int { return &x.Votes })
 	limit := entity.NumberOf(gauges, func(x *Gauge) *int { return &x.Limit })
