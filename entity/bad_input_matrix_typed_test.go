@@ -35,8 +35,9 @@ type mxTyped struct {
 const mxTypedName = "MxTyped"
 
 var mxT = entity.MustDefine(&entity.Table{Name: "matrixt", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}, entity.Config[mxTyped]{
-	Name: mxTypedName,
-	Key:  entity.Key{Partition: "T#${id}", Sort: "T"},
+	Name:            mxTypedName,
+	Key:             entity.Key{Partition: "T#${id}", Sort: "T"},
+	ExtraAttributes: []string{"legacy"},
 })
 
 var (
@@ -101,6 +102,18 @@ func mxTypedCases() []mxMoreCase {
 		{"between reversed binary", "bin", entity.Attr("bin").Between([]byte{2}, []byte{1})},
 		{"between reversed binary, typed", "bin", mxTBin.Between([]byte{2}, []byte{1, 9}).Condition()},
 		{"between bounds of two kinds on an interface field", "any", entity.Attr("any").Between("a", 1)},
+		{"attribute_type S of a number", "n", entity.Attr("n").IsType(entity.TypeString)},
+		{"attribute_type S of a number, typed", "n", mxTN.IsType(entity.TypeString).Condition()},
+		{"attribute_type N of a string", "name", entity.Attr("name").IsType(entity.TypeNumber)},
+		{"attribute_type N of a named string", "alias", entity.Attr("alias").IsType(entity.TypeNumber)},
+		{"attribute_type L of a set", "tags", entity.Attr("tags").IsType(entity.TypeList)},
+		{"attribute_type SS of a list", "list", entity.Attr("list").IsType(entity.TypeStringSet)},
+		{"attribute_type M of a bool", "flag", entity.Attr("flag").IsType(entity.TypeMap)},
+		{"attribute_type S of a unixtime", "unix", entity.Attr("unix").IsType(entity.TypeString)},
+		{"attribute_type N of a time", "at", entity.Attr("at").IsType(entity.TypeNumber)},
+		{"attribute_type S of binary", "bin", entity.Attr("bin").IsType(entity.TypeString)},
+		{"attribute_type NULL of a string", "name", entity.Attr("name").IsType(entity.TypeNull)},
+		{"attribute_type S of a map value", "map.k", entity.Attr("map.k").IsType(entity.TypeString)},
 	}
 	for _, at := range mxCondEntryPoints() {
 		for _, b := range bad {

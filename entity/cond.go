@@ -288,7 +288,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "attr_cmp":
 		return renderAttrCmp(w, s, n, ref, name)
 	case "attribute_type":
-		return renderAttrType(w, s, n, name)
+		return renderAttrType(w, s, n, ref, name)
 	case "between":
 		lo, err := val(0, false)
 		if err != nil {

@@ -119,10 +119,13 @@ func renderAttrCmp(w *expr.Writer, s *schema, n *condNode, ref attrRef, name str
 }
 
 // renderAttrType renders attribute_type(attribute, t).
-func renderAttrType(w *expr.Writer, s *schema, n *condNode, name string) (string, error) {
+func renderAttrType(w *expr.Writer, s *schema, n *condNode, ref attrRef, name string) (string, error) {
 	t, _ := n.vals[0].(AttrType)
 	if !slices.Contains(attrTypes, t) {
 		return "", s.invalid(n.attr, "condition", fmt.Sprintf("attribute_type: %q is not a DynamoDB type (S, SS, N, NS, B, BS, BOOL, NULL, L or M)", string(t)))
+	}
+	if err := possibleType(s, n, ref, t); err != nil {
+		return "", err
 	}
 	return "attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: string(t)}) + ")", nil
 }

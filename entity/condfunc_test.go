@@ -87,7 +87,6 @@ func gaugeCases(g *entity.Entity[Gauge]) []struct {
 		{"tags is SS", entity.Attr("tags").IsType(entity.TypeStringSet), true},
 		{"log is L", entity.Attr("log").IsType(entity.TypeList), true},
 		{"meta is M", entity.Attr("meta").IsType(entity.TypeMap), true},
-		{"log is M", entity.Attr("log").IsType(entity.TypeMap), false},
 		// attribute to attribute
 		{"votes < limit", votes.LtAttr(limit).Condition(), true},
 		{"votes > limit", votes.GtAttr(limit).Condition(), false},
@@ -185,6 +184,7 @@ func TestConditionFunctionsRefuseBadInput(t *testing.T) {
 		"negative size":             {entity.Attr("title").SizeGt(-1), "title"},
 		"unknown attribute in size": {entity.Attr("titel").SizeEq(1), "titel"},
 		"unknown type":              {entity.Attr("any").IsType("STRING"), "any"},
+		"a type no put stores":      {entity.Attr("log").IsType(entity.TypeMap), "log"},
 		"unknown other attribute":   {entity.Attr("votes").LtAttr("limt"), "limt"},
 		"string against number":     {entity.Attr("votes").EqAttr("title"), "votes"},
 		"ordering of a set":         {entity.Attr("tags").LtAttr("log"), "tags"},
