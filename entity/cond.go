@@ -288,7 +288,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "attr_cmp":
 		return renderAttrCmp(w, s, n, ref, name)
 	case "attribute_type":
-		return renderAttrType(w, s, n, name)
+		return renderAttrType(w, s, n, ref, name)
 	case "between":
 		lo, err := val(0, false)
 		if err != nil {
@@ -305,6 +305,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			return "", err
 		}
 		if err := orderable(s, n, hi); err != nil {
+			return "", err
+		}
+		if err := boundsInOrder(s, n, lo, hi); err != nil {
 			return "", err
 		}
 		return name + " BETWEEN " + w.Value(lo) + " AND " + w.Value(hi), nil

@@ -119,10 +119,13 @@ func renderAttrCmp(w *expr.Writer, s *schema, n *condNode, ref attrRef, name str
 }
 
 // renderAttrType renders attribute_type(attribute, t).
-func renderAttrType(w *expr.Writer, s *schema, n *condNode, name string) (string, error) {
+func renderAttrType(w *expr.Writer, s *schema, n *condNode, ref attrRef, name string) (string, error) {
 	t, _ := n.vals[0].(AttrType)
 	if !slices.Contains(attrTypes, t) {
 		return "", s.invalid(n.attr, "condition", fmt.Sprintf("attribute_type: %q is not a DynamoDB type (S, SS, N, NS, B, BS, BOOL, NULL, L or M)", string(t)))
+	}
+	if err := possibleType(s, n, ref, t); err != nil {
+		return "", err
 	}
 	return "attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: string(t)}) + ")", nil
 }
@@ -146,26 +149,6 @@ func (f Field[T, V]) EqAttr(o Handle[T, V]) Cond[T] {
 // NeAttr: the field <> the field o.
 func (f Field[T, V]) NeAttr(o Handle[T, V]) Cond[T] {
 	return Cond[T]{Attr(f.path).NeAttr(o.field().path)}
-}
-
-// LtAttr: the field < the field o.
-func (f Field[T, V]) LtAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).LtAttr(o.field().path)}
-}
-
-// LeAttr: the field <= the field o.
-func (f Field[T, V]) LeAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).LeAttr(o.field().path)}
-}
-
-// GtAttr: the field > the field o.
-func (f Field[T, V]) GtAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).GtAttr(o.field().path)}
-}
-
-// GeAttr: the field >= the field o.
-func (f Field[T, V]) GeAttr(o Handle[T, V]) Cond[T] {
-	return Cond[T]{Attr(f.path).GeAttr(o.field().path)}
 }
 
 // IsType: the field is stored as a t (for a field whose Go type lets it be

@@ -39,8 +39,12 @@
 // A value of the wrong type, Add on a string, BeginsWith on a number,
 // Append to a set, a handle or condition of another entity, or another
 // entity's key struct, is a compile error. The kinds of handle (FieldOf,
-// NumberOf, StringOf, SetOf, ListOf, MapOf with Key and At for one element)
-// carry only the operations DynamoDB allows on them: that design was chosen
+// OrderedOf, NumberOf, StringOf, SetOf, ListOf, MapOf with Key and At for
+// one element) carry only the operations DynamoDB allows on them: ordering
+// comparisons (Lt, Between, LtAttr...) only on strings, numbers, times and
+// binary values, so Votes.GtAttr(Title) or a Between on a bool, list, set or
+// map handle does not compile, while a number handle compares with any
+// number field (an int with an int64); that design was chosen
 // over one handle type with kind-specific operations as generic package
 // functions (entity.Add(Votes, 1)), which reads less well, mixing methods and
 // functions, and cannot tell a set from a list. Typed conditions are

@@ -247,6 +247,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if rt.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("entity: %s: type %v is not a struct", cfg.Name, rt)
 	}
+	if err := checkShape(cfg.Name, rt); err != nil {
+		return nil, err
+	}
 	e := &Entity[T]{
 		table: table, name: cfg.Name, version: cfg.Version,
 		fields: map[string][]int{}, byName: map[string]*fieldRule{},

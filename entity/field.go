@@ -92,7 +92,9 @@ type AnyField[T any] interface {
 // Field is a typed handle on one stored field of T (or an element inside
 // one) holding a V. Its changes and conditions take only a V, and are of T
 // only. Make one with FieldOf, or one of the kinds with more operations:
-// NumberOf, StringOf, SetOf, ListOf, MapOf. A handle is a small immutable
+// OrderedOf (<, <=, >, >=, BETWEEN: for the types DynamoDB orders),
+// NumberOf, StringOf, SetOf, ListOf, MapOf. A Field has no ordering
+// comparisons, so that one on a bool, list, set or map does not compile. A handle is a small immutable
 // value, safe for concurrent use; every operation lowers to the string form
 // (UpdateOp.Set(f.Path(), v), Attr(f.Path()).Eq(v)...), so it is checked and
 // encoded exactly as that form is.
@@ -152,21 +154,6 @@ func (f Field[T, V]) Eq(v V) Cond[T] { return Cond[T]{Attr(f.path).Eq(v)} }
 // Ne: the field <> v.
 func (f Field[T, V]) Ne(v V) Cond[T] { return Cond[T]{Attr(f.path).Ne(v)} }
 
-// Lt: the field < v.
-func (f Field[T, V]) Lt(v V) Cond[T] { return Cond[T]{Attr(f.path).Lt(v)} }
-
-// Le: the field <= v.
-func (f Field[T, V]) Le(v V) Cond[T] { return Cond[T]{Attr(f.path).Le(v)} }
-
-// Gt: the field > v.
-func (f Field[T, V]) Gt(v V) Cond[T] { return Cond[T]{Attr(f.path).Gt(v)} }
-
-// Ge: the field >= v.
-func (f Field[T, V]) Ge(v V) Cond[T] { return Cond[T]{Attr(f.path).Ge(v)} }
-
-// Between: lo <= the field <= hi.
-func (f Field[T, V]) Between(lo, hi V) Cond[T] { return Cond[T]{Attr(f.path).Between(lo, hi)} }
-
 // In: the field equals one of vs.
 func (f Field[T, V]) In(vs ...V) Cond[T] {
 	as := make([]any, len(vs))
@@ -182,35 +169,39 @@ func (f Field[T, V]) Exists() Cond[T] { return Cond[T]{Attr(f.path).Exists()} }
 // NotExists: the item lacks the field.
 func (f Field[T, V]) NotExists() Cond[T] { return Cond[T]{Attr(f.path).NotExists()} }
 
-// NumberField is the handle of a number field: a Field with Add.
-type NumberField[T any, V Number] struct{ Field[T, V] }
+// NumberField is the handle of a number field: an OrderedField with Add.
+type NumberField[T any, V Number] struct{ OrderedField[T, V] }
 
 // NumberOf is FieldOf for a number field.
 func NumberOf[T any, V Number](e *Entity[T], fn func(*T) *V) NumberField[T, V] {
 	f, _ := fieldOf(e, fn, "NumberOf")
-	return NumberField[T, V]{f}
+	return NumberField[T, V]{OrderedField[T, V]{f}}
 }
 
 // AsNumber gives an element handle holding a number (a list element, a map
 // value) NumberField's operations.
-func AsNumber[T any, V Number](f Field[T, V]) NumberField[T, V] { return NumberField[T, V]{f} }
+func AsNumber[T any, V Number](f Field[T, V]) NumberField[T, V] {
+	return NumberField[T, V]{OrderedField[T, V]{f}}
+}
 
 // Add adds v (which may be negative) to the field, creating it at 0.
 func (f NumberField[T, V]) Add(v V) Change[T] { return Change[T]{actAdd, f.path, v} }
 
-// StringField is the handle of a string field: a Field with BeginsWith,
-// Contains and SizeGt.
-type StringField[T any, V ~string] struct{ Field[T, V] }
+// StringField is the handle of a string field: an OrderedField with
+// BeginsWith, Contains and SizeGt.
+type StringField[T any, V ~string] struct{ OrderedField[T, V] }
 
 // StringOf is FieldOf for a string field.
 func StringOf[T any, V ~string](e *Entity[T], fn func(*T) *V) StringField[T, V] {
 	f, _ := fieldOf(e, fn, "StringOf")
-	return StringField[T, V]{f}
+	return StringField[T, V]{OrderedField[T, V]{f}}
 }
 
 // AsString gives an element handle holding a string StringField's
 // operations.
-func AsString[T any, V ~string](f Field[T, V]) StringField[T, V] { return StringField[T, V]{f} }
+func AsString[T any, V ~string](f Field[T, V]) StringField[T, V] {
+	return StringField[T, V]{OrderedField[T, V]{f}}
+}
 
 // BeginsWith: the field starts with prefix.
 func (f StringField[T, V]) BeginsWith(prefix V) Cond[T] {

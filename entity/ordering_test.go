@@ -21,22 +21,20 @@ type ordered struct {
 
 // TestOrderingComparisonsTakeOrderableValues checks that <, <=, >, >= and
 // BETWEEN on a list, set, map or boolean (which DynamoDB refuses when the
-// request arrives) are refused at Build, in both forms, naming the entity
-// and the attribute, while strings and numbers still compile.
+// request arrives) are refused at Build in the string form, naming the
+// entity and the attribute, while strings and numbers still build. (The
+// typed handles of those kinds have no ordering comparisons: see
+// testdata/compilefail.)
 func TestOrderingComparisonsTakeOrderableValues(t *testing.T) {
 	t.Parallel()
 	table := &entity.Table{Name: "t", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
 	e := entity.MustDefine(table, entity.Config[ordered]{Name: "Ordered", Key: entity.Key{Partition: "O#${id}", Sort: "O"}})
-	tags := entity.ListOf(e, func(o *ordered) *[]string { return &o.Tags })
-	ok := entity.FieldOf(e, func(o *ordered) *bool { return &o.OK })
 	put := func() entity.PutOp[ordered] { return e.Put(ordered{ID: "1"}) }
 	for name, op := range map[string]entity.PutOp[ordered]{
 		"list Lt":         put().If(entity.Attr("tags").Lt([]string{"a"})),
-		"typed list Ge":   put().Ensure(tags.Ge([]string{"a"})),
 		"set Gt":          put().If(entity.Attr("labels").Gt([]string{"a"})),
 		"map Le":          put().If(entity.Attr("meta").Le(map[string]string{"a": "b"})),
 		"bool Gt":         put().If(entity.Attr("ok").Gt(true)),
-		"typed bool Lt":   put().Ensure(ok.Lt(true)),
 		"bool Between":    put().If(entity.Attr("ok").Between(false, true)),
 		"list element Gt": put().If(entity.Attr("tags[0]").Gt("a")), // a string: fine
 	} {

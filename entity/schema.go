@@ -27,8 +27,9 @@ type attrNode struct {
 	base reflect.Type // typ without pointers
 	// enc is a one-field struct type whose field has typ and the field's
 	// dynamo tag, so that a value encodes exactly as a put encodes it.
-	enc reflect.Type
-	set bool // the tag's set option: a slice or map stored as SS, NS or BS
+	enc  reflect.Type
+	set  bool // the tag's set option: a slice or map stored as SS, NS or BS
+	null bool // the tag's null option: a zero value stored as NULL
 	// kind is the attribute value kind a put stores ("S", "N", "SS", "L",
 	// "M"...), or "" when the type decides for itself (a marshaler, an
 	// interface).
@@ -87,6 +88,7 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 	}
 	flags := strings.Split(opts, ",")
 	n.set = slices.Contains(flags, "set")
+	n.null = slices.Contains(flags, "null")
 	unix := slices.Contains(flags, "unixtime")
 	tag := `dynamo:"v`
 	if opts != "" {

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -594,23 +593,6 @@ func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.Q
 
 // compareAV orders key values: strings and binaries bytewise, numbers numerically.
 func compareAV(a, b types.AttributeValue) int {
-	switch x := a.(type) {
-	case *types.AttributeValueMemberS:
-		if y, ok := b.(*types.AttributeValueMemberS); ok {
-			return strings.Compare(x.Value, y.Value)
-		}
-	case *types.AttributeValueMemberN:
-		if y, ok := b.(*types.AttributeValueMemberN); ok {
-			p, ok1 := new(big.Rat).SetString(x.Value)
-			q, ok2 := new(big.Rat).SetString(y.Value)
-			if ok1 && ok2 {
-				return p.Cmp(q)
-			}
-		}
-	case *types.AttributeValueMemberB:
-		if y, ok := b.(*types.AttributeValueMemberB); ok {
-			return bytes.Compare(x.Value, y.Value)
-		}
-	}
-	return 0
+	c, _ := expr.Compare(a, b)
+	return c
 }

@@ -17,7 +17,13 @@ type Ticket struct {
 	Labels []string           `dynamo:"labels,set"`
 	Log    []string           `dynamo:"log"`
 	Addrs  map[string]Address `dynamo:"addresses"`
+	Open   bool               `dynamo:"open"`
+	Seen   int64              `dynamo:"seen"`
+	Kind   Kind               `dynamo:"kind"`
 }
+
+// Kind is a named string type.
+type Kind string
 
 // User is another.
 type User struct {
@@ -56,6 +62,9 @@ var (
 	Labels = entity.SetOf(Tickets, func(t *Ticket) *[]string { return &t.Labels })
 	Log    = entity.ListOf(Tickets, func(t *Ticket) *[]string { return &t.Log })
 	Addrs  = entity.MapOf(Tickets, func(t *Ticket) *map[string]Address { return &t.Addrs })
+	Open   = entity.FieldOf(Tickets, func(t *Ticket) *bool { return &t.Open })
+	Seen   = entity.NumberOf(Tickets, func(t *Ticket) *int64 { return &t.Seen })
+	TKind  = entity.StringOf(Tickets, func(t *Ticket) *Kind { return &t.Kind })
 
 	UserName = entity.StringOf(Users, func(u *User) *string { return &u.Name })
 	UserAge  = entity.NumberOf(Users, func(u *User) *int { return &u.Age })
