@@ -142,8 +142,13 @@ type Config[T any] struct {
 	RecognizeUnmarked bool
 }
 
-// keySpec describes one key attribute of an entity.
-type keySpec = model.KeySpec
+// KeySpec describes one key attribute of an entity as a Placement gives
+// it: the attribute's name (Attribute), its template (Template, nil when a
+// function computes the key), whether it holds a number (Number) and the
+// attributes the key is built from (Uses).
+type KeySpec = model.KeySpec
+
+type keySpec = KeySpec
 
 type keyDef[T any] struct {
 	keySpec
@@ -256,7 +261,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
 		unmarked: cfg.RecognizeUnmarked,
 	}
-	e.entityLink = link.New[model.Entity[Condition]](entityModel[T]{e})
+	e.entityLink = link.New[model.Entity[Condition]](linked[T]{e})
 	if e.version == "" {
 		e.version = "1"
 	}

@@ -71,12 +71,12 @@ func (e *Entity[T]) model() entityModel {
 	for i, ix := range e.table.Indexes {
 		order[ix.Name] = i
 	}
-	pk, sk, _ := e.KeySpecs("")
+	pk, sk, _ := e.keySpecs("")
 	m.places = append(m.places, Placement{Entity: e.name, Partition: pk, Sort: sk})
 	idx := slices.Clone(e.indexes)
 	sort.SliceStable(idx, func(i, j int) bool { return order[idx[i].name] < order[idx[j].name] })
 	for _, d := range idx {
-		pk, sk, _ := e.KeySpecs(d.name)
+		pk, sk, _ := e.keySpecs(d.name)
 		m.places = append(m.places, Placement{Entity: e.name, Index: d.name, Partition: pk, Sort: sk,
 			Sparse: d.sparse, When: d.when != nil, MultiAttribute: d.multi != nil})
 	}

@@ -14,26 +14,26 @@ import (
 // neither the field nor its method.
 type entityLink = link.Hidden[model.Entity[Condition]]
 
-// entityModel implements model.Entity for an entity.
-type entityModel[T any] struct{ e *Entity[T] }
+// linked implements model.Entity for an entity.
+type linked[T any] struct{ e *Entity[T] }
 
-var _ model.Entity[Condition] = entityModel[struct{}]{}
+var _ model.Entity[Condition] = linked[struct{}]{}
 
-func (m entityModel[T]) attrSchema() *schema { return m.e.sch }
+func (m linked[T]) attrSchema() *schema { return m.e.sch }
 
-func (m entityModel[T]) KeySpecs(index string) (pk, sk model.KeySpec, ok bool) {
+func (m linked[T]) KeySpecs(index string) (pk, sk model.KeySpec, ok bool) {
 	return m.e.keySpecs(index)
 }
 
-func (m entityModel[T]) KeySource(values keys.Values) keys.Source { return m.e.keySource(values) }
+func (m linked[T]) KeySource(values keys.Values) keys.Source { return m.e.keySource(values) }
 
-func (m entityModel[T]) OwnFilter() Condition { return m.e.ownFilter() }
+func (m linked[T]) OwnFilter() Condition { return m.e.ownFilter() }
 
-func (m entityModel[T]) RecognizesUnmarked() bool { return m.e.unmarked }
+func (m linked[T]) RecognizesUnmarked() bool { return m.e.unmarked }
 
-func (m entityModel[T]) Attributes(c Condition) []string { return c.attributes() }
+func (m linked[T]) Attributes(c Condition) []string { return c.attributes() }
 
-func (m entityModel[T]) RenderCondition(c Condition, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+func (m linked[T]) RenderCondition(c Condition, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
 	s, err := schemaFor(holders(m, others))
 	if err != nil {
 		return "", err
@@ -41,7 +41,7 @@ func (m entityModel[T]) RenderCondition(c Condition, w *expr.Writer, others ...m
 	return c.render(w, s)
 }
 
-func (m entityModel[T]) ProjectionPath(name string, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+func (m linked[T]) ProjectionPath(name string, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
 	s, err := schemaFor(holders(m, others))
 	if err != nil {
 		return "", err
@@ -53,7 +53,7 @@ func (m entityModel[T]) ProjectionPath(name string, w *expr.Writer, others ...mo
 	return w.Path(ref.path), nil
 }
 
-func (m entityModel[T]) AttributeValue(attr string, v any, loose bool, others ...model.Entity[Condition]) (types.AttributeValue, error) {
+func (m linked[T]) AttributeValue(attr string, v any, loose bool, others ...model.Entity[Condition]) (types.AttributeValue, error) {
 	return attributeValue(holders(m, others), attr, v, loose)
 }
 

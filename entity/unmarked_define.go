@@ -22,7 +22,7 @@ func (e *Entity[T]) unmarkedSpace() (keySpace, bool) {
 	ks := keySpace{}
 	for _, d := range []*keyDef[T]{e.pk, e.sk} {
 		if d != nil {
-			ks.keys = append(ks.keys, d.KeySpec)
+			ks.keys = append(ks.keys, d.keySpec)
 		}
 	}
 	return ks, true
