@@ -1,0 +1,65 @@
+package entity
+
+import (
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// BatchWrite is one compiled request of a batch write.
+type BatchWrite struct {
+	Request types.WriteRequest
+	Table   string // the table's default name; a DB's TableName replaces it
+	Entity  string
+	Key     map[string]types.AttributeValue
+}
+
+// BatchWriter is a put or delete that can join a batch write.
+type BatchWriter interface {
+	BatchWrite() (BatchWrite, error)
+}
+
+// BatchWrite compiles the put for a batch write. Batch writes take no
+// conditions: a put with one (a create, an If, a lock) is an error, and a
+// batch put is not guarded by the entity marker at run time (it replaces
+// whatever item has its key). It relies on the key isolation Define checks
+// across the table's entities; use Put, or a transaction, where another
+// entity's item may share the key.
+func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.e == nil {
+		return BatchWrite{}, errNoEntity("batch put")
+	}
+	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
+		return BatchWrite{}, err
+	}
+	if op.create || !op.cond.IsZero() || op.e.lock != nil {
+		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
+	}
+	v := op.v
+	item, err := op.e.encode(&v, false, nil)
+	if err != nil {
+		return BatchWrite{}, err
+	}
+	return BatchWrite{Request: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}},
+		Table: op.e.table.Name, Entity: op.e.name, Key: op.e.tableKey(item)}, nil
+}
+
+// BatchWrite compiles the delete for a batch write; conditions are an error.
+// Like a batch put, a batch delete is not guarded by the entity marker at
+// run time and relies on the key isolation Define checks.
+func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
+	if op.e == nil {
+		return BatchWrite{}, errNoEntity("batch delete")
+	}
+	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
+		return BatchWrite{}, err
+	}
+	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
+		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}
+	}
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return BatchWrite{}, err
+	}
+	return BatchWrite{Request: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}},
+		Table: op.e.table.Name, Entity: op.e.name, Key: key}, nil
+}

@@ -1,0 +1,56 @@
+package entity
+
+import (
+	"maps"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
+)
+
+// CheckOp is a condition check on one item, for transactions.
+type CheckOp[T any] struct {
+	e    *Entity[T]
+	key  Values
+	cond Condition
+}
+
+var _ WriteOp = CheckOp[struct{}]{}
+
+func (CheckOp[T]) writeOp() {}
+
+// Check returns a transaction action that only checks that cond holds on
+// the item whose key composites are key.
+func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
+	return CheckOp[T]{e: e, key: maps.Clone(key), cond: cond}
+}
+
+// TransactWrite compiles the check as one action of a transaction.
+func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e == nil {
+		return TransactWrite{}, errNoEntity("check")
+	}
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	if op.cond.IsZero() {
+		return TransactWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "a condition check needs a condition"}
+	}
+	var w expr.Writer
+	s, err := op.cond.render(&w, op.e.sch)
+	if err != nil {
+		return TransactWrite{}, withEntity(err, op.e.name)
+	}
+	f := failure{entity: op.e.name, op: "check"}
+	return txwrite.Classified(TransactWrite{
+		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: aws.String(op.e.table.Name), Key: key, ConditionExpression: aws.String(s),
+			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}},
+		Entity: op.e.name, Op: "check", Key: key, Size: expr.ItemSize(key),
+	}, f.classify), nil
+}

@@ -1,0 +1,147 @@
+package entity
+
+import (
+	"context"
+	"maps"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
+)
+
+// DeleteOp deletes one item by its key composites.
+type DeleteOp[T any] struct {
+	e         *Entity[T]
+	key       Values
+	cond      Condition
+	mustExist bool
+	lockWant  *int64
+}
+
+var _ WriteOp = DeleteOp[struct{}]{}
+
+func (DeleteOp[T]) writeOp() {}
+
+// Delete returns an operation deleting the item whose key composites are key.
+// Deleting an absent item succeeds unless MustExist is set. The delete is
+// conditioned on the entity marker: when the key holds another entity's item
+// (or an item without a marker), nothing is deleted and the error satisfies
+// errors.Is(err, ddbmodel.ErrOtherEntity) (ErrNotFound with MustExist).
+func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: maps.Clone(key)} }
+
+// If adds a condition that must hold for the delete to happen.
+func (op DeleteOp[T]) If(c Condition) DeleteOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+// MustExist makes deleting an absent item, or another entity's item, fail
+// with ErrNotFound.
+func (op DeleteOp[T]) MustExist() DeleteOp[T] {
+	op.mustExist = true
+	return op
+}
+
+// IfVersion deletes only if the item's lock attribute still holds version
+// (optimistic locking); otherwise the error satisfies ErrVersionConflict.
+func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
+	op.lockWant = &version
+	return op
+}
+
+func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
+	e := op.e
+	if e == nil {
+		return nil, failure{}, errNoEntity("delete")
+	}
+	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
+	key, err := e.Key(op.key)
+	if err != nil {
+		return nil, f, err
+	}
+	var w expr.Writer
+	var parts []string
+	if op.mustExist || op.lockWant != nil {
+		// The item must exist (the lock condition needs one too): it must
+		// be this entity's.
+		parts = append(parts, e.exists(&w))
+	} else {
+		parts = append(parts, e.guard(&w))
+	}
+	if op.lockWant != nil {
+		if e.lock == nil {
+			return nil, f, &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
+		}
+		f.lockAttr, f.lockWant = e.lock.name, op.lockWant
+		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+	}
+	s, err := op.cond.render(&w, op.e.sch)
+	if err != nil {
+		return nil, f, withEntity(err, e.name)
+	}
+	parts = append(parts, s)
+	in := &dynamodb.DeleteItemInput{TableName: aws.String(e.table.Name), Key: key,
+		ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}
+	if c := joinAnd(parts); c != "" {
+		in.ConditionExpression = aws.String(c)
+		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return in, f, nil
+}
+
+// Build compiles the DeleteItem request without sending it.
+func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	in, _, err := op.compile()
+	return in, err
+}
+
+// Run deletes the item.
+func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
+	if err := checkDB(db, "delete"); err != nil {
+		return err
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		w, extra, err := op.uniqueWrites(ctx, db)
+		if err != nil {
+			return err
+		}
+		return runUnique(ctx, db, op.e.name, "delete", append([]TransactWrite{w}, extra...))
+	}
+	in, f, err := op.compile()
+	if err != nil {
+		return err
+	}
+	in.TableName = db.Table(op.e.table.Name)
+	if _, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}}); err != nil {
+		return f.wrap(err)
+	}
+	return nil
+}
+
+// TransactWrite compiles the delete as one action of a transaction. On an
+// entity with unique attributes it is an error: their marker actions must
+// join the transaction too (txn.Write and TransactWrites add them).
+func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil {
+		if err := op.e.uniqueAlone("delete"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the delete as one action of a transaction, without the
+// actions of unique attributes.
+func (op DeleteOp[T]) action() (TransactWrite, error) {
+	in, f, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	return txwrite.Classified(TransactWrite{
+		Item:   txwrite.FromDelete(in),
+		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
+	}, f.classify), nil
+}

@@ -1,0 +1,119 @@
+package entity
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// GetOp reads one item by its key composites.
+type GetOp[T any] struct {
+	e           *Entity[T]
+	key         Values
+	consistent  bool
+	skipExpired bool
+}
+
+// Get returns an operation reading the item whose key composites are key.
+func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: maps.Clone(key)} }
+
+// Consistent asks for a strongly consistent read.
+func (op GetOp[T]) Consistent() GetOp[T] {
+	op.consistent = true
+	return op
+}
+
+// Build compiles the GetItem request without sending it.
+func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	if op.e == nil {
+		return nil, errNoEntity("get")
+	}
+	key, err := op.e.Key(op.key)
+	if err != nil {
+		return nil, err
+	}
+	in := &dynamodb.GetItemInput{TableName: aws.String(op.e.table.Name), Key: key}
+	if op.consistent {
+		in.ConsistentRead = aws.Bool(true)
+	}
+	return in, nil
+}
+
+// Run reads the item. A missing item is an error satisfying
+// errors.Is(err, ddbmodel.ErrNotFound).
+func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	if err := checkDB(db, "get"); err != nil {
+		var zero T
+		return zero, err
+	}
+	var zero T
+	in, err := op.Build()
+	if err != nil {
+		return zero, err
+	}
+	in.TableName = db.Table(op.e.table.Name)
+	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
+	if err != nil {
+		return zero, fmt.Errorf("entity: get %s: %w", op.e.name, err)
+	}
+	if len(out.Item) == 0 {
+		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+	}
+	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
+		return zero, err
+	}
+	if !op.e.Is(out.Item) {
+		// Another entity's item under the same key: this entity has none.
+		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
+			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
+	}
+	if op.Expired(out.Item, time.Now()) {
+		return zero, fmt.Errorf("entity: get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+	}
+	return op.e.Decode(out.Item)
+}
+
+// TransactGet compiles the read as one action of a read transaction.
+func (op GetOp[T]) TransactGet() (types.TransactGetItem, error) {
+	in, err := op.Build()
+	if err != nil {
+		return types.TransactGetItem{}, err
+	}
+	return types.TransactGetItem{Get: &types.Get{TableName: in.TableName, Key: in.Key}}, nil
+}
+
+// Entity returns the entity the read is for.
+func (op GetOp[T]) Entity() *Entity[T] { return op.e }
+
+// EntityName returns the name of the entity the read is for.
+func (op GetOp[T]) EntityName() string {
+	if op.e == nil {
+		return ""
+	}
+	return op.e.name
+}
+
+// IsConsistent reports whether the read asks for strong consistency.
+func (op GetOp[T]) IsConsistent() bool { return op.consistent }
+
+func describeKey(key map[string]types.AttributeValue) string {
+	names := make([]string, 0, len(key))
+	for k := range key {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		s, _ := itemSource(key).Lookup(n)
+		parts[i] = n + "=" + s
+	}
+	return strings.Join(parts, ",")
+}

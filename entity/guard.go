@@ -1,0 +1,165 @@
+package entity
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// failure says how a failed condition of one write is reported.
+type failure struct {
+	entity    string
+	op        string
+	create    bool
+	mustExist bool
+	// markerAttr: the write is guarded by the entity marker. With
+	// mustExist, another entity's item is reported as not found; otherwise
+	// (a put or a plain delete) as ErrOtherEntity.
+	markerAttr string
+	lockAttr   string
+	lockWant   *int64 // the version the write expects to find (0: none)
+	// unmarked: an item without a marker is the entity's too
+	// (Config.RecognizeUnmarked).
+	unmarked bool
+	// plainMarker: the marker attribute of an unguarded put (a lock
+	// version 0), to tell an item without a marker (ErrUnmarked).
+	plainMarker string
+}
+
+// classify picks the outcome sentinel from the item DynamoDB returned with
+// the failed condition (nil when there was none).
+func (f failure) classify(old map[string]types.AttributeValue) error {
+	if f.create && len(old) > 0 {
+		return ddbmodel.ErrAlreadyExists
+	}
+	if f.unmarkedOther(old) {
+		return ddbmodel.ErrUnmarked
+	}
+	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && !f.owns(old)) {
+		return ddbmodel.ErrNotFound
+	}
+	if f.markerAttr != "" && len(old) > 0 && !f.owns(old) {
+		return ddbmodel.ErrOtherEntity
+	}
+	if f.lockWant != nil {
+		got := int64(0)
+		if n, ok := old[f.lockAttr].(*types.AttributeValueMemberN); ok {
+			fmt.Sscan(n.Value, &got)
+		}
+		if len(old) > 0 && got != *f.lockWant || len(old) == 0 && *f.lockWant != 0 {
+			return ddbmodel.ErrVersionConflict
+		}
+	}
+	return ddbmodel.ErrConditionFailed
+}
+
+func (f failure) wrap(err error) error {
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return &ddbmodel.ConditionError{Entity: f.entity, Op: f.op, Err: f.classify(ccf.Item), Item: ccf.Item, Cause: err}
+	}
+	var api smithy.APIError
+	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && strings.Contains(api.ErrorMessage(), "document path") {
+		// A path whose parent the item lacks (or that does not fit it):
+		// only the table can know; the caller's input was invalid.
+		return &ddbmodel.ValidationError{Entity: f.entity, Reason: f.op + ": DynamoDB refused a document path: the item lacks a parent on the path, or holds another type there", Err: err}
+	}
+	return fmt.Errorf("ddbmodel: %s %s: %w", f.op, f.entity, err)
+}
+
+// exists is the condition that the item exists and is this entity's: an
+// entity never updates or deletes another entity's item that happens to
+// share its key.
+func (e *Entity[T]) exists(w *expr.Writer) string {
+	if e.unmarked {
+		return e.existsOrUnmarked(w)
+	}
+	return w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
+}
+
+func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
+	return "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+}
+
+// guard writes into w the condition that guards a put or a plain delete:
+// no item under the key, or an item of this entity. An item of another
+// entity, or one without a marker, is left unchanged (ErrOtherEntity).
+func (e *Entity[T]) guard(w *expr.Writer) string {
+	if e.unmarked {
+		return e.guardOrUnmarked(w)
+	}
+	return e.pkAbsent(w) + " OR " + w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
+}
+
+// writeGuard is the guard condition as a fresh writer renders it, computed
+// once at Define for the writes whose only condition it is (a plain put or
+// delete). A write with more conditions writes the guard first, so its
+// placeholders are these too.
+type writeGuard struct {
+	cond   string
+	names  map[string]string               // read-only: requests get copies
+	values map[string]types.AttributeValue // read-only: requests get copies
+	// The same names and values as lists, which copy faster than maps
+	// iterate. The guard's values are strings (the entity marker).
+	nameList  [][2]string // placeholder, attribute name
+	valueList [][2]string // placeholder, string value
+}
+
+// ownNames returns a copy of the guard's names, the caller's to change.
+func (g *writeGuard) ownNames() map[string]string {
+	out := make(map[string]string, len(g.nameList))
+	for _, kv := range g.nameList {
+		out[kv[0]] = kv[1]
+	}
+	return out
+}
+
+// ownValues returns a copy of the guard's values that shares nothing with
+// it: a caller changing the map, or a value in it, changes no later
+// request. They are copied into st while it has room.
+func (g *writeGuard) ownValues(st *putStore) map[string]types.AttributeValue {
+	out := make(map[string]types.AttributeValue, len(g.valueList))
+	for i, kv := range g.valueList {
+		if i < len(st.guard) {
+			st.guard[i].Value = kv[1]
+			out[kv[0]] = &st.guard[i]
+		} else {
+			out[kv[0]] = &types.AttributeValueMemberS{Value: kv[1]}
+		}
+	}
+	return out
+}
+
+func (e *Entity[T]) newWriteGuard() writeGuard {
+	var w expr.Writer
+	cond := e.guard(&w)
+	g := writeGuard{cond: cond, names: w.Names(), values: w.Values()}
+	for k, v := range g.names {
+		g.nameList = append(g.nameList, [2]string{k, v})
+	}
+	for k, v := range g.values {
+		g.valueList = append(g.valueList, [2]string{k, v.(*types.AttributeValueMemberS).Value})
+	}
+	return g
+}
+
+func joinAnd(parts []string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 1 {
+		return kept[0]
+	}
+	for i, p := range kept {
+		kept[i] = "(" + p + ")"
+	}
+	return strings.Join(kept, " AND ")
+}

@@ -1,0 +1,327 @@
+package entity
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/keys"
+	"github.com/guregu/dynamo/v2"
+)
+
+// Key returns the table key (partition and sort attribute) of the item
+// identified by composites.
+//
+// Every name in composites must be a composite of the primary key: any
+// other is a *ddbmodel.ValidationError, so that a misspelt name, or a
+// non-key attribute given as if it identified the item, is never ignored.
+// (An update takes the current values of other attributes with With.)
+func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	if err := e.checkKeyNames(composites); err != nil {
+		return nil, err
+	}
+	key := make(map[string]types.AttributeValue, 2)
+	if err := e.renderPrimary(composites, key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+// checkKeyNames refuses a name that is no composite of the primary key.
+func (e *Entity[T]) checkKeyNames(composites Values) error {
+	var bad []string
+	for name := range composites {
+		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
+			bad = append(bad, name)
+		}
+	}
+	if len(bad) == 0 {
+		for name := range composites {
+			if err := e.sch.checkComposite(name, composites); err != nil {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "key values", Err: err}
+			}
+		}
+		return nil
+	}
+	slices.Sort(bad)
+	uses := slices.Clone(e.pk.Uses)
+	if e.sk != nil {
+		uses = append(uses, e.sk.Uses...)
+	}
+	reason := fmt.Sprintf("key values: not a composite of the primary key (its composites: %s)", strings.Join(uses, ", "))
+	if hint := suggest(bad[0], uses); hint != "" {
+		reason += fmt.Sprintf("; did you mean %q?", hint)
+	} else if e.sch.attrs[bad[0]] != nil {
+		reason += "; an update takes the current value of another attribute with With"
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: bad[0], Reason: reason}
+}
+
+// KeyOf returns the table key of v.
+func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
+	item, err := dynamo.MarshalItem(v)
+	if err != nil {
+		return nil, fmt.Errorf("entity: encoding %s: %w", e.name, err)
+	}
+	key := make(map[string]types.AttributeValue, 2)
+	if err := e.renderPrimaryIn(nil, itemSource(item), &v, key); err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+
+func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.AttributeValue) error {
+	return e.renderPrimaryIn(nil, src, nil, into)
+}
+
+// renderPrimaryIn renders the table key into an item. v, when not nil, is
+// the entity the composites come from, for computed keys.
+func (e *Entity[T]) renderPrimaryIn(iw *itemWriter, src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	av, err := e.renderKeyIn(iw, e.pk, src, v)
+	if err != nil {
+		return err
+	}
+	setKey(iw, into, e.pk.Attribute, av)
+	if e.sk == nil {
+		return nil
+	}
+	if av, err = e.renderKeyIn(iw, e.sk, src, v); err != nil {
+		return err
+	}
+	setKey(iw, into, e.sk.Attribute, av)
+	return nil
+}
+
+func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+	return e.renderKeyIn(nil, d, src, v)
+}
+
+// renderKeyIn renders one key attribute. With an itemWriter, the key's
+// text goes into its buffer and its S value comes from its arena; when the
+// fast encoder has filled the writer's slots, the composites come from
+// there by position rather than from src.
+func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+	var s string
+	var err error
+	if iw != nil && d.fn == nil {
+		start := iw.b.Len()
+		if d.slots != nil && iw.slotted {
+			var vals [maxSlots]string
+			for i, slot := range d.slots {
+				vals[i] = iw.slots[slot]
+			}
+			err = d.Template.RenderValuesTo(&iw.b, vals[:len(d.slots)])
+		} else {
+			err = d.Template.RenderTo(&iw.b, e.timeSource(d, src))
+		}
+		if err == nil {
+			// Earlier bytes of a Builder never change: the slice stays valid.
+			s = iw.b.String()[start:]
+		}
+	} else if d.fn != nil {
+		if v == nil {
+			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
+		}
+		s, err = d.fn(*v)
+		if err == nil && s == "" {
+			err = errors.New("computed an empty key")
+		}
+		if err == nil && len(s) > expr.MaxSortKeyBytes {
+			err = fmt.Errorf("computed a key of %d bytes, over %d", len(s), expr.MaxSortKeyBytes)
+		}
+	} else {
+		s, err = d.Template.Render(e.timeSource(d, src))
+	}
+	if zerr := e.zeroTimeKeyError(d, v, s, err); zerr != nil {
+		return nil, zerr
+	}
+	if err == nil && !utf8.ValidString(s) {
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
+	}
+	if err != nil {
+		return nil, e.keyError(d.Attribute, err)
+	}
+	if d.Number {
+		return &types.AttributeValueMemberN{Value: s}, nil
+	}
+	if iw != nil {
+		return iw.str(s), nil
+	}
+	return &types.AttributeValueMemberS{Value: s}, nil
+}
+
+func (e *Entity[T]) keyError(attr string, err error) error {
+	var ve *keys.ValueError
+	if errors.As(err, &ve) {
+		if errors.Is(err, keys.ErrMissing) {
+			return &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: attr, Missing: []string{ve.Composite}}
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: ve.Composite, Reason: "key " + attr, Err: err}
+	}
+	var me *ddbmodel.MissingCompositesError
+	if errors.As(err, &me) {
+		return err
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: attr, Err: err}
+}
+
+// itemSource reads key composites from an encoded item.
+type itemSource map[string]types.AttributeValue
+
+func (s itemSource) Lookup(attr string) (string, bool) {
+	switch v := s[attr].(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value, true
+	case *types.AttributeValueMemberN:
+		return v.Value, true
+	}
+	return "", false
+}
+
+// layered looks in each source in turn.
+type layered []keys.Source
+
+func (l layered) Lookup(attr string) (string, bool) {
+	for _, s := range l {
+		if s == nil {
+			continue
+		}
+		if v, ok := s.Lookup(attr); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// LookupChecked is Lookup that reports a value its first source holding
+// attr refuses (a keys.Values value no composite can hold).
+func (l layered) LookupChecked(attr string) (string, bool, error) {
+	for _, s := range l {
+		if s == nil {
+			continue
+		}
+		if v, ok, err := lookupChecked(s, attr); ok || err != nil {
+			return v, ok, err
+		}
+	}
+	return "", false, nil
+}
+
+func lookupChecked(src keys.Source, attr string) (string, bool, error) {
+	if cs, ok := src.(keys.CheckedSource); ok {
+		return cs.LookupChecked(attr)
+	}
+	v, ok := src.Lookup(attr)
+	return v, ok, nil
+}
+
+// timeSource returns src, or when d has time composites, src with their
+// text normalised as a put of the time stores it in a key: RFC 3339 text in
+// UTC, or Unix seconds for a unixtime field. Text that is not RFC 3339 is
+// left as is, for the template to judge.
+func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
+	if !d.hasTime || src == nil {
+		return src
+	}
+	return &timeSource{src: src, times: e.times}
+}
+
+// KeySource returns values as a keys.Source that gives each composite the
+// text a put of the entity renders into its keys: a time field's value,
+// given as RFC 3339 text in any zone or as a time.Time, becomes RFC 3339 in
+// UTC, or Unix seconds for a field tagged unixtime, as the field's put
+// stores it. Other values are as keys.Values converts them. Queries render
+// their keys through it, so that a query finds what a put of the same
+// values wrote.
+//
+// A value that cannot be its field's type (7 for a string field, text
+// that is no time for a time field) is refused: the source reports it with
+// keys.ErrType, as the key's render error.
+func (e *Entity[T]) keySource(values Values) keys.Source {
+	var src keys.Source = typedValues{values: values, s: e.sch}
+	if len(e.times) == 0 {
+		return src
+	}
+	return &timeSource{src: src, times: e.times}
+}
+
+// typedValues is a Values source that refuses a composite whose value
+// cannot be its field's type.
+type typedValues struct {
+	values Values
+	s      *schema
+}
+
+func (t typedValues) Lookup(attr string) (string, bool) {
+	v, ok, err := t.LookupChecked(attr)
+	if err != nil {
+		return "", true
+	}
+	return v, ok
+}
+
+func (t typedValues) LookupChecked(attr string) (string, bool, error) {
+	if err := t.s.checkComposite(attr, t.values); err != nil {
+		return "", true, err
+	}
+	return t.values.LookupChecked(attr)
+}
+
+// timeSource is a Source whose time composites are normalised.
+type timeSource struct {
+	src   keys.Source
+	times map[string]bool
+}
+
+func (s *timeSource) Lookup(attr string) (string, bool) {
+	v, ok, err := s.LookupChecked(attr)
+	if err != nil {
+		return "", true // as keys.Values reports a refused value
+	}
+	return v, ok
+}
+
+func (s *timeSource) LookupChecked(attr string) (string, bool, error) {
+	v, ok, err := lookupChecked(s.src, attr)
+	if !ok || err != nil {
+		return v, ok, err
+	}
+	unix, isTime := s.times[attr]
+	if !isTime {
+		return v, true, nil
+	}
+	t, perr := time.Parse(time.RFC3339Nano, v)
+	if perr != nil {
+		return v, true, nil
+	}
+	if t.IsZero() {
+		return "", true, zeroTimeValue(v)
+	}
+	if unix {
+		return strconv.FormatInt(t.Unix(), 10), true, nil
+	}
+	return t.UTC().Format(time.RFC3339Nano), true, nil
+}
+
+// allKeyDefs lists every key the entity renders.
+func (e *Entity[T]) allKeyDefs() []*keyDef[T] {
+	out := []*keyDef[T]{e.pk}
+	if e.sk != nil {
+		out = append(out, e.sk)
+	}
+	for _, d := range e.indexes {
+		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+			if k != nil {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}

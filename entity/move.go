@@ -1,0 +1,140 @@
+package entity
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
+	"github.com/guregu/dynamo/v2"
+)
+
+// move applies the update to the item read, and writes it under its new
+// primary key: a delete of the old item conditioned on it being unchanged
+// and a create of the new one, in one transaction.
+func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.AttributeValue, c *compiledUpdate) (T, error) {
+	var zero T
+	e := op.e
+	merged := c.merged
+	var v T
+	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
+		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+	}
+	create := e.Create(v)
+	create.keepVersion = true
+	put, err := create.compile()
+	if err != nil {
+		return zero, err
+	}
+	put.fail.op = "update"
+	if r := e.created; r != nil {
+		// The item keeps its creation time: it moves, it is not created.
+		if av, ok := old[r.name]; ok {
+			put.item[r.name] = av
+			reflect.ValueOf(&put.written).Elem().FieldByIndex(r.index).Set(reflect.ValueOf(&v).Elem().FieldByIndex(r.index))
+		}
+	}
+	// Attributes the Go type does not know (an older or newer writer's)
+	// move with the item; its old key attributes do not.
+	keyAttrs := e.maintained
+	carried := false
+	for name, av := range merged {
+		if _, ok := put.item[name]; !ok && !keyAttrs[name] && e.fields[name] == nil {
+			put.item[name] = av
+			carried = true
+		}
+	}
+	if carried {
+		if err := e.checkItem(put.item); err != nil {
+			return zero, err
+		}
+	}
+	var w expr.Writer
+	// The item deleted is this entity's (the read checked it; the marker
+	// condition holds it to that), and unchanged since the read.
+	parts := []string{e.exists(&w)}
+	if lockGuards(e.lock, old) {
+		// Every write increments the lock: its version guards the whole item.
+		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(old[e.lock.name]))
+	} else {
+		for _, name := range sortedKeys(old) {
+			if name == e.table.EntityAttr() {
+				continue // conditioned above
+			}
+			parts = append(parts, w.Name(name)+" = "+w.Value(old[name]))
+		}
+	}
+	for _, name := range sortedKeys(op.with) {
+		// With's values are conditions on the item, for a move as for an update.
+		cond, err := e.withCondition(&w, name, op.with[name])
+		if err != nil {
+			return zero, err
+		}
+		parts = append(parts, cond)
+	}
+	if s, err := op.cond.render(&w, e.sch); err != nil {
+		return zero, withEntity(err, e.name)
+	} else if s != "" {
+		parts = append(parts, s)
+	}
+	del := txwrite.Classified(TransactWrite{
+		Item: types.TransactWriteItem{Delete: &types.Delete{
+			TableName: aws.String(e.table.Name), Key: e.tableKey(old),
+			ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}},
+		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
+	}, failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify)
+	if n := len(aws.ToString(del.Item.Delete.ConditionExpression)); n > expr.MaxExpressionBytes {
+		return zero, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the moved item is unchanged; a LockAttribute keeps it short)", Limit: expr.MaxExpressionBytes, Got: n}
+	}
+	pin := put.input(e.table.Name)
+	ins := txwrite.Classified(TransactWrite{
+		Item:   txwrite.FromPut(pin),
+		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item),
+	}, put.fail.classify)
+	if op.lockWant != nil {
+		if lv, ok := old[lockName(e.lock)].(*types.AttributeValueMemberN); !ok || lv.Value != fmt.Sprint(*op.lockWant) {
+			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
+		}
+	}
+	if err := e.sendMove(ctx, db, old, put.item, del, ins); err != nil {
+		return zero, err
+	}
+	if op.ret == types.ReturnValueNone {
+		return zero, nil
+	}
+	if op.ret == types.ReturnValueAllOld {
+		return e.Decode(old)
+	}
+	// The moved item comes back as a read would decode it: hidden
+	// attributes zeroed.
+	moved := put.written
+	rv := reflect.ValueOf(&moved).Elem()
+	for _, idx := range e.hidden {
+		f := rv.FieldByIndex(idx)
+		f.Set(reflect.Zero(f.Type()))
+	}
+	return moved, nil
+}
+
+// lockGuards reports whether the entity has a lock attribute and the item
+// read holds it, so that a condition on it detects any later write.
+func lockGuards(lock *fieldRule, old map[string]types.AttributeValue) bool {
+	if lock == nil {
+		return false
+	}
+	_, ok := old[lock.name].(*types.AttributeValueMemberN)
+	return ok
+}
+
+func lockName(r *fieldRule) string {
+	if r == nil {
+		return ""
+	}
+	return r.name
+}

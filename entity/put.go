@@ -1,0 +1,444 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
+	"github.com/ddbmodel/ddbmodel/keys"
+	"github.com/guregu/dynamo/v2"
+)
+
+// encode applies defaults and timestamps to *v, encodes it, checks the
+// attribute rules, renders every key and adds the entity markers. The item
+// it returns is exactly what a put writes.
+func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
+	rv := reflect.ValueOf(v).Elem()
+	var now time.Time
+	if e.created != nil || e.updated != nil {
+		now = e.now()
+	}
+	for _, r := range e.rules {
+		if r.Default == nil {
+			continue
+		}
+		f := rv.FieldByIndex(r.index)
+		if !f.IsZero() {
+			continue
+		}
+		d := r.Default
+		if fn, ok := d.(func() any); ok {
+			d = fn()
+		}
+		dv := reflect.ValueOf(d)
+		if !dv.Type().ConvertibleTo(f.Type()) {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
+		}
+		f.Set(dv.Convert(f.Type()))
+	}
+	if e.created != nil {
+		if f := rv.FieldByIndex(e.created.index); create || f.IsZero() {
+			setTime(f, now)
+		}
+	}
+	if e.updated != nil {
+		setTime(rv.FieldByIndex(e.updated.index), now)
+	}
+	var item map[string]types.AttributeValue
+	var err error
+	var iw itemWriter
+	size := -1 // the item's size, when the encoder measured it
+	if e.fast != nil {
+		iw.initIn(st, e.keyBytes+e.fast.textBytes, e.fast.strings+len(e.allKeys))
+		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &iw)
+	} else {
+		iw.initIn(st, e.keyBytes, len(e.allKeys))
+		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
+	}
+	if err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: fe.name, Err: fe.err}
+		}
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
+	}
+	for _, r := range e.rules {
+		var f reflect.Value
+		if r.Validate != nil {
+			f = rv.FieldByIndex(r.index)
+		}
+		if err := e.checkRule(r, item[r.name], f, true); err != nil {
+			return nil, err
+		}
+	}
+	if e.valid != nil {
+		if err := e.valid(v); err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
+		}
+	}
+	src := itemSource(item)
+	if err := e.renderPrimaryIn(&iw, src, v, item); err != nil {
+		return nil, err
+	}
+	for _, d := range e.indexes {
+		if err := e.renderIndex(&iw, d, src, v, item); err != nil {
+			return nil, err
+		}
+	}
+	item[e.table.EntityAttr()] = e.marker
+	item[e.table.EntityVersionAttr()] = e.ver
+	if size < 0 {
+		if err := e.checkItem(item); err != nil {
+			return nil, err
+		}
+		return item, nil
+	}
+	// The encoder measured the fields (and checked their numbers); add the
+	// keys and markers, or measure the item again when they overlap.
+	if e.keysOverlap {
+		size = expr.ItemSize(item)
+	} else {
+		size += iw.size + e.markerBytes
+	}
+	if size > expr.MaxItemBytes {
+		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
+	}
+	return item, nil
+}
+
+func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+	if d.multi != nil {
+		return e.checkMultiKey(d, into)
+	}
+	if d.sparse && d.when != nil && !d.when(*v) {
+		return nil
+	}
+	var pkv, skv types.AttributeValue
+	var err error
+	if d.pk != nil {
+		if pkv, err = e.renderKeyIn(iw, d.pk, src, v); err != nil {
+			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
+				return nil
+			}
+			return err
+		}
+	}
+	if d.sk != nil {
+		if skv, err = e.renderKeyIn(iw, d.sk, src, v); err != nil {
+			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
+				return nil
+			}
+			return err
+		}
+	}
+	if pkv != nil {
+		setKey(iw, into, d.pk.Attribute, pkv)
+	}
+	if skv != nil {
+		setKey(iw, into, d.sk.Attribute, skv)
+	}
+	return nil
+}
+
+// checkRule checks one attribute's rules against its encoded value av and
+// Go value f. whole says the check is of a whole item (put), where Required
+// applies.
+func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
+	if av == nil || isNull(av) {
+		if whole && r.Required {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "required"}
+		}
+		return nil
+	}
+	if r.enum != nil {
+		var vals []string
+		switch x := av.(type) {
+		case *types.AttributeValueMemberS:
+			vals = []string{x.Value}
+		case *types.AttributeValueMemberSS:
+			vals = x.Value
+		default:
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must be a string"}
+		}
+		for _, s := range vals {
+			if !r.enum[s] {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("%q is not one of %s", s, strings.Join(r.Enum, ", "))}
+			}
+		}
+	}
+	if r.Validate != nil && f.IsValid() {
+		if err := r.Validate(f.Interface()); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Err: err}
+		}
+	}
+	return nil
+}
+
+func isNull(av types.AttributeValue) bool {
+	_, ok := av.(*types.AttributeValueMemberNULL)
+	return ok
+}
+
+func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+	size := 0
+	for name, av := range item {
+		size += len(name) + expr.ValueSize(av)
+		switch av.(type) {
+		case *types.AttributeValueMemberB, *types.AttributeValueMemberBOOL:
+			continue
+		}
+		if err := checkValue(av); err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Err: err}
+		}
+	}
+	if size > expr.MaxItemBytes {
+		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
+	}
+	return nil
+}
+
+// PutOp writes a whole item: a put (replacing any item under the key) or a
+// create (failing with ErrAlreadyExists when one exists).
+type PutOp[T any] struct {
+	e      *Entity[T]
+	v      T
+	create bool
+	cond   Condition
+	// keepVersion: a create that continues the lock version of the item it
+	// replaces (an update moving an item to a new key).
+	keepVersion bool
+}
+
+var _ WriteOp = PutOp[struct{}]{}
+
+func (PutOp[T]) writeOp() {}
+
+// Put returns an operation that writes v, replacing the item with its key
+// if that item is this entity's. The put is conditioned on the entity
+// marker: when the key holds another entity's item (or an item without a
+// marker), nothing is written and the error satisfies
+// errors.Is(err, ddbmodel.ErrOtherEntity) (and ErrConditionFailed).
+func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
+
+// Create returns an operation that writes v only if no item has its key.
+func (e *Entity[T]) Create(v T) PutOp[T] { return PutOp[T]{e: e, v: v, create: true} }
+
+// If adds a condition that must hold for the write to happen.
+func (op PutOp[T]) If(c Condition) PutOp[T] {
+	op.cond = And(op.cond, c)
+	return op
+}
+
+// compiledPut is a compiled put, in one allocation with the entity it
+// writes and the request input it becomes.
+type compiledPut[T any] struct {
+	written T // the entity as written: encode applies defaults and timestamps to it
+	item    map[string]types.AttributeValue
+	cond    string
+	w       expr.Writer
+	// guard, when set, is the only condition: its names and values are
+	// copied from the entity's, and w is empty.
+	guard *writeGuard
+	fail  failure
+	in    dynamodb.PutItemInput
+	table string
+	// store holds, in this one allocation, the attribute values the
+	// request is made of: the item's (see itemWriter) and the copies of
+	// the guard's values a built request owns.
+	store putStore
+}
+
+// putStore is room for the attribute values of one put, allocated with
+// the compiled put: values that do not fit are allocated one by one.
+type putStore struct {
+	strs   [16]types.AttributeValueMemberS
+	nums   [4]types.AttributeValueMemberN
+	set    types.AttributeValueMemberSS
+	setBuf [4]string
+	guard  [2]types.AttributeValueMemberS
+}
+
+func (op PutOp[T]) compile() (*compiledPut[T], error) {
+	e := op.e
+	if e == nil {
+		return nil, errNoEntity("put")
+	}
+	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}, written: op.v}
+	if op.create {
+		c.fail.op = "create"
+	}
+	v := &c.written
+	// A put replaces only this entity's item; a create, or a put expecting
+	// lock version 0, needs the key free, which guards it already.
+	guarded := !op.create
+	var lockf reflect.Value
+	var cur int64
+	if e.lock != nil {
+		lockf = reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
+		cur = intValue(lockf)
+		if op.create && !op.keepVersion {
+			cur = 0
+		}
+		want := cur // on the heap only for an entity with a lock
+		c.fail.lockAttr = e.lock.name
+		c.fail.lockWant = &want
+		if cur == 0 {
+			guarded = false
+		}
+	}
+	if guarded {
+		c.fail.markerAttr, c.fail.unmarked = e.table.EntityAttr(), e.unmarked
+	} else if !op.create {
+		c.fail.plainMarker, c.fail.unmarked = e.table.EntityAttr(), e.unmarked
+	}
+	if guarded && e.lock == nil && op.cond.IsZero() {
+		// The hot path: the guard is the whole condition, rendered at Define.
+		c.guard = &e.writeGuard
+		c.cond = e.writeGuard.cond
+	} else {
+		// Placeholders in a fixed order: the guard, the lock, the create,
+		// the caller's condition.
+		var parts []string
+		switch {
+		case guarded && e.lock != nil:
+			// The lock condition needs an item: it must be this entity's.
+			parts = append(parts, e.exists(&c.w))
+		case guarded:
+			parts = append(parts, e.guard(&c.w))
+		}
+		if e.lock != nil && !op.create {
+			if cur == 0 {
+				parts = append(parts, e.versionZero(&c.w))
+			} else {
+				parts = append(parts, c.w.Name(e.lock.name)+" = "+c.w.Value(numberAV(cur)))
+			}
+		}
+		if op.create {
+			parts = append(parts, e.pkAbsent(&c.w))
+		}
+		if !op.cond.IsZero() {
+			s, err := op.cond.render(&c.w, op.e.sch)
+			if err != nil {
+				return nil, withEntity(err, e.name)
+			}
+			parts = append(parts, s)
+		}
+		c.cond = joinAnd(parts)
+	}
+	if e.lock != nil {
+		setInt(lockf, cur+1)
+	}
+	item, err := e.encode(v, op.create, &c.store)
+	if err != nil {
+		return nil, err
+	}
+	c.item = item
+	return c, nil
+}
+
+// Build compiles the PutItem request without sending it.
+func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
+	c, err := op.compile()
+	if err != nil {
+		return nil, err
+	}
+	return c.input(op.e.table.Name), nil
+}
+
+// input returns the request, the caller's to keep and change.
+func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+	return c.request(table, true)
+}
+
+// request returns the request. Unless own is set, a guard's names and
+// values are the entity's read-only maps, not copies: only for a request
+// that is sent and dropped, never handed to the caller.
+func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput {
+	c.table = table
+	in := &c.in
+	*in = dynamodb.PutItemInput{
+		TableName:                 &c.table,
+		Item:                      c.item,
+		ExpressionAttributeNames:  c.w.Names(),
+		ExpressionAttributeValues: c.w.Values(),
+	}
+	if c.guard != nil {
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues = c.guard.names, c.guard.values
+		if own {
+			in.ExpressionAttributeNames = c.guard.ownNames()
+			in.ExpressionAttributeValues = c.guard.ownValues(&c.store)
+		}
+	}
+	if c.cond != "" {
+		in.ConditionExpression = &c.cond
+		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return in
+}
+
+// Run writes the item and returns it as written: with defaults,
+// timestamps and the incremented lock version applied.
+func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
+	if err := checkDB(db, "put"); err != nil {
+		var zero T
+		return zero, err
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db)
+	}
+	c, err := op.compile()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	// Sent and dropped: the guard's maps need no copies.
+	in := c.request(op.e.table.Name, false)
+	in.TableName = db.Table(op.e.table.Name)
+	if _, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}}); err != nil {
+		var zero T
+		return zero, c.fail.wrap(err)
+	}
+	return c.written, nil
+}
+
+// TransactWrite compiles the put as one action of a transaction. On an
+// entity with unique attributes it is an error: their marker actions must
+// join the transaction too (txn.Write and TransactWrites add them).
+func (op PutOp[T]) TransactWrite() (TransactWrite, error) {
+	if op.e != nil {
+		if err := op.e.uniqueAlone("put"); err != nil {
+			return TransactWrite{}, err
+		}
+	}
+	return op.action()
+}
+
+// action compiles the put as one action of a transaction, without the
+// actions of unique attributes.
+func (op PutOp[T]) action() (TransactWrite, error) {
+	c, err := op.compile()
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	in := c.input(op.e.table.Name)
+	return txwrite.Classified(TransactWrite{
+		Item:   txwrite.FromPut(in),
+		Entity: op.e.name, Op: c.fail.op, Key: op.e.tableKey(c.item), Size: expr.ItemSize(c.item),
+	}, c.fail.classify), nil
+}
+
+func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+	k := map[string]types.AttributeValue{e.table.PartitionKey.Name: item[e.table.PartitionKey.Name]}
+	if n := e.table.SortKey.Name; n != "" {
+		k[n] = item[n]
+	}
+	return k
+}

@@ -1,0 +1,446 @@
+package query
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+const cursorVersion = 1
+
+// jsonAV is a key attribute value in a cursor.
+type jsonAV struct {
+	S *string `json:"S,omitempty"`
+	N *string `json:"N,omitempty"`
+	B []byte  `json:"B,omitempty"`
+}
+
+type cursorData struct {
+	V int                 `json:"v"`
+	Q string              `json:"q"`
+	K []map[string]jsonAV `json:"k"`           // per shard: where to continue (nil: from the start)
+	D []bool              `json:"d,omitempty"` // per shard: exhausted
+}
+
+func toJSONKey(k map[string]types.AttributeValue) (map[string]jsonAV, error) {
+	if k == nil {
+		return nil, nil
+	}
+	out := make(map[string]jsonAV, len(k))
+	for n, v := range k {
+		switch x := v.(type) {
+		case *types.AttributeValueMemberS:
+			s := x.Value
+			out[n] = jsonAV{S: &s}
+		case *types.AttributeValueMemberN:
+			s := x.Value
+			out[n] = jsonAV{N: &s}
+		case *types.AttributeValueMemberB:
+			out[n] = jsonAV{B: x.Value}
+		default:
+			return nil, fmt.Errorf("query: key attribute %s has an unsupported type %T", n, v)
+		}
+	}
+	return out, nil
+}
+
+func fromJSONKey(k map[string]jsonAV) map[string]types.AttributeValue {
+	if k == nil {
+		return nil
+	}
+	out := make(map[string]types.AttributeValue, len(k))
+	for n, v := range k {
+		switch {
+		case v.S != nil:
+			out[n] = &types.AttributeValueMemberS{Value: *v.S}
+		case v.N != nil:
+			out[n] = &types.AttributeValueMemberN{Value: *v.N}
+		default:
+			out[n] = &types.AttributeValueMemberB{Value: v.B}
+		}
+	}
+	return out
+}
+
+// fingerprint identifies the compiled query a cursor belongs to.
+func fingerprint(ins []*dynamodb.QueryInput) string {
+	h := sha256.New()
+	for _, in := range ins {
+		fmt.Fprintf(h, "%s|%s|%s|%s|%v|%s\n", aws.ToString(in.IndexName), aws.ToString(in.KeyConditionExpression),
+			aws.ToString(in.FilterExpression), aws.ToString(in.ProjectionExpression), aws.ToBool(in.ScanIndexForward), aws.ToString(in.TableName))
+		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
+			// The direction binds the cursor too (ToBool above cannot tell
+			// descending from the default ascending order).
+			fmt.Fprint(h, "desc\n")
+		}
+		hashExpressionAttrs(h, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// hashExpressionAttrs writes a request's expression names and values into
+// h, in a fixed order.
+func hashExpressionAttrs(h io.Writer, placeholderNames map[string]string, values map[string]types.AttributeValue) {
+	names := make([]string, 0, len(values))
+	for n := range values {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if strings.HasPrefix(n, expr.ClockPrefix) {
+			// A clock reading (the time a TTL filter compares with)
+			// differs between the pages of one listing.
+			fmt.Fprintf(h, "%s=clock;", n)
+			continue
+		}
+		j, _ := json.Marshal(typedText(values[n]))
+		fmt.Fprintf(h, "%s=%s;", n, j)
+	}
+	placeholders := make([]string, 0, len(placeholderNames))
+	for p := range placeholderNames {
+		placeholders = append(placeholders, p)
+	}
+	sort.Strings(placeholders)
+	for _, p := range placeholders {
+		fmt.Fprintf(h, "%s=%s;", p, placeholderNames[p])
+	}
+}
+
+// typedText renders a scalar value with its type, for fingerprints and
+// for comparing a cursor position with the partition queried.
+func typedText(av types.AttributeValue) string {
+	switch x := av.(type) {
+	case *types.AttributeValueMemberS:
+		return "S:" + x.Value
+	case *types.AttributeValueMemberN:
+		return "N:" + x.Value
+	default:
+		return fmt.Sprintf("%T:%v", av, av)
+	}
+}
+
+func (s *spec) encodeCursor(ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) (string, error) {
+	return s.encodePositions(fingerprint(ins), starts, done)
+}
+
+// encodePositions encodes the positions of a request (one per shard or
+// segment) bound to its fingerprint fp, signed when the spec signs its
+// cursors; "" when every position is done.
+func (s *spec) encodePositions(fp string, starts []map[string]types.AttributeValue, done []bool) (string, error) {
+	c := cursorData{V: cursorVersion, Q: fp}
+	allDone := true
+	for i := range starts {
+		k, err := toJSONKey(starts[i])
+		if err != nil {
+			return "", err
+		}
+		c.K = append(c.K, k)
+		if !done[i] {
+			allDone = false
+		}
+	}
+	if allDone {
+		return "", nil
+	}
+	if len(starts) > 1 {
+		c.D = done
+	}
+	body, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	out := base64.RawURLEncoding.EncodeToString(body)
+	if len(s.signKey) > 0 {
+		out += "." + base64.RawURLEncoding.EncodeToString(s.mac(body))
+	}
+	return out, nil
+}
+
+func (s *spec) mac(body []byte) []byte {
+	m := hmac.New(sha256.New, s.signKey)
+	m.Write(body)
+	return m.Sum(nil)
+}
+
+func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
+	// A whole partition holds any entity's keys.
+	starts, done, err := s.decodePositions(cursor, fingerprint(ins), len(ins), s.wholePartition)
+	if err != nil || cursor == "" {
+		return starts, done, err
+	}
+	pkName, skName, _ := s.members[0].Table().KeyNames(s.index)
+	for i := range starts {
+		if starts[i] == nil {
+			continue
+		}
+		if rng.multi != nil {
+			if why := rng.multi.outside(starts[i]); why != "" {
+				return nil, nil, &ddbmodel.CursorError{Reason: why}
+			}
+			continue
+		}
+		// The position must lie in the partition this query reads.
+		if want := partitionValue(ins[i]); want != "" && typedText(starts[i][pkName]) != want {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's partition"}
+		}
+		if skName != "" && !rng.holds(starts[i][skName]) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position lies outside the query's sort key range"}
+		}
+	}
+	return starts, done, nil
+}
+
+// decodePositions decodes a cursor of count positions made by the request whose
+// fingerprint is fp, checking its signature and that every position is a
+// key of the spec's table (or index) that DynamoDB could have returned: of
+// the declared types and sizes and, unless anyKey, one the spec's members'
+// templates render. "" gives count positions at the start.
+func (s *spec) decodePositions(cursor, fp string, count int, anyKey bool) ([]map[string]types.AttributeValue, []bool, error) {
+	starts := make([]map[string]types.AttributeValue, count)
+	done := make([]bool, count)
+	if cursor == "" {
+		return starts, done, nil
+	}
+	bodyText, sig, signed := strings.Cut(cursor, ".")
+	body, err := base64.RawURLEncoding.DecodeString(bodyText)
+	if err != nil {
+		return nil, nil, &ddbmodel.CursorError{Reason: "not base64url"}
+	}
+	if len(s.signKey) > 0 {
+		if !signed {
+			return nil, nil, &ddbmodel.CursorError{Reason: "unsigned, but this query signs its cursors"}
+		}
+		got, err := base64.RawURLEncoding.DecodeString(sig)
+		if err != nil || !hmac.Equal(got, s.mac(body)) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "signature does not match"}
+		}
+	}
+	var c cursorData
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, nil, &ddbmodel.CursorError{Reason: "malformed"}
+	}
+	if c.V != cursorVersion {
+		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
+	}
+	if c.Q != fp {
+		return nil, nil, &ddbmodel.CursorError{Reason: "made by another query"}
+	}
+	if len(c.K) != count || (count > 1 && len(c.D) != count) {
+		return nil, nil, &ddbmodel.CursorError{Reason: "wrong number of positions"}
+	}
+	table := s.members[0].Table()
+	names := table.PrimaryKeyNames(s.index)
+	attrs := s.positionAttrs()
+	for i, k := range c.K {
+		for n, v := range k {
+			a, ok := attrs[n]
+			if !ok || v.typ() != a.typ {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position has a wrong value for key attribute " + n}
+			}
+			if anyKey {
+				a.computed = true
+			}
+			if why := a.check(v); why != "" {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position's key attribute " + n + " " + why}
+			}
+		}
+		starts[i] = fromJSONKey(k)
+		if count > 1 {
+			done[i] = c.D[i]
+		}
+		if starts[i] == nil {
+			continue
+		}
+		if len(starts[i]) != len(names) {
+			return nil, nil, &ddbmodel.CursorError{Reason: "position has the wrong key attributes"}
+		}
+		for _, n := range names {
+			if _, ok := starts[i][n]; !ok {
+				return nil, nil, &ddbmodel.CursorError{Reason: "position lacks key attribute " + n}
+			}
+		}
+	}
+	return starts, done, nil
+}
+
+// typ returns the DynamoDB type of a cursor's key value: "" unless exactly
+// one of S, N and B is set.
+func (v jsonAV) typ() types.ScalarAttributeType {
+	var t types.ScalarAttributeType
+	n := 0
+	if v.S != nil {
+		t, n = types.ScalarAttributeTypeS, n+1
+	}
+	if v.N != nil {
+		t, n = types.ScalarAttributeTypeN, n+1
+	}
+	if v.B != nil {
+		t, n = types.ScalarAttributeTypeB, n+1
+	}
+	if n != 1 {
+		return ""
+	}
+	return t
+}
+
+// positionAttr is what a cursor's position may hold in one key attribute:
+// its declared type, the most bytes a key of its kind holds, and the
+// templates of the query's members that render it (nil when some member
+// computes it with a function, so that any key of the type may be one).
+type positionAttr struct {
+	typ       types.ScalarAttributeType
+	maxBytes  int
+	templates []*keys.Template
+	computed  bool
+}
+
+// positionAttrs returns, for every attribute of a position of the spec's
+// query (the table's key and, on an index, the index's key), what a genuine
+// position holds there.
+func (s *spec) positionAttrs() map[string]*positionAttr {
+	table := s.members[0].Table()
+	out := map[string]*positionAttr{}
+	add := func(k entity.KeyAttribute, maxBytes int) {
+		if k.Name == "" {
+			return
+		}
+		t := k.Type
+		if t == "" {
+			t = types.ScalarAttributeTypeS
+		}
+		out[k.Name] = &positionAttr{typ: t, maxBytes: maxBytes}
+	}
+	add(table.PartitionKey, expr.MaxPartitionKeyBytes)
+	add(table.SortKey, expr.MaxSortKeyBytes)
+	if s.index != "" {
+		if ix, ok := table.Index(s.index); ok {
+			if !ix.Local {
+				add(ix.PartitionKey, expr.MaxPartitionKeyBytes)
+			}
+			add(ix.SortKey, expr.MaxSortKeyBytes)
+			for _, k := range ix.PartitionKeys {
+				add(k, expr.MaxPartitionKeyBytes)
+			}
+			for _, k := range ix.SortKeys {
+				add(k, expr.MaxSortKeyBytes)
+			}
+		}
+	}
+	indexes := []string{""}
+	if s.index != "" {
+		indexes = append(indexes, s.index)
+	}
+	for _, m := range s.members {
+		for _, index := range indexes {
+			pk, sk, ok := modelOf(m).KeySpecs(index)
+			if !ok {
+				continue
+			}
+			for _, ks := range []model.KeySpec{pk, sk} {
+				a := out[ks.Attribute]
+				switch {
+				case ks.Attribute == "" || a == nil:
+				case ks.Template == nil:
+					a.computed = true
+				default:
+					a.templates = append(a.templates, ks.Template)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// check returns why v cannot be a genuine position's value, or "". A key
+// that a member's template renders must parse with one of them; any key
+// must be one DynamoDB stores: a non-empty string of valid UTF-8 within
+// the size limit, or a number.
+func (a *positionAttr) check(v jsonAV) string {
+	var text string
+	switch {
+	case v.S != nil:
+		text = *v.S
+		switch {
+		case text == "":
+			return "is empty"
+		case len(text) > a.maxBytes:
+			return fmt.Sprintf("is over %d bytes", a.maxBytes)
+		case !utf8.ValidString(text):
+			return "is not valid UTF-8"
+		}
+	case v.N != nil:
+		text = *v.N
+		if !isNumber(text) {
+			return "is not a number"
+		}
+	default:
+		if len(v.B) == 0 || len(v.B) > a.maxBytes {
+			return "is an empty or oversized binary"
+		}
+		return ""
+	}
+	if a.computed || len(a.templates) == 0 {
+		return ""
+	}
+	for _, t := range a.templates {
+		if _, err := t.Extract(text); err == nil {
+			return ""
+		}
+	}
+	return "is no key the query's entities render"
+}
+
+// isNumber reports whether s is number text DynamoDB accepts in form: an
+// optional sign, digits with an optional fraction, an optional exponent.
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	if whole == "" && frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return false
+	}
+	if hasExp {
+		if len(exp) > 0 && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		return exp != "" && allDigits(exp)
+	}
+	return true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// partitionValue returns the text of the partition key value in a compiled
+// key condition (the first value placeholder, by construction).
+func partitionValue(in *dynamodb.QueryInput) string {
+	if v, ok := in.ExpressionAttributeValues[":v0"]; ok {
+		return typedText(v)
+	}
+	return ""
+}

@@ -1,0 +1,331 @@
+package query
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+type sortOp string
+
+type sortCond struct {
+	op     sortOp
+	lo, hi entity.Values // composites, rendered with the sort template
+	rawLo  string        // explicit key text (or number text)
+	rawHi  string
+	raw    bool
+}
+
+// keySpecs finds the key specs of the index for every member; the
+// partition templates must agree.
+func (s *spec) keySpecs() (pk model.KeySpec, sks []model.KeySpec, err error) {
+	for i, m := range s.members {
+		p, sk, ok := modelOf(m).KeySpecs(s.index)
+		if !ok {
+			return pk, nil, invalidf("entity %s is not in index %q", m.Name(), s.index)
+		}
+		if i == 0 {
+			pk = p
+		} else if p.Template == nil || pk.Template == nil || p.Template.String() != pk.Template.String() {
+			return pk, nil, invalidf("entities %s and %s do not share a partition key template on %q", s.members[0].Name(), m.Name(), indexName(s.index))
+		}
+		sks = append(sks, sk)
+	}
+	return pk, sks, nil
+}
+
+func keyErr(s *spec, attr string, err error) error {
+	name := s.members[0].Name()
+	var ve *keys.ValueError
+	if errors.As(err, &ve) {
+		if errors.Is(err, keys.ErrMissing) {
+			return &ddbmodel.MissingCompositesError{Entity: name, KeyAttribute: attr, Missing: []string{ve.Composite}}
+		}
+		return &ddbmodel.ValidationError{Entity: name, Attribute: ve.Composite, Reason: "key " + attr, Err: err}
+	}
+	return &ddbmodel.ValidationError{Entity: name, Attribute: attr, Err: err}
+}
+
+func keyAV(k model.KeySpec, v string) types.AttributeValue {
+	if k.Number {
+		return &types.AttributeValueMemberN{Value: v}
+	}
+	return &types.AttributeValueMemberS{Value: v}
+}
+
+// keyRange is the sort part of a compiled key condition: op over the key
+// text lo (and hi for between). op is sortNone when the query reads the
+// whole partition.
+type keyRange struct {
+	op     sortOp
+	lo, hi string
+	number bool
+	// multi, on a multi-attribute index, is the whole key condition
+	// (op, lo and hi are then unused).
+	multi *multiRange
+}
+
+func (r keyRange) av(v string) types.AttributeValue {
+	if r.number {
+		return &types.AttributeValueMemberN{Value: v}
+	}
+	return &types.AttributeValueMemberS{Value: v}
+}
+
+// render writes the condition on the sort key attribute name.
+func (r keyRange) render(w *expr.Writer, name string) string {
+	n := w.Name(name)
+	switch r.op {
+	case sortBegins:
+		return "begins_with(" + n + ", " + w.Value(r.av(r.lo)) + ")"
+	case sortBetween:
+		lo := w.Value(r.av(r.lo))
+		return n + " BETWEEN " + lo + " AND " + w.Value(r.av(r.hi))
+	default:
+		return n + " " + string(r.op) + " " + w.Value(r.av(r.lo))
+	}
+}
+
+// holds reports whether the sort key value v satisfies the range, as
+// DynamoDB compares keys.
+func (r keyRange) holds(v types.AttributeValue) bool {
+	if r.op == sortNone {
+		return true
+	}
+	if r.op == sortBegins {
+		x, ok := v.(*types.AttributeValueMemberS)
+		return ok && strings.HasPrefix(x.Value, r.lo)
+	}
+	c := compareAV(v, r.av(r.lo))
+	if r.op == sortBetween {
+		return c >= 0 && compareAV(v, r.av(r.hi)) <= 0
+	}
+	return r.compares(c)
+}
+
+// sortRange compiles the sort part of the key condition.
+func (s *spec) sortRange(sks []model.KeySpec) (keyRange, error) {
+	sk := sks[0]
+	none := keyRange{}
+	if s.wholePartition {
+		if s.sort.op != sortNone {
+			return none, invalidf("WholePartition reads every sort key; it takes no sort condition")
+		}
+		return none, nil
+	}
+	if sk.Attribute == "" {
+		if s.sort.op != sortNone {
+			return none, invalidf("the index has no sort key")
+		}
+		return none, nil
+	}
+	rng := func(op sortOp, lo, hi string) (keyRange, error) {
+		return keyRange{op: op, lo: lo, hi: hi, number: sk.Number}, nil
+	}
+	if s.sort.raw {
+		if s.sort.op == sortBegins && sk.Number {
+			return none, invalidf("begins_with on a number sort key")
+		}
+		if s.sort.op == sortBegins && s.sort.rawLo == "" {
+			return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: "BeginsWith: an empty prefix selects every key; leave BeginsWith out"}
+		}
+		for _, k := range []string{s.sort.rawLo, s.sort.rawHi} {
+			if !utf8.ValidString(k) {
+				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: fmt.Sprintf("sort key %q is not valid UTF-8", k)}
+			}
+		}
+		if s.sort.op == sortBetween {
+			if err := s.checkOrder(sk, s.sort.rawLo, s.sort.rawHi); err != nil {
+				return none, err
+			}
+		}
+		return rng(s.sort.op, s.sort.rawLo, s.sort.rawHi)
+	}
+	// Composite-based conditions need one sort template for every member.
+	var tmpl *keys.Template
+	for i, k := range sks {
+		if k.Template == nil {
+			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
+				return none, invalidf("the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
+			}
+			continue
+		}
+		if i == 0 {
+			tmpl = k.Template
+		}
+	}
+	if tmpl == nil {
+		return none, nil
+	}
+	if len(sks) > 1 {
+		// A collection: only a common literal prefix narrows the sort key.
+		if s.sort.op != sortNone {
+			return none, invalidf("sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
+		}
+		prefix := commonLiteralPrefix(sks)
+		if prefix == "" || sk.Number {
+			return none, nil
+		}
+		return rng(sortBegins, prefix, "")
+	}
+	for _, v := range []entity.Values{s.sort.lo, s.sort.hi} {
+		for _, name := range sortedNames(keys.Values(v)) {
+			if !tmpl.Uses(name) {
+				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
+					Reason: fmt.Sprintf("the sort condition names an attribute that is no composite of the sort key %s", sk.Attribute)}
+			}
+		}
+	}
+	sortOnly := func(v entity.Values) keys.Values {
+		out := keys.Values{}
+		for k, x := range s.where {
+			if tmpl.Uses(k) {
+				out[k] = x
+			}
+		}
+		for k, x := range v {
+			out[k] = x
+		}
+		return out
+	}
+	render := func(v entity.Values) (string, bool, error) {
+		p, complete, err := tmpl.Prefix(modelOf(s.members[0]).KeySource(sortOnly(v)))
+		if err != nil {
+			return "", false, keyErr(s, sk.Attribute, err)
+		}
+		return p, complete, nil
+	}
+	switch s.sort.op {
+	case sortNone:
+		if sk.Number && !hasAny(s.where, tmpl.Composites()) {
+			return none, nil
+		}
+		p, complete, err := render(nil)
+		if err != nil {
+			return none, err
+		}
+		if complete {
+			return rng(sortEq, p, "")
+		}
+		if p == "" || sk.Number {
+			return none, nil
+		}
+		return rng(sortBegins, p, "")
+	case sortBetween:
+		lo, _, err := render(s.sort.lo)
+		if err != nil {
+			return none, err
+		}
+		hi, complete, err := render(s.sort.hi)
+		if err != nil {
+			return none, err
+		}
+		if !complete {
+			hi = lastUnder(hi)
+		}
+		if err := s.checkOrder(sk, lo, hi); err != nil {
+			return none, err
+		}
+		return rng(sortBetween, lo, hi)
+	default:
+		v, complete, err := render(s.sort.lo)
+		if err != nil {
+			return none, err
+		}
+		if !complete && (s.sort.op == sortGt || s.sort.op == sortLe) {
+			// Greater than, or up to, the whole group under the prefix.
+			v = lastUnder(v)
+		}
+		return rng(s.sort.op, v, "")
+	}
+}
+
+// checkOrder refuses a range whose low end is above its high end, which
+// DynamoDB refuses as a BETWEEN.
+func (s *spec) checkOrder(sk model.KeySpec, lo, hi string) error {
+	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
+		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
+			Reason: fmt.Sprintf("Between: the low key %q is above the high key %q", lo, hi)}
+	}
+	return nil
+}
+
+// lastUnder returns the largest sort key that begins with prefix: prefix
+// followed by as many U+10FFFF (the largest character, 4 bytes) as fit in
+// the 1,024-byte sort key limit, then the largest character of the bytes
+// left (U+FFFF, U+07FF or U+007F). DynamoDB compares string keys bytewise,
+// and UTF-8 orders as the characters do, so every key DynamoDB can store
+// under prefix sorts at or before it, and every key after it is outside
+// the group: an inclusive bound at lastUnder(prefix) is exact, whatever
+// characters keys hold.
+func lastUnder(prefix string) string {
+	room := expr.MaxSortKeyBytes - len(prefix)
+	if room <= 0 {
+		return prefix
+	}
+	var b strings.Builder
+	b.Grow(expr.MaxSortKeyBytes)
+	b.WriteString(prefix)
+	for ; room >= utf8.UTFMax; room -= utf8.UTFMax {
+		b.WriteRune(utf8.MaxRune)
+	}
+	switch room {
+	case 3:
+		b.WriteRune('\uffff')
+	case 2:
+		b.WriteRune('\u07ff')
+	case 1:
+		b.WriteRune('\u007f')
+	}
+	return b.String()
+}
+
+func sortedNames(v keys.Values) []string {
+	names := make([]string, 0, len(v))
+	for n := range v {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func hasAny(v entity.Values, attrs []string) bool {
+	for _, a := range attrs {
+		if _, ok := v[a]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func commonLiteralPrefix(sks []model.KeySpec) string {
+	var prefix string
+	for i, k := range sks {
+		if k.Template == nil {
+			return ""
+		}
+		p, _, err := k.Template.Prefix(keys.Strings{})
+		if err != nil {
+			return ""
+		}
+		if i == 0 {
+			prefix = p
+			continue
+		}
+		n := 0
+		for n < len(prefix) && n < len(p) && prefix[n] == p[n] {
+			n++
+		}
+		prefix = prefix[:n]
+	}
+	return prefix
+}

@@ -1,0 +1,291 @@
+package query
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// spec is the part of a query shared by entity queries and collections.
+type spec struct {
+	members    []Member
+	index      string
+	where      entity.Values
+	sort       sortCond
+	desc       bool
+	limit      int
+	consistent bool
+	project    []string
+	filter     entity.Condition
+	signKey    []byte
+	allShards  bool
+	// wholePartition: no sort key condition at all (Collection.WholePartition).
+	wholePartition bool
+	// concurrency bounds the shard queries of AllShards in flight at
+	// once; 0 means fanout.DefaultLimit.
+	concurrency int
+	err         error
+}
+
+func merge(a, b entity.Values) entity.Values {
+	out := make(entity.Values, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+func indexName(ix string) string {
+	if ix == "" {
+		return "the table"
+	}
+	return ix
+}
+
+func (s *spec) build() ([]*dynamodb.QueryInput, error) {
+	ins, _, err := s.compile()
+	return ins, err
+}
+
+// compile builds one input per partition (shard) and returns the sort key
+// range they share, against which cursors are checked.
+func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
+	if s.err != nil {
+		return nil, keyRange{}, s.err
+	}
+	if len(s.members) == 0 {
+		return nil, keyRange{}, invalidf("no entity")
+	}
+	for i, m := range s.members {
+		if isNilMember(m) {
+			return nil, keyRange{}, invalidf("member %d is a nil entity", i)
+		}
+	}
+	if s.limit < 0 || s.limit > math.MaxInt32 {
+		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("query: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
+	}
+	table := s.members[0].Table()
+	ix, isIndex := table.Index(s.index)
+	if s.index != "" && !isIndex {
+		return nil, keyRange{}, invalidf("table %q has no index %q", table.Name, s.index)
+	}
+	if s.consistent && isIndex && !ix.Local {
+		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
+	}
+	if isIndex && ix.MultiAttribute() {
+		return s.compileMulti(table)
+	}
+	pk, sks, err := s.keySpecs()
+	if err != nil {
+		return nil, keyRange{}, err
+	}
+	if pk.Template == nil {
+		return nil, keyRange{}, invalidf("the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
+	}
+	where := keys.Values(s.where)
+	// Every value must feed the key queried: a misspelt sort composite
+	// would otherwise widen the query silently.
+	for _, name := range sortedNames(where) {
+		known := pk.Template.Uses(name)
+		if len(sks) == 1 {
+			// A collection narrows its sort key only by explicit keys.
+			known = known || slices.Contains(sks[0].Uses, name)
+		}
+		if !known {
+			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
+				Reason: fmt.Sprintf("Where names an attribute that is no composite of the key of %s", indexName(s.index))}
+		}
+	}
+	// Partition values: every composite is required (but the shard one under AllShards).
+	shardAttr, shards, sharded := pk.Template.Shard()
+	var missing []string
+	for _, c := range pk.Template.Composites() {
+		if _, ok := where[c]; !ok {
+			if sharded && c == shardAttr && s.allShards {
+				continue
+			}
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, keyRange{}, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
+	}
+	var pkvals []string
+	if sharded && s.allShards {
+		if _, given := where[shardAttr]; given {
+			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
+		}
+		for i := 0; i < shards; i++ {
+			v, err := pk.Template.RenderShard(modelOf(s.members[0]).KeySource(where), i)
+			if err != nil {
+				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
+			}
+			pkvals = append(pkvals, v)
+		}
+	} else {
+		if s.allShards {
+			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
+		}
+		v, err := pk.Template.Render(modelOf(s.members[0]).KeySource(where))
+		if err != nil {
+			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
+		}
+		pkvals = []string{v}
+	}
+
+	rng, err := s.sortRange(sks)
+	if err != nil {
+		return nil, keyRange{}, err
+	}
+	var ins []*dynamodb.QueryInput
+	for _, pkv := range pkvals {
+		var w expr.Writer
+		kc := w.Name(pk.Attribute) + " = " + w.Value(keyAV(pk, pkv))
+		if rng.op != sortNone {
+			kc += " AND " + rng.render(&w, sks[0].Attribute)
+		}
+		in, err := s.input(table, &w, kc)
+		if err != nil {
+			return nil, keyRange{}, err
+		}
+		ins = append(ins, in)
+	}
+	return ins, rng, nil
+}
+
+// input builds the query input for the key condition kc, written with w:
+// the index, order, limit, consistency, filter and projection of s.
+func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.QueryInput, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
+	if s.index != "" {
+		in.IndexName = aws.String(s.index)
+	}
+	if s.desc {
+		in.ScanIndexForward = aws.Bool(false)
+	}
+	if s.limit > 0 {
+		in.Limit = aws.Int32(int32(s.limit))
+	}
+	if s.consistent {
+		in.ConsistentRead = aws.Bool(true)
+	}
+	if !s.filter.IsZero() {
+		if err := s.checkFilter(table); err != nil {
+			return nil, err
+		}
+		f, err := modelOf(s.members[0]).RenderCondition(s.filter, w, s.others()...)
+		if err != nil {
+			return nil, withEntity(err, s.members[0].Name())
+		}
+		in.FilterExpression = aws.String(f)
+	}
+	if len(s.project) > 0 {
+		need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
+		seen := map[string]bool{}
+		var ps []string
+		for i, a := range append(need, s.project...) {
+			var p string
+			if i < len(need) {
+				p = w.Name(a)
+			} else {
+				// The caller's names: attributes or document paths of
+				// the entities queried.
+				var err error
+				if p, err = modelOf(s.members[0]).ProjectionPath(a, w, s.others()...); err != nil {
+					return nil, withEntity(err, s.members[0].Name())
+				}
+			}
+			if !seen[p] {
+				seen[p] = true
+				ps = append(ps, p)
+			}
+		}
+		in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
+	}
+	in.ExpressionAttributeNames = w.Names()
+	in.ExpressionAttributeValues = w.Values()
+	if err := checkExpressions(s.members[0].Name(), in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// others returns what the members after the first carry, for the checks
+// of names against all of them.
+func (s *spec) others() []model.Entity[entity.Condition] {
+	if len(s.members) < 2 {
+		return nil
+	}
+	out := make([]model.Entity[entity.Condition], 0, len(s.members)-1)
+	for _, m := range s.members[1:] {
+		out = append(out, modelOf(m))
+	}
+	return out
+}
+
+// isNilMember reports a nil entity behind the Member interface, whose
+// methods would panic.
+func isNilMember(m Member) bool {
+	if m == nil {
+		return true
+	}
+	v := reflect.ValueOf(m)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// checkFilter refuses a filter on the partition or sort key of the table
+// or index queried: DynamoDB refuses it, and the key condition is where
+// those belong (Where, Between, BeginsWith...).
+func (s *spec) checkFilter(table *entity.Table) error {
+	pk, sk, err := table.KeyNames(s.index)
+	if err != nil {
+		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Err: err}
+	}
+	for _, a := range modelOf(s.members[0]).Attributes(s.filter) {
+		if a != "" && (a == pk || a == sk || isKeyAttribute(table, s.index, a)) {
+			return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: a,
+				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
+		}
+	}
+	return nil
+}
+
+// withEntity names the entity in a *ddbmodel.ValidationError that does not
+// name one yet (a condition is rendered without knowing its entity).
+func withEntity(err error, name string) error {
+	var ve *ddbmodel.ValidationError
+	if errors.As(err, &ve) && ve.Entity == "" {
+		ve.Entity = name
+	}
+	return err
+}
+
+// invalidf reports a query that cannot be built from what it was given: a
+// *ddbmodel.ValidationError, so that errors.Is(err, ddbmodel.ErrInvalid).
+func invalidf(format string, args ...any) error {
+	return &ddbmodel.ValidationError{Reason: "query: " + fmt.Sprintf(format, args...)}
+}
+
+// checkExpressions refuses expressions longer than DynamoDB takes.
+func checkExpressions(entityName string, exprs ...*string) error {
+	for _, e := range exprs {
+		if n := len(aws.ToString(e)); n > expr.MaxExpressionBytes {
+			return &ddbmodel.LimitError{Entity: entityName, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: n}
+		}
+	}
+	return nil
+}
