@@ -367,9 +367,6 @@ func defineArticles(t *testing.T, table *entity.Table) *entity.Entity[Article] {
 // s is a string attribute value.
 func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 
-// n is a number attribute value.
-func n(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
-
 // SharedDoc is stored by two entities with one key layout: a Post and a Draft.
 type SharedDoc struct {
 	Slug string `dynamo:"slug"`

@@ -316,6 +316,11 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		if c.move {
 			return op.move(ctx, db, old, c)
 		}
+		if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() {
+			// Not a move after all (a key composite's action left it as
+			// it was): the unique markers follow the attributes.
+			return op.runUnique(ctx, db)
+		}
 		if c.missing != nil {
 			return zero, c.missing
 		}

@@ -39,6 +39,10 @@ func (UpsertOp[T]) writeOp() {}
 //   - A Default fills an attribute v leaves out only when the item lacks it
 //     (if_not_exists); the created timestamp likewise keeps the stored value
 //     and is otherwise v's or now; the updated timestamp is now.
+//   - A ReadOnly attribute (other than a primary-key composite) is v's only
+//     on an item created: an existing item keeps its value (if_not_exists),
+//     as an update may not change it. An index key built from one is
+//     therefore refused as a key v does not give (see below).
 //   - The lock attribute is incremented (1 on an item created): an upsert
 //     never conflicts on the version; condition it with If to require one.
 //   - The write is conditioned on the entity marker: another entity's item
@@ -98,8 +102,20 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	}
 	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
 		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
+	// A read-only attribute keeps what the item holds (if_not_exists), as
+	// an update may not change it; the primary key's composites are the
+	// item's identity, the same on both.
+	keyed := map[string]bool{}
+	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+		if d != nil {
+			for _, u := range d.Uses {
+				keyed[u] = true
+			}
+		}
+	}
 	for name := range item {
-		if !defaulted[name] && (e.created == nil || name != e.created.name) && (e.lock == nil || name != e.lock.name) {
+		readOnly := e.byName[name] != nil && e.byName[name].ReadOnly && !keyed[name]
+		if !defaulted[name] && !readOnly && (e.created == nil || name != e.created.name) && (e.lock == nil || name != e.lock.name) {
 			c.given[name] = true
 		}
 	}
@@ -144,7 +160,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 			adds = append(adds, w.Name(name)+" "+w.Value(numberAV(1)))
 		case c.given[name]:
 			sets = append(sets, w.Name(name)+" = "+w.Value(av))
-		default: // a default, or the created timestamp
+		default: // a default, a read-only attribute, or the created timestamp
 			n := w.Name(name)
 			sets = append(sets, n+" = if_not_exists("+n+", "+w.Value(av)+")")
 		}

@@ -66,9 +66,6 @@ func seed(t *testing.T) *school {
 // s is a string attribute value.
 func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 
-// n is a number attribute value.
-func n(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
-
 type Course struct {
 	CourseID string `dynamo:"courseId"`
 	Title    string `dynamo:"title"`
