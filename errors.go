@@ -27,8 +27,9 @@ var (
 	// ErrVersionConflict: an optimistic-locking check found another version.
 	ErrVersionConflict = errors.New("ddbmodel: version conflict")
 	// ErrOtherEntity: a put or delete found, under its key, an item that is
-	// not this entity's (another entity's marker, or none), and left it
-	// unchanged. Errors satisfying it satisfy ErrConditionFailed as well.
+	// another entity's (it carries another entity's marker), and left it
+	// unchanged; an item with no marker at all is ErrUnmarked. Errors
+	// satisfying it satisfy ErrConditionFailed as well.
 	ErrOtherEntity = errors.New("ddbmodel: the item under the key is another entity's")
 	// ErrInvalid: an item, key or value failed validation before any request was sent.
 	ErrInvalid = errors.New("ddbmodel: invalid input")
@@ -146,8 +147,8 @@ func (e *KeyOverlapError) Unwrap() error { return ErrKeyOverlap }
 // ConditionError reports a single-item write whose condition did not hold.
 type ConditionError struct {
 	Entity string
-	Op     string // "put", "create", "update", "delete"
-	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict or ErrOtherEntity
+	Op     string // "put", "create", "update", "delete", "upsert", "get" (of an unmarked item)
+	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict, ErrOtherEntity or ErrUnmarked
 	Item   map[string]types.AttributeValue
 	Cause  error // the AWS error
 }
@@ -174,7 +175,8 @@ type CancelReason struct {
 	Code    string // DynamoDB's code: "None", "ConditionalCheckFailed", "TransactionConflict", ...
 	Message string
 	// Err is the outcome sentinel for a failed condition (ErrAlreadyExists,
-	// ErrVersionConflict, ErrConditionFailed, ErrNotFound, ErrOtherEntity), nil otherwise.
+	// ErrVersionConflict, ErrConditionFailed, ErrNotFound, ErrOtherEntity,
+	// ErrUnmarked), nil otherwise.
 	Err error
 	// Item is the item as it was, when DynamoDB returned it
 	// (ReturnValuesOnConditionCheckFailure ALL_OLD).

@@ -27,9 +27,11 @@ func (DeleteOp[T]) writeOp() {}
 
 // Delete returns an operation deleting the item whose key composites are key.
 // Deleting an absent item succeeds unless MustExist is set. The delete is
-// conditioned on the entity marker: when the key holds another entity's item
-// (or an item without a marker), nothing is deleted and the error satisfies
-// errors.Is(err, ddbmodel.ErrOtherEntity) (ErrNotFound with MustExist).
+// conditioned on the entity marker: when the key holds another entity's item,
+// nothing is deleted and the error satisfies errors.Is(err,
+// ddbmodel.ErrOtherEntity) (ErrNotFound with MustExist); an item without a
+// marker that the entity does not recognise (Config.RecognizeUnmarked) is
+// left too, with ddbmodel.ErrUnmarked.
 func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: maps.Clone(key)} }
 
 // If adds a condition that must hold for the delete to happen.

@@ -126,8 +126,9 @@ type Config[T any] struct {
 	// SDK, another library) when the item's table key is one this entity's
 	// key templates can render. Such an item is read, queried, scanned,
 	// updated, deleted and put over as this entity's, at the entity's
-	// current Version; an update or put over it writes the markers (it
-	// adopts the item), and Adopt adopts items explicitly. An item carrying
+	// current Version. A put over it, or an update that moves it to a new
+	// key, writes the markers (it adopts the item); a plain update leaves
+	// it unmarked; Adopt adopts items explicitly. An item carrying
 	// another entity's marker is never touched. The zero value refuses
 	// unmarked items, as an entity without this option always has.
 	//

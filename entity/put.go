@@ -223,9 +223,11 @@ func (PutOp[T]) writeOp() {}
 
 // Put returns an operation that writes v, replacing the item with its key
 // if that item is this entity's. The put is conditioned on the entity
-// marker: when the key holds another entity's item (or an item without a
-// marker), nothing is written and the error satisfies
-// errors.Is(err, ddbmodel.ErrOtherEntity) (and ErrConditionFailed).
+// marker: when the key holds another entity's item, nothing is written and
+// the error satisfies errors.Is(err, ddbmodel.ErrOtherEntity) (and
+// ErrConditionFailed); an item without a marker that the entity does not
+// recognise (Config.RecognizeUnmarked) is left too, with
+// ddbmodel.ErrUnmarked.
 func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
 
 // Create returns an operation that writes v only if no item has its key.
