@@ -13,9 +13,9 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/link"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -145,7 +145,7 @@ type Config[T any] struct {
 // it: the attribute's name (Attribute), its template (Template, nil when a
 // function computes the key), whether it holds a number (Number) and the
 // attributes the key is built from (Uses).
-type KeySpec = model.KeySpec
+type KeySpec = contract.KeySpec
 
 type keySpec = KeySpec
 
@@ -183,7 +183,7 @@ type fieldRule struct {
 // once (usually as a package-level variable with MustDefine); it is safe for
 // concurrent use.
 type Entity[T any] struct {
-	// entityLink carries the entity's side of internal/model for query
+	// entityLink carries the entity's side of internal/contract for query
 	// and txn.
 	entityLink
 	table   *Table
@@ -260,7 +260,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
 		unmarked: cfg.RecognizeUnmarked,
 	}
-	e.entityLink = link.New[model.Entity[Condition]](linked[T]{e})
+	e.entityLink = link.New[contract.Entity[Condition]](linked[T]{e})
 	if e.version == "" {
 		e.version = "1"
 	}

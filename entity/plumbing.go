@@ -3,25 +3,25 @@ package entity
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/link"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // entityLink is the embedded field through which query and txn reach an
-// entity's side of internal/model (see package internal/link): users see
+// entity's side of internal/contract (see package internal/link): users see
 // neither the field nor its method.
-type entityLink = link.Hidden[model.Entity[Condition]]
+type entityLink = link.Hidden[contract.Entity[Condition]]
 
-// linked implements model.Entity for an entity.
+// linked implements contract.Entity for an entity.
 type linked[T any] struct{ e *Entity[T] }
 
-var _ model.Entity[Condition] = linked[struct{}]{}
+var _ contract.Entity[Condition] = linked[struct{}]{}
 
 func (m linked[T]) attrSchema() *schema { return m.e.sch }
 
-func (m linked[T]) KeySpecs(index string) (pk, sk model.KeySpec, ok bool) {
+func (m linked[T]) KeySpecs(index string) (pk, sk contract.KeySpec, ok bool) {
 	return m.e.keySpecs(index)
 }
 
@@ -33,7 +33,7 @@ func (m linked[T]) RecognizesUnmarked() bool { return m.e.unmarked }
 
 func (m linked[T]) Attributes(c Condition) []string { return c.attributes() }
 
-func (m linked[T]) RenderCondition(c Condition, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+func (m linked[T]) RenderCondition(c Condition, w *expr.Writer, others ...contract.Entity[Condition]) (string, error) {
 	s, err := schemaFor(holders(m, others))
 	if err != nil {
 		return "", err
@@ -41,7 +41,7 @@ func (m linked[T]) RenderCondition(c Condition, w *expr.Writer, others ...model.
 	return c.render(w, s)
 }
 
-func (m linked[T]) ProjectionPath(name string, w *expr.Writer, others ...model.Entity[Condition]) (string, error) {
+func (m linked[T]) ProjectionPath(name string, w *expr.Writer, others ...contract.Entity[Condition]) (string, error) {
 	s, err := schemaFor(holders(m, others))
 	if err != nil {
 		return "", err
@@ -53,14 +53,14 @@ func (m linked[T]) ProjectionPath(name string, w *expr.Writer, others ...model.E
 	return w.Path(ref.path), nil
 }
 
-func (m linked[T]) AttributeValue(attr string, v any, loose bool, others ...model.Entity[Condition]) (types.AttributeValue, error) {
+func (m linked[T]) AttributeValue(attr string, v any, loose bool, others ...contract.Entity[Condition]) (types.AttributeValue, error) {
 	return attributeValue(holders(m, others), attr, v, loose)
 }
 
 // holders lists first and the others as schema holders; an other that is
 // not an entity's (it cannot be: only this package implements
-// model.Entity) is nil, which schemaFor refuses.
-func holders(first schemaHolder, others []model.Entity[Condition]) []schemaHolder {
+// contract.Entity) is nil, which schemaFor refuses.
+func holders(first schemaHolder, others []contract.Entity[Condition]) []schemaHolder {
 	out := make([]schemaHolder, 0, 1+len(others))
 	out = append(out, first)
 	for _, o := range others {

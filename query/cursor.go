@@ -18,8 +18,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -355,7 +355,7 @@ func (s *spec) positionAttrs() map[string]*positionAttr {
 			if !ok {
 				continue
 			}
-			for _, ks := range []model.KeySpec{pk, sk} {
+			for _, ks := range []contract.KeySpec{pk, sk} {
 				a := out[ks.Attribute]
 				switch {
 				case ks.Attribute == "" || a == nil:

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 )
 
 // Find starts a query of e's items on the key that values select: the table
@@ -80,7 +80,7 @@ func findIndex(e Member, values entity.Values) (string, error) {
 // fitsKey returns why values do not select the key pk, sk, or "" when they
 // do: they give every partition composite, and the rest are the leading
 // sort composites.
-func fitsKey(pk, sk model.KeySpec, values entity.Values) string {
+func fitsKey(pk, sk contract.KeySpec, values entity.Values) string {
 	if pk.Template == nil {
 		return "partition key " + pk.Attribute + " is computed"
 	}

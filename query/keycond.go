@@ -10,8 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -27,7 +27,7 @@ type sortCond struct {
 
 // keySpecs finds the key specs of the index for every member; the
 // partition templates must agree.
-func (s *spec) keySpecs() (pk model.KeySpec, sks []model.KeySpec, err error) {
+func (s *spec) keySpecs() (pk contract.KeySpec, sks []contract.KeySpec, err error) {
 	for i, m := range s.members {
 		p, sk, ok := modelOf(m).KeySpecs(s.index)
 		if !ok {
@@ -55,7 +55,7 @@ func keyErr(s *spec, attr string, err error) error {
 	return &ddbmodel.ValidationError{Entity: name, Attribute: attr, Err: err}
 }
 
-func keyAV(k model.KeySpec, v string) types.AttributeValue {
+func keyAV(k contract.KeySpec, v string) types.AttributeValue {
 	if k.Number {
 		return &types.AttributeValueMemberN{Value: v}
 	}
@@ -113,7 +113,7 @@ func (r keyRange) holds(v types.AttributeValue) bool {
 }
 
 // sortRange compiles the sort part of the key condition.
-func (s *spec) sortRange(sks []model.KeySpec) (keyRange, error) {
+func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 	sk := sks[0]
 	none := keyRange{}
 	if s.wholePartition {
@@ -251,7 +251,7 @@ func (s *spec) sortRange(sks []model.KeySpec) (keyRange, error) {
 
 // checkOrder refuses a range whose low end is above its high end, which
 // DynamoDB refuses as a BETWEEN.
-func (s *spec) checkOrder(sk model.KeySpec, lo, hi string) error {
+func (s *spec) checkOrder(sk contract.KeySpec, lo, hi string) error {
 	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
 			Reason: fmt.Sprintf("Between: the low key %q is above the high key %q", lo, hi)}
@@ -307,7 +307,7 @@ func hasAny(v entity.Values, attrs []string) bool {
 	return false
 }
 
-func commonLiteralPrefix(sks []model.KeySpec) string {
+func commonLiteralPrefix(sks []contract.KeySpec) string {
 	var prefix string
 	for i, k := range sks {
 		if k.Template == nil {

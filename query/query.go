@@ -5,8 +5,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/link"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 )
 
 // Member is an entity of a collection: every *entity.Entity[T] is one,
@@ -15,11 +15,11 @@ type Member interface {
 	Name() string
 	Table() *entity.Table
 	Is(item map[string]types.AttributeValue) bool
-	link.Holder[model.Entity[entity.Condition]]
+	link.Holder[contract.Entity[entity.Condition]]
 }
 
 // modelOf returns what the query needs of m beyond its public API.
-func modelOf(m Member) model.Entity[entity.Condition] { return model.Of(m) }
+func modelOf(m Member) contract.Entity[entity.Condition] { return contract.Of(m) }
 
 const (
 	sortNone    sortOp = ""

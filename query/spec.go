@@ -12,8 +12,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
-	"github.com/ddbmodel/ddbmodel/internal/model"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -226,11 +226,11 @@ func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.
 
 // others returns what the members after the first carry, for the checks
 // of names against all of them.
-func (s *spec) others() []model.Entity[entity.Condition] {
+func (s *spec) others() []contract.Entity[entity.Condition] {
 	if len(s.members) < 2 {
 		return nil
 	}
-	out := make([]model.Entity[entity.Condition], 0, len(s.members)-1)
+	out := make([]contract.Entity[entity.Condition], 0, len(s.members)-1)
 	for _, m := range s.members[1:] {
 		out = append(out, modelOf(m))
 	}

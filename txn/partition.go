@@ -11,7 +11,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/model"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -91,7 +91,7 @@ func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
 	}
 	// Only the partition's composites: a sort composite would not narrow
 	// the deletion, and a misspelt name must not widen it.
-	pk, _, ok := model.Of(d.e).KeySpecs("")
+	pk, _, ok := contract.Of(d.e).KeySpecs("")
 	if ok && pk.Template != nil {
 		for name := range d.where {
 			if !pk.Template.Uses(name) {

@@ -1,9 +1,9 @@
-// Package model is what the query and txn packages need of an entity and
+// Package contract is what the query and txn packages need of an entity and
 // of a table beyond their public API: key descriptions, key sources, the
 // entity's own filter, and condition rendering against the entity's
 // attributes. The entity package implements it; query and txn reach it
 // through package link (see Of), so none of it is exported to users.
-package model
+package contract
 
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
