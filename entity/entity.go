@@ -35,9 +35,14 @@ type Attribute struct {
 	// Default is applied to a zero field before a put or create: a value
 	// convertible to the field's type, or a func() any returning one.
 	Default any
-	// Enum lists the allowed values of a string (or string set) attribute.
+	// Enum lists the allowed values of a string attribute, or of every
+	// element of a string set or list (an element set by index included).
 	Enum []string
-	// Validate checks the field's Go value on put, create and update.
+	// Validate checks the field's Go value on put, create and update: the
+	// whole value a put or a Set gives. An update changing a path inside
+	// the attribute is refused (Validate cannot see the result); Add,
+	// Append, Prepend and DeleteFromSet give no whole value and are not
+	// checked by it.
 	Validate func(v any) error
 	// ReadOnly: an update may not set, add to or remove the attribute.
 	ReadOnly bool
@@ -95,7 +100,12 @@ type Config[T any] struct {
 	Version string // written under the entity version attribute; default "1"
 	Key     Key
 	Indexes []IndexKey[T]
-	// Attributes are rules by stored attribute name.
+	// Attributes are rules by stored attribute name, or by a path through
+	// struct fields to a field inside an attribute ("address.country"): a
+	// nested rule binds every put where the structs holding the field are
+	// present, and every update that gives the field's value (the field's
+	// own, or a whole value holding it). Default, Hidden and Unique apply
+	// to top-level attributes only.
 	Attributes map[string]Attribute
 	Timestamps Timestamps
 	// LockAttribute names an integer attribute used for optimistic locking:
@@ -192,6 +202,7 @@ type Entity[T any] struct {
 	pk, sk  *keyDef[T]
 	indexes []*indexDef[T]
 	rules   []*fieldRule
+	nested  []*nestedRule // rules on fields inside attributes
 	byName  map[string]*fieldRule
 	fields  map[string][]int
 	hidden  [][]int
@@ -334,8 +345,13 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		e.indexes = append(e.indexes, d)
 	}
 
+	nested := map[string]Attribute{}
 	for name, a := range cfg.Attributes {
 		idx, ok := e.fields[name]
+		if !ok && isNestedRuleName(name) {
+			nested[name] = a // resolved against the schema, once it is built
+			continue
+		}
 		if !ok {
 			reason := fmt.Sprintf("Define: an attribute rule names it, but %v has no field stored under that name", rt)
 			if hint := suggest(name, slices.Collect(maps.Keys(e.fields))); hint != "" {
@@ -343,13 +359,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			}
 			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: name, Reason: reason}
 		}
-		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a}
-		if len(a.Enum) > 0 {
-			r.enum = map[string]bool{}
-			for _, v := range a.Enum {
-				r.enum[v] = true
-			}
-		}
+		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
 		if a.Default != nil {
 			if _, isFunc := a.Default.(func() any); !isFunc && !reflect.TypeOf(a.Default).ConvertibleTo(r.typ) {
 				return fail("default for %q: %T does not convert to %v", name, a.Default, r.typ)
@@ -405,6 +415,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 	}
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
+		return nil, err
+	}
+	if err := e.defineNestedRules(nested); err != nil {
 		return nil, err
 	}
 	if err := e.checkMultiFields(); err != nil {

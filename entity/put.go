@@ -79,6 +79,9 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 			return nil, err
 		}
 	}
+	if err := e.checkNestedRules(item, rv); err != nil {
+		return nil, err
+	}
 	if e.valid != nil {
 		if err := e.valid(v); err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
@@ -165,6 +168,14 @@ func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.V
 			vals = []string{x.Value}
 		case *types.AttributeValueMemberSS:
 			vals = x.Value
+		case *types.AttributeValueMemberL:
+			for _, el := range x.Value {
+				s, ok := el.(*types.AttributeValueMemberS)
+				if !ok {
+					return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must hold strings"}
+				}
+				vals = append(vals, s.Value)
+			}
 		default:
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must be a string"}
 		}

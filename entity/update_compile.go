@@ -150,8 +150,10 @@ func (p *updatePlan[T]) checkActions() error {
 			// A change inside an attribute: its new value is known only
 			// from the item read, like an Add's.
 			p.touched[ref.top] = actNested
+			var av types.AttributeValue
+			var fv reflect.Value
 			if a.kind != actRemove {
-				av, _, err := p.actionValue(a, ref.node)
+				av, fv, err = p.actionValue(a, ref.node)
 				if err != nil {
 					return err
 				}
@@ -165,6 +167,9 @@ func (p *updatePlan[T]) checkActions() error {
 					return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
 				}
 				p.vals[i] = av
+			}
+			if err := p.checkPathRules(a, ref, av, fv); err != nil {
+				return err
 			}
 			continue
 		}
@@ -190,6 +195,9 @@ func (p *updatePlan[T]) checkActions() error {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
 			}
+			if err := p.checkPathRules(a, ref, nil, fv); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := checkValue(av); err != nil {
@@ -206,6 +214,9 @@ func (p *updatePlan[T]) checkActions() error {
 			if err := e.checkRule(r, av, fv, false); err != nil {
 				return err
 			}
+		}
+		if err := p.checkPathRules(a, ref, av, fv); err != nil {
+			return err
 		}
 		if a.kind == actSet {
 			p.known[a.attr] = av
