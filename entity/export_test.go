@@ -26,3 +26,15 @@ var TestKit = &testKit
 func CheckUnmarked[T any](e *Entity[T], item map[string]types.AttributeValue) error {
 	return e.checkUnmarked(item)
 }
+
+// ApplyUpdateLocally returns item with op applied by the update's local
+// model: the model that updates reading the item first (ReadFirst, moves)
+// derive keys and conditions from, itself checked against DynamoDB by
+// TestApplyLocallyMatchesDynamoDB.
+func ApplyUpdateLocally[T any](op UpdateOp[T], item map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	c, err := op.compile(item)
+	if err != nil {
+		return nil, err
+	}
+	return c.merged, nil
+}
