@@ -71,3 +71,20 @@ func Headers(headers ...string) []string {
 	}
 	return lines
 }
+
+// Section returns the report of the pattern whose header line starts with
+// header ("== W2: "), up to the blank line that ends it, so that a test can
+// assert one pattern's rows and cost line; it fails the test when the
+// report has no such pattern.
+func Section(t *testing.T, report, header string) string {
+	t.Helper()
+	i := strings.Index(report, header)
+	if i < 0 {
+		t.Fatalf("no %q in the report:\n%s", header, report)
+	}
+	s := report[i:]
+	if j := strings.Index(s, "\n\n"); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}

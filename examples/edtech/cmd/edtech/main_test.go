@@ -45,13 +45,13 @@ func TestProgram(t *testing.T) {
 	}
 	// G3: the failed join is counted, and its capacity is said to be
 	// unreported rather than shown as zero.
-	if g3 := section(t, first, "== G3: "); !strings.Contains(g3, "in 1 request, 1 failed, whose capacity DynamoDB does not report") {
+	if g3 := exampletest.Section(t, first, "== G3: "); !strings.Contains(g3, "in 1 request, 1 failed, whose capacity DynamoDB does not report") {
 		t.Errorf("G3's cost line does not report the failed transaction:\n%s", g3)
 	}
 	// W2 runs: u1's Staff Engineer job at c2 is now among c2's former
 	// employees (read from GSI1), ended at the program's time, beside the
 	// sample's two former jobs there.
-	if w2 := section(t, first, "== W2: "); !strings.Contains(w2, "(3 rows)") ||
+	if w2 := exampletest.Section(t, first, "== W2: "); !strings.Contains(w2, "(3 rows)") ||
 		!regexp.MustCompile(`u1 +c2 +Staff Engineer +former +2022-02-01T09:00:00Z +2030-01-01T00:00:00Z`).MatchString(w2) ||
 		!strings.HasSuffix(w2, "cost: 0 read units, 6 write units in 1 request") {
 		t.Errorf("W2 does not show the ended job among c2's former employees, or its cost:\n%s", w2)
@@ -64,19 +64,4 @@ func TestProgram(t *testing.T) {
 			t.Errorf("AP7 for m1 shows m10's lessons or the wrong count:\n%s", ap7)
 		}
 	}
-}
-
-// section returns the report of the pattern whose header starts with
-// header, up to the blank line that ends it.
-func section(t *testing.T, report, header string) string {
-	t.Helper()
-	i := strings.Index(report, header)
-	if i < 0 {
-		t.Fatalf("no %q in the report", header)
-	}
-	s := report[i:]
-	if j := strings.Index(s, "\n\n"); j >= 0 {
-		s = s[:j]
-	}
-	return s
 }
