@@ -54,7 +54,7 @@
 // [Store.ArticlesByTagPage] ([ArticlesByTagQuery]); AP7
 // [Store.TagsOfArticle] ([TagsOfArticleQuery]); AP8 [Store.PublishVersion]
 // ([PublishVersionTx]). The write workflows are [Store.CreateArticle]
-// ([CreateArticleTx]), [Store.SetStatus] ([SetStatusTx]), [Store.AddTag]
+// ([CreateArticleTx]), [Store.PutArticle] ([ArticlePut]), [Store.SetStatus] ([SetStatusTx]), [Store.AddTag]
 // ([AddTagTx]) and [Store.RemoveTag] ([RemoveTagTx]). [SampleData] and [LoadSample] give a deterministic data
 // set.
 //
@@ -107,10 +107,17 @@
 // library (typed or by name, alone, in a transaction or with ReadFirst) is
 // refused with a *ddbmodel.ValidationError naming article and status
 // before anything is sent; SetStatusTx writes it through an unexported
-// definition of the same entity. A put or an upsert replaces a whole
-// article, status and tags included, and so bypasses both the rule and the
-// junction items: they are for writing a consistent article with its
-// junction items (CreateArticleTx, LoadSample), never for a status change.
+// definition of the same entity. A put replaces a whole article, status
+// and tags included, and the rule does not bind it, so the Store's put,
+// [Store.PutArticle] ([ArticlePut]), which edits an article's metadata,
+// keeps what the workflows own: a status, tags or currentVersion other
+// than the stored ones is refused with a *ddbmodel.ValidationError naming
+// the attribute before any write, and the put is conditioned on the
+// status, the tags set and currentVersion it read, so a put from a stale
+// read (an article published meanwhile) fails and writes nothing. The
+// Store's other puts write a consistent article with its junction items
+// (CreateArticleTx, LoadSample); a raw Articles.Put or Upsert outside the
+// Store is not guarded that way.
 // GSI2 is updated
 // asynchronously, so AP6 also drops, from the metadata it reads, an article
 // unpublished a moment ago.

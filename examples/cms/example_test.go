@@ -154,6 +154,28 @@ func ExampleArticles_statusReadOnly() {
 	// true article status
 }
 
+// A put of an article's metadata holds only if the stored article still
+// has its status, tags and currentVersion, so it never moves the article
+// in or out of the public tag pages without its junction items.
+func ExampleArticlePut() {
+	a := cms.Article{ArticleID: cms.SampleArticleID, Title: "DynamoDB Patterns, 2nd edition", Slug: "dynamodb-patterns", Status: cms.StatusPublished,
+		AuthorID: "u_01", CurrentVersion: 3, Tags: []string{"aws", "dynamodb"}, CreatedAt: "2024-04-25T10:30:00.000Z", UpdatedAt: "2024-06-01T12:00:00.000Z"}
+	in, err := cms.ArticlePut(a).Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.ConditionExpression))
+	printPlaceholders(nil, in.ExpressionAttributeValues)
+	// Output:
+	// (attribute_not_exists(#pk) OR #__entity = :v0) AND ((#status = :v1) AND (size(#tags) = :v2) AND (contains(#tags, :v3)) AND (contains(#tags, :v4)) AND (#currentVersion = :v5))
+	// :v0 = "article"
+	// :v1 = "published"
+	// :v2 = 2
+	// :v3 = "aws"
+	// :v4 = "dynamodb"
+	// :v5 = 3
+}
+
 func printPlaceholders(names map[string]string, values map[string]types.AttributeValue) {
 	var keys []string
 	for k := range names {

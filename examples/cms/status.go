@@ -50,16 +50,7 @@ func SetStatusTx(a Article, status, at string) txn.WriteTx {
 	if status == StatusPublished && a.PublishedAt == "" {
 		set = append(set, statusPubAt.Set(at))
 	}
-	same := []entity.Cond[Article]{statusStatus.Eq(a.Status)}
-	if len(a.Tags) == 0 {
-		same = append(same, statusTags.NotExists())
-	} else {
-		same = append(same, statusTags.SizeEq(len(a.Tags)))
-		for _, tag := range a.Tags {
-			same = append(same, statusTags.Contains(tag))
-		}
-	}
-	tx := txn.Write(statusArticleByID.Update(ArticleKey{a.ArticleID}).Apply(set...).Ensure(same...))
+	tx := txn.Write(statusArticleByID.Update(ArticleKey{a.ArticleID}).Apply(set...).Ensure(sameStatusAndTags(a)...))
 	for _, tag := range a.Tags {
 		change := LinkPublishedTag.Remove()
 		if status == StatusPublished {
@@ -68,6 +59,20 @@ func SetStatusTx(a Article, status, at string) txn.WriteTx {
 		tx = tx.Add(TagArticleByKey.Update(TagArticleKey{tag, a.ArticleID}).Apply(change))
 	}
 	return tx
+}
+
+// sameStatusAndTags is the condition that the stored article still has
+// a's status and exactly a's tags set, which its junction items follow.
+func sameStatusAndTags(a Article) []entity.Cond[Article] {
+	same := []entity.Cond[Article]{statusStatus.Eq(a.Status)}
+	if len(a.Tags) == 0 {
+		return append(same, statusTags.NotExists())
+	}
+	same = append(same, statusTags.SizeEq(len(a.Tags)))
+	for _, tag := range a.Tags {
+		same = append(same, statusTags.Contains(tag))
+	}
+	return same
 }
 
 // SetStatus changes an article's status (draft, published or archived):

@@ -81,6 +81,13 @@
 //     "2024-09-01": students registered on one day would otherwise share a
 //     sort key, and their order, within a shard and in the merge, would be
 //     unspecified. The date still leads, so GSI1SK >= "2024-09-01" works.
+//   - The session gives the enrollment keys twice, differently: its
+//     overloading example writes the edges as STUDENT#s1 / COURSE#c10 and
+//     COURSE#c10 / STUDENT#s1, its complete schema (the practical example,
+//     which AP1 to AP7 and enroll_student use) as STUDENT#s1 /
+//     ENROLLMENT#c10 and COURSE#c10 / ENROLLMENT#STUDENT#s1. The model
+//     follows the complete schema: the ENROLLMENT# prefix is what AP2
+//     queries, and it keeps the course's edges apart from its modules.
 //   - The design's two enrollment items are both entity_type ENROLLMENT;
 //     here they are STUDENT_ENROLLMENT and COURSE_ENROLLMENT, since their
 //     keys differ and each must be read back as its own entity.

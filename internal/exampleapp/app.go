@@ -77,21 +77,30 @@ type costs struct {
 	inMeasure atomic.Bool            // Measure is running
 	measured  bool                   // Measure ran since the last Pattern
 	step      entity.CapacityCounter // what Measure counted since the last Pattern
+	// failed and stepFailed count the failed requests of all and step:
+	// DynamoDB reports no capacity for a failed request.
+	failed, stepFailed atomic.Int64
 }
 
 // Observe counts ev: in all, and in step while Measure runs.
 func (c *costs) Observe(ctx context.Context, ev *entity.Event) {
 	c.all.Observe(ctx, ev)
+	if ev.Err != nil {
+		c.failed.Add(1)
+	}
 	if c.inMeasure.Load() {
 		c.step.Observe(ctx, ev)
+		if ev.Err != nil {
+			c.stepFailed.Add(1)
+		}
 	}
 }
 
 // line renders the cost line of a Pattern and starts counting anew.
 func (c *costs) line() string {
-	counted := &c.all
+	counted, failed := &c.all, c.failed.Load()
 	if c.measured {
-		counted = &c.step
+		counted, failed = &c.step, c.stepFailed.Load()
 	}
 	total := counted.Total()
 	requests := "requests"
@@ -99,6 +108,9 @@ func (c *costs) line() string {
 		requests = "request"
 	}
 	line := fmt.Sprintf("cost: %g read units, %g write units in %d %s", total.Read, total.Write, counted.Requests(), requests)
+	if failed > 0 {
+		line += fmt.Sprintf(", %d failed, whose capacity DynamoDB does not report", failed)
+	}
 	c.reset()
 	return line
 }
@@ -106,6 +118,8 @@ func (c *costs) line() string {
 func (c *costs) reset() {
 	c.all.Reset()
 	c.step.Reset()
+	c.failed.Store(0)
+	c.stepFailed.Store(0)
 	c.measured = false
 }
 
@@ -266,6 +280,13 @@ func EnsureTable(ctx context.Context, client *dynamodb.Client, in *dynamodb.Crea
 // costs:
 //
 //	cost: 0.5 read units, 0 write units in 1 request
+//
+// A failed request (a canceled transaction, a failed condition) is counted
+// among the requests, but DynamoDB's error response carries no consumed
+// capacity, so its units are not in the figures; the line says how many
+// failed:
+//
+//	cost: 0 read units, 0 write units in 1 request, 1 failed, whose capacity DynamoDB does not report
 //
 // Tabs and newlines inside cells are shown as spaces and \n so that they do
 // not break the alignment. Write errors are remembered and returned by

@@ -98,6 +98,9 @@ func TestPatternCost(t *testing.T) {
 	app.Pattern("W3", "a measured write", "r", nil, nil)
 	send("GetItem", 0.5)
 	app.Pattern("AP4", "unmeasured again", "r", nil, nil)
+	send("GetItem", 0.5)
+	db.Observer.Observe(context.Background(), &entity.Event{Operation: "TransactWriteItems", Err: errors.New("canceled")})
+	app.Pattern("W5", "a failed write", "r", nil, nil)
 	want := `== AP0: unmeasured
    r
    (no rows)
@@ -126,6 +129,11 @@ func TestPatternCost(t *testing.T) {
    r
    (no rows)
    cost: 0.5 read units, 0 write units in 1 request
+
+== W5: a failed write
+   r
+   (no rows)
+   cost: 0.5 read units, 0 write units in 2 requests, 1 failed, whose capacity DynamoDB does not report
 
 `
 	if diff := cmp.Diff(want, out.String()); diff != "" {

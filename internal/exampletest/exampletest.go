@@ -3,6 +3,7 @@ package exampletest
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -71,3 +72,51 @@ func Headers(headers ...string) []string {
 	}
 	return lines
 }
+
+// Section returns the report of the pattern whose header line starts with
+// header ("== W2: "), up to the blank line that ends it, so that a test can
+// assert one pattern's rows and cost line; it fails the test when the
+// report has no such pattern.
+func Section(t *testing.T, report, header string) string {
+	t.Helper()
+	i := strings.Index(report, header)
+	if i < 0 {
+		t.Fatalf("no %q in the report:\n%s", header, report)
+	}
+	s := report[i:]
+	if j := strings.Index(s, "\n\n"); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// Column returns the cells of column col (from 0) of a pattern's rows, as
+// Section returns the pattern: the rows are the lines between the table's
+// header (a line of upper-case column names) and the "(N rows)" line, and
+// cells are separated by two spaces or more, as the report aligns them.
+func Column(section string, col int) []string {
+	var cells []string
+	inRows := false
+	for line := range strings.Lines(section) {
+		line = strings.TrimSuffix(strings.TrimPrefix(line, "   "), "\n")
+		switch {
+		case !inRows:
+			inRows = tableHeader.MatchString(line)
+		case strings.HasPrefix(line, "(") && strings.HasSuffix(line, "row)") || strings.HasSuffix(line, "rows)"):
+			return cells
+		default:
+			row := cellSep.Split(strings.TrimRight(line, " "), -1)
+			if col < len(row) {
+				cells = append(cells, row[col])
+			} else {
+				cells = append(cells, "")
+			}
+		}
+	}
+	return cells
+}
+
+var (
+	tableHeader = regexp.MustCompile(`^[A-Z][A-Z_ ]*$`)
+	cellSep     = regexp.MustCompile(` {2,}`)
+)

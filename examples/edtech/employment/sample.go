@@ -2,7 +2,6 @@ package employment
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -57,9 +56,11 @@ var SampleEmployments = []Employment{
 	job("u8", "c2", "Intern", "2024-01-08T09:00:00Z", "2024-06-28T18:00:00Z"),
 }
 
-// LoadSample writes the profiles in one batch and every employment with
-// Hire. Employments recorded already are left as they are, so loading twice
-// is harmless.
+// LoadSample writes the profiles and both edges of every employment in
+// batches of puts, replacing any item of the same key, so that loading again
+// restores the sample (a job ended since is current again). The sample is
+// consistent by construction (every user and company of an employment is
+// in it), which is what Hire's transaction checks for other data.
 func LoadSample(ctx context.Context, db *entity.DB) error {
 	var puts []entity.BatchWriter
 	for _, u := range SampleUsers {
@@ -68,13 +69,11 @@ func LoadSample(ctx context.Context, db *entity.DB) error {
 	for _, c := range SampleCompanies {
 		puts = append(puts, Companies.Put(c))
 	}
+	for _, e := range SampleEmployments {
+		puts = append(puts, UserEmployments.Put(e), CompanyEmployments.Put(e))
+	}
 	if err := txn.BatchWrite(ctx, db, txn.BatchOptions{}, puts...); err != nil {
 		return fmt.Errorf("employment: load sample: %w", err)
-	}
-	for _, e := range SampleEmployments {
-		if err := Hire(ctx, db, e); err != nil && !errors.Is(err, ErrAlreadyRecorded) {
-			return fmt.Errorf("employment: load sample: %w", err)
-		}
 	}
 	return nil
 }

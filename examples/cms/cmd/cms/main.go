@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/examples/cms"
 	"github.com/ddbmodel/ddbmodel/internal/exampleapp"
@@ -201,5 +204,33 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	}
 	app.Pattern("Status", "Publish a draft: it joins its tags' pages", "TransactWriteItems (after reading the article):\n"+exampleapp.Describe(app.Table, stx)+
 		"\nthen "+exampleapp.Describe(app.Table, page), []string{"GSI2PK (stored)", "GSI2SK (stored)"}, rows)
+
+	// The Store's put edits an article's metadata and keeps what the
+	// workflows own: a put that would change the status (and leave the
+	// junction items on or off the tag pages) is refused before any write.
+	a, err = s.Article(ctx, sample)
+	if err != nil {
+		return err
+	}
+	a.Title = "DynamoDB Patterns, Revised"
+	edited, err := s.PutArticle(ctx, a)
+	if err != nil {
+		return err
+	}
+	put, err := cms.ArticlePut(edited).Build()
+	if err != nil {
+		return err
+	}
+	a.Status = cms.StatusArchived
+	_, err = s.PutArticle(ctx, a)
+	var refused *ddbmodel.ValidationError
+	if !errors.As(err, &refused) {
+		return fmt.Errorf("a put archiving %s: got %v, want a *ddbmodel.ValidationError", sample, err)
+	}
+	app.Pattern("Edit", "Put an article's metadata; a status change by put is refused", "GetItem "+app.Table+" #METADATA (consistent), then "+exampleapp.Describe(app.Table, put),
+		[]string{"PUT", "RESULT"}, [][]string{
+			{"title", "stored: " + edited.Title + " (" + edited.Status + ")"},
+			{"status " + cms.StatusArchived, "refused, nothing written: " + refused.Error()},
+		})
 	return nil
 }

@@ -25,6 +25,7 @@ func TestProgram(t *testing.T) {
 		"== AP7: List all tags on an article",
 		"== AP8: Publish a new version",
 		"== Status: Publish a draft: it joins its tags' pages",
+		"== Edit: Put an article's metadata; a status change by put is refused",
 	)...)
 	exampletest.Contains(t, report,
 		`sk = "VERSION#000003"; consistent read`, // AP2 reads exactly the current version
@@ -34,5 +35,10 @@ func TestProgram(t *testing.T) {
 		"(4 rows)", // AP6: four published articles tagged dynamodb
 		`SET gsi2pk = "TAG#data-modeling", gsi2sk = "ARTICLE#01HWW7MWQ0K45BDZSGPH3PRJWQ", publishedTag = "data-modeling"`,
 		"TAG#data-modeling  ARTICLE#01HWW7MWQ0K45BDZSGPH3PRJWQ\n", // read from GSI2 after publishing
+		// Edit: the put holds only on the status, tags and version read,
+		// and a status change by put is refused.
+		`((status = "published") AND (size(tags) = 2) AND (contains(tags, "aws")) AND (contains(tags, "dynamodb")) AND (currentVersion = 4))`,
+		"title            stored: DynamoDB Patterns, Revised (published)\n",
+		`status archived  refused, nothing written: ddbmodel: invalid article attribute status: a put keeps the stored status ("published", got "archived")`,
 	)
 }

@@ -69,7 +69,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	app.Pattern("A1", "Get a paper by id", req, paperHeader, [][]string{paperRow(p)})
+	app.Pattern("A1", "Get a paper by id", req+" (skipping an expired item)", paperHeader, [][]string{paperRow(p)})
 
 	// Figure 1
 	full, err := papers.PaperWithAuthorsByID(ctx, db, id)
@@ -130,7 +130,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	// A3, shown page by page (two memberships a page).
 	const pageSize = 2
 	handle := "jon"
-	if req, err = qry(papers.PapersByAuthorQuery(handle).Limit(pageSize).Build()); err != nil {
+	if req, err = qry(papers.PapersByAuthorQuery(handle).SkipExpired().Limit(pageSize).Build()); err != nil {
 		return err
 	}
 	rows = [][]string{}
@@ -152,7 +152,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 
 	// A4, page by page (three topic items a page).
 	topic := "serverless"
-	if req, err = qry(papers.PapersWithTopicQuery(topic).Limit(3).Build()); err != nil {
+	if req, err = qry(papers.PapersWithTopicQuery(topic).SkipExpired().Limit(3).Build()); err != nil {
 		return err
 	}
 	rows = [][]string{}
