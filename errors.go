@@ -87,17 +87,28 @@ func (e *ValidationError) Error() string {
 func (e *ValidationError) Unwrap() []error { return nonNil(ErrInvalid, e.Err) }
 
 // MissingCompositesError reports an index key that cannot be computed from
-// what an update knows. The fix is to pass the missing attributes, or to let
-// the update read the item first.
+// what an update knows. The fix is to pass the missing attributes (With),
+// or to let the update read the item first (ReadFirst): the only fix for
+// the attributes in Changed.
 type MissingCompositesError struct {
 	Entity       string
 	KeyAttribute string   // the key attribute that would be stale, e.g. "GSI1PK"; several are joined by ", "
-	Missing      []string // the attributes it is built from that were not given
+	Missing      []string // the attributes it is built from whose new value the update does not know
+	// Changed lists those of Missing that the update itself changes
+	// without giving their new value (Add, Append, SetIfNotExists, a
+	// change inside them): only the item knows the result.
+	Changed []string
 }
 
 // Error describes the MissingCompositesError.
 func (e *MissingCompositesError) Error() string {
-	return fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
+	msg := fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
+	if len(e.Changed) > 0 {
+		msg += fmt.Sprintf(" (the update changes %s without giving the new value, which only the item knows: use ReadFirst)", strings.Join(e.Changed, ", "))
+	} else {
+		msg += " (give their current values with With, or use ReadFirst)"
+	}
+	return msg
 }
 
 // Unwrap returns ErrMissingComposites.
@@ -451,6 +462,14 @@ func detail(err error) string {
 // declared unique (entity.Attribute.Unique) a value another item of the
 // entity holds. The error is a *UniqueError naming the value.
 var ErrUniqueTaken = errors.New("ddbmodel: unique value taken")
+
+// ErrDocumentPath is matched by the error of an update that DynamoDB
+// refused because a document path does not fit the stored item: a map
+// entry or struct on the path is absent (Set("addresses.home.city", ..) on
+// an item without addresses.home), or the item holds another type there.
+// Unlike a *ValidationError, the request was sent: only the item could
+// tell. Set the whole holder instead, or read the item first.
+var ErrDocumentPath = errors.New("DynamoDB refused a document path")
 
 // UniqueError reports a value of a unique attribute that another item of
 // the entity holds: the write was canceled and nothing was written.

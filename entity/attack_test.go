@@ -60,7 +60,8 @@ func TestAttackMoveRemovesListIndexesAsDynamoDBDoes(t *testing.T) {
 // Setting a path whose parent map entry is absent: DynamoDB refuses it
 // ("The document path provided in the update expression is invalid for
 // update"). The error must be typed, so callers can tell it from a network
-// failure: errors.Is(err, ddbmodel.ErrInvalid) or a documented sentinel.
+// failure: errors.Is(err, ddbmodel.ErrDocumentPath). It is no
+// *ddbmodel.ValidationError, which means nothing was sent.
 func TestAttackSetUnderMissingParentIsTyped(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -74,8 +75,8 @@ func TestAttackSetUnderMissingParentIsTyped(t *testing.T) {
 		t.Fatal("DynamoDB accepted a Set under a missing map entry; the test's premise is wrong")
 	}
 	var ve *ddbmodel.ValidationError
-	if !errors.As(err, &ve) && !errors.Is(err, ddbmodel.ErrInvalid) && !errors.Is(err, ddbmodel.ErrConditionFailed) {
-		t.Errorf("err = %v (%T); want a typed error (ddbmodel.ErrInvalid or a documented sentinel) naming addresses.home", err, err)
+	if !errors.Is(err, ddbmodel.ErrDocumentPath) || errors.As(err, &ve) || !strings.Contains(err.Error(), "Ticket") {
+		t.Errorf("err = %v (%T); want ddbmodel.ErrDocumentPath naming the entity, and no *ValidationError (the request was sent)", err, err)
 	}
 }
 

@@ -260,7 +260,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	rt := reflect.TypeOf((*T)(nil)).Elem()
 	if rt.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("entity: %s: type %v is not a struct", cfg.Name, rt)
+		return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Reason: fmt.Sprintf("Define: type %v is not a struct", rt)}
 	}
 	if err := checkShape(cfg.Name, rt); err != nil {
 		return nil, err
@@ -282,13 +282,15 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	e.ver = &types.AttributeValueMemberS{Value: e.version}
 	collectFields(rt, e.fields)
 	e.fast = newFastEncoder(rt)
-	fail := func(format string, args ...any) (*Entity[T], error) {
-		return nil, fmt.Errorf("entity: %s: "+format, append([]any{cfg.Name}, args...)...)
+	// fail refuses the Config at Define, naming the attribute at fault
+	// ("" when the fault is no one attribute's).
+	fail := func(attr, format string, args ...any) (*Entity[T], error) {
+		return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: attr, Reason: "Define: " + fmt.Sprintf(format, args...)}
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.fields)) {
 		// guregu/dynamo panics encoding a pointer to a pointer.
 		if ft := rt.FieldByIndex(e.fields[name]).Type; ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Pointer {
-			return fail("field %q of type %v: a pointer to a pointer cannot be stored; use one pointer", name, ft)
+			return fail(name, "field %q of type %v: a pointer to a pointer cannot be stored; use one pointer", name, ft)
 		}
 	}
 
@@ -301,7 +303,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			return nil, err
 		}
 	} else if cfg.Key.Sort != "" {
-		return fail("table %q has no sort key but the entity gives the template %q", table.Name, cfg.Key.Sort)
+		return fail("", "table %q has no sort key but the entity gives the template %q", table.Name, cfg.Key.Sort)
 	}
 	seenIndex := map[string]bool{}
 	for _, ik := range cfg.Indexes {
@@ -318,7 +320,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Reason: reason}
 		}
 		if seenIndex[ik.Index] {
-			return fail("index %q given twice", ik.Index)
+			return fail("", "index %q given twice", ik.Index)
 		}
 		seenIndex[ik.Index] = true
 		if ix.MultiAttribute() {
@@ -340,7 +342,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 				return nil, err
 			}
 		} else if ik.Sort != "" || ik.SortFunc != nil {
-			return fail("index %q has no sort key", ix.Name)
+			return fail("", "index %q has no sort key", ix.Name)
 		}
 		e.indexes = append(e.indexes, d)
 	}
@@ -362,7 +364,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
 		if a.Default != nil {
 			if _, isFunc := a.Default.(func() any); !isFunc && !reflect.TypeOf(a.Default).ConvertibleTo(r.typ) {
-				return fail("default for %q: %T does not convert to %v", name, a.Default, r.typ)
+				return fail(name, "default for %q: %T does not convert to %v", name, a.Default, r.typ)
 			}
 		}
 		e.rules = append(e.rules, r)
@@ -378,7 +380,11 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 		idx, ok := e.fields[name]
 		if !ok {
-			return nil, fmt.Errorf("entity: %s: %s attribute %q: %v has no field stored under that name", cfg.Name, what, name, rt)
+			reason := fmt.Sprintf("Define: %s attribute: %v has no field stored under that name", what, rt)
+			if hint := suggest(name, slices.Collect(maps.Keys(e.fields))); hint != "" {
+				reason += fmt.Sprintf(" (did you mean %q?)", hint)
+			}
+			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: name, Reason: reason}
 		}
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type}
 		if rr, ok := e.byName[name]; ok {
@@ -390,7 +396,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		return nil, err
 	}
 	if e.lock != nil && !isInt(e.lock.typ) {
-		return fail("lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
+		return fail(cfg.LockAttribute, "lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
 	}
 	if err := e.defineUniques(); err != nil {
 		return nil, err
@@ -403,7 +409,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	for _, r := range []*fieldRule{e.created, e.updated} {
 		if r != nil && !isTimeField(r.typ) {
-			return fail("timestamp attribute %q must be time.Time, string or an integer, not %v", r.name, r.typ)
+			return fail(r.name, "timestamp attribute %q must be time.Time, string or an integer, not %v", r.name, r.typ)
 		}
 	}
 	e.allKeys = e.allKeyDefs()
@@ -459,17 +465,17 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 	d := &keyDef[T]{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
 	if fn != nil {
 		if src != "" {
-			return nil, fmt.Errorf("entity: %s: %s has both a template and a function", e.name, attr.Name)
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute has both a template and a function"}
 		}
 		if d.Number {
-			return nil, fmt.Errorf("entity: %s: %s is a number; computed keys must be strings", e.name, attr.Name)
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is a number; computed keys must be strings"}
 		}
 		d.fn = fn
 		d.Uses = append([]string(nil), uses...)
 		return d, nil
 	}
 	if src == "" {
-		return nil, fmt.Errorf("entity: %s: no template for key attribute %s", e.name, attr.Name)
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: no template for the key attribute"}
 	}
 	kind := keys.String
 	if d.Number {
@@ -477,7 +483,7 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 	}
 	t, err := keys.Compile(keys.Spec{Attribute: attr.Name, Template: src, Kind: kind, MaxBytes: max})
 	if err != nil {
-		return nil, fmt.Errorf("entity: %s: key attribute %s: %w", e.name, attr.Name, err)
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: key template", Err: err}
 	}
 	d.Template = t
 	d.Uses = t.Composites()

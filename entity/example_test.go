@@ -120,7 +120,7 @@ func ExampleEntity_Update_missingComposites() {
 	fmt.Println(aws.ToString(in.ConditionExpression))
 	// Output:
 	// GSI1SK [status]
-	// ddbmodel: Comment: cannot compute GSI1SK: missing status
+	// ddbmodel: Comment: cannot compute GSI1SK: missing status (give their current values with With, or use ReadFirst)
 	// SET #GSI1SK = :v0, #createdAt = :v1
 	// (#__entity = :v2) AND (#status = :v3)
 }

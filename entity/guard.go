@@ -66,8 +66,8 @@ func (f failure) wrap(err error) error {
 	var api smithy.APIError
 	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && strings.Contains(api.ErrorMessage(), "document path") {
 		// A path whose parent the item lacks (or that does not fit it):
-		// only the table can know; the caller's input was invalid.
-		return &ddbmodel.ValidationError{Entity: f.entity, Reason: f.op + ": DynamoDB refused a document path: the item lacks a parent on the path, or holds another type there", Err: err}
+		// only the table can know, so the request was sent.
+		return fmt.Errorf("ddbmodel: %s %s: %w: the item lacks a parent on the path, or holds another type there: %w", f.op, f.entity, ddbmodel.ErrDocumentPath, err)
 	}
 	return fmt.Errorf("ddbmodel: %s %s: %w", f.op, f.entity, err)
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -229,4 +230,25 @@ func (p *updatePlan[T]) checkInside(r *fieldRule, at docpath.Path, a action, ref
 		return e.checkRule(r, av, reflect.Value{}, false)
 	}
 	return nil
+}
+
+// topName returns name as the top-level attribute it names when it is a
+// quoted form of one (`"status"`, or `"app.version"` as a typed handle
+// writes a stored name holding a dot), so that every later step (keys
+// recomputed, unique markers, With conditions) knows the attribute by its
+// stored name. A name that written bare would be ambiguous keeps its
+// quotes; any other name is returned as given, to be resolved (and
+// refused if unknown) when the operation compiles.
+func (e *Entity[T]) topName(name string) string {
+	if e == nil || e.sch == nil || !strings.Contains(name, `"`) {
+		return name
+	}
+	ref, err := e.sch.resolve(name, "")
+	if err != nil || ref.nested() {
+		return name
+	}
+	if bare, err := e.sch.resolve(ref.top, ""); err != nil || bare.nested() {
+		return name // written bare, the name would be ambiguous: keep the quotes
+	}
+	return ref.top
 }

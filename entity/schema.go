@@ -418,6 +418,21 @@ func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
 	return item["v"], nil
 }
 
+// decode decodes av as a read decodes the field: into a value of the
+// node's type, with the field's tag options.
+func (n *attrNode) decode(av types.AttributeValue) (reflect.Value, error) {
+	if n.enc == nil {
+		p := reflect.New(n.typ)
+		err := dynamo.Unmarshal(av, p.Interface())
+		return p.Elem(), err
+	}
+	s := reflect.New(n.enc)
+	if err := dynamo.UnmarshalItem(map[string]types.AttributeValue{"v": av}, s.Interface()); err != nil {
+		return reflect.Value{}, err
+	}
+	return s.Elem().Field(0), nil
+}
+
 // value converts v to the node's type and encodes it; a types.AttributeValue
 // is taken as given when its kind is the one the field stores.
 func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
@@ -430,7 +445,16 @@ func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Val
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
 		}
-		return av, reflect.Value{}, nil
+		if n.dynamic {
+			return av, reflect.Value{}, nil
+		}
+		// Taken as given, once it decodes as the field's type: the rules
+		// then see its Go value, and a read of the item can decode it.
+		fv, err := n.decode(av)
+		if err != nil {
+			return nil, reflect.Value{}, fmt.Errorf("want %s: the attribute value does not decode as one: %w", n.goType(), err)
+		}
+		return av, fv, nil
 	}
 	if n.dynamic {
 		av, err := marshalValue(v)
@@ -700,10 +724,10 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 	}
 	for _, n := range extra {
 		if err := checkName(n); err != nil {
-			return fmt.Errorf("entity: %s: extra attribute %q: %v", e.name, n, err)
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: n, Reason: "Define: extra attribute", Err: err}
 		}
 		if s.attrs[n] != nil || s.special[n] {
-			return fmt.Errorf("entity: %s: extra attribute %q: %v already stores it, or it is a key or marker attribute", e.name, n, rt)
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: n, Reason: fmt.Sprintf("Define: extra attribute %q: %v already stores it, or it is a key or marker attribute", n, rt)}
 		}
 		s.extra[n] = true
 	}

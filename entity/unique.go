@@ -385,8 +385,12 @@ func (op PutOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 // touchesUnique reports whether the update changes a unique attribute.
 func (op UpdateOp[T]) touchesUnique() bool {
 	for _, a := range op.acts {
+		top := a.attr
+		if ref, err := op.e.sch.resolve(a.attr, ""); err == nil {
+			top = ref.top
+		}
 		for _, u := range op.e.uniques {
-			if a.attr == u.attr || strings.HasPrefix(a.attr, u.attr+".") || strings.HasPrefix(a.attr, u.attr+"[") {
+			if top == u.attr || a.attr == u.attr || strings.HasPrefix(a.attr, u.attr+".") || strings.HasPrefix(a.attr, u.attr+"[") {
 				return true
 			}
 		}

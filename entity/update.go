@@ -75,6 +75,7 @@ func (e *Entity[T]) Update(key Values) UpdateOp[T] {
 }
 
 func (op UpdateOp[T]) add(a action) UpdateOp[T] {
+	a.attr = op.e.topName(a.attr)
 	op.acts = append(op.acts[:len(op.acts):len(op.acts)], a)
 	return op
 }
@@ -128,7 +129,7 @@ func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 		merged[k] = v
 	}
 	for k, v := range values {
-		merged[k] = v
+		merged[op.e.topName(k)] = v
 	}
 	op.with = merged
 	return op

@@ -83,7 +83,14 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 		}
 	}
 	if len(p.missing) > 0 {
-		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: dedupe(p.missing)}
+		missing := dedupe(p.missing)
+		var changed []string
+		for _, m := range missing {
+			if kind, ok := p.touched[m]; ok && kind != actSet {
+				changed = append(changed, m)
+			}
+		}
+		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: missing, Changed: changed}
 	}
 	// Placeholders are numbered in the order they are written: this order
 	// keeps the requests the same from one version to the next.
@@ -157,6 +164,20 @@ func (p *updatePlan[T]) checkActions() error {
 				if err != nil {
 					return err
 				}
+				if av == nil && a.kind == actSet && !ref.path[len(ref.path)-1].IsIndex {
+					// A put leaves the field (or map entry) out of its
+					// holder: so does the update, which removes it, as at
+					// the top level.
+					if !copied {
+						p.acts, copied = slices.Clone(p.acts), true
+					}
+					a.kind = actRemove
+					p.acts[i].kind = actRemove
+					if err := p.checkPathRules(a, ref, nil, fv); err != nil {
+						return err
+					}
+					continue
+				}
 				if av == nil {
 					return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the value %#v is one a put does not store (empty, nil or omitempty zero); use Remove", actionNames[a.kind], a.val)}
 				}
@@ -190,7 +211,7 @@ func (p *updatePlan[T]) checkActions() error {
 				p.acts[i].kind = actRemove
 			}
 		}
-		p.touched[a.attr] = a.kind
+		p.touched[ref.top] = a.kind
 		if a.kind == actRemove {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
@@ -207,7 +228,7 @@ func (p *updatePlan[T]) checkActions() error {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
 		}
 		p.vals[i] = av
-		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend) {
+		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend || a.kind == actPrepend) {
 			if a.kind != actSet && a.kind != actSetIfNotExists {
 				fv = reflect.Value{}
 			}
@@ -219,7 +240,7 @@ func (p *updatePlan[T]) checkActions() error {
 			return err
 		}
 		if a.kind == actSet {
-			p.known[a.attr] = av
+			p.known[ref.top] = av
 		}
 	}
 	return nil

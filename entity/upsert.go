@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 
@@ -111,6 +112,11 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 			for _, u := range d.Uses {
 				keyed[u] = true
 			}
+		}
+	}
+	for _, r := range e.nested {
+		if _, sets := item[r.path[0].Name]; sets && r.ReadOnly {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("read-only: an upsert sets %s whole, which would change it in an existing item; create with Create and change %s's other fields with Update", r.path[0].Name, r.path[0].Name)}
 		}
 	}
 	for name := range item {
