@@ -140,7 +140,9 @@ func withAttr(err error, attr string) error {
 // for the item whose table key is owner: a new value's marker is created
 // on the condition that no other item holds it, an old value's deleted on
 // the condition that it is this item's (or absent, for items written
-// before the attribute was declared unique).
+// before the attribute was declared unique). An old item without a marker
+// (Config.RecognizeUnmarked) has the markers of every value it keeps
+// written too: other code never wrote them.
 func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	return e.markerMoves(old, new, owner, owner)
 }
@@ -154,10 +156,13 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
 	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
 	moved := prevID.Value != ownerID.Value
+	// An unmarked item (Config.RecognizeUnmarked) never had its values'
+	// markers written: every value it keeps gets one (adopted).
+	adopt := len(old) > 0 && e.table.Unmarked(old)
 	for _, u := range e.uniques {
 		was, had := uniqueText(u.attr, old)
 		now, has := uniqueText(u.attr, new)
-		if had == has && was == now && !moved {
+		if had == has && was == now && !moved && !adopt {
 			continue
 		}
 		if had && (!has || was != now) {
