@@ -83,7 +83,7 @@ func (e *Entity[T]) defineUniques() error {
 func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	out := map[string]keySpace{}
 	for _, u := range e.uniques {
-		ks := keySpace{keys: []keySpec{u.pk.keySpec}}
+		ks := keySpace{keys: []keySpec{u.pk.keySpec}, marker: true}
 		if u.sk != nil {
 			ks.keys = append(ks.keys, u.sk.keySpec)
 		}
