@@ -45,8 +45,9 @@ func (t *Table) uniqueMarker(item map[string]types.AttributeValue) (UniqueMarker
 		if _, ok := d.uniqueSpaces()[marker]; !ok {
 			continue
 		}
-		value, ok := strings.CutPrefix(stringAttr(item, t.PartitionKey.Name), marker+"#")
-		if !ok || value == "" || stringAttr(item, uniqueOwnerAttr) == "" ||
+		rest, ok := strings.CutPrefix(stringAttr(item, t.PartitionKey.Name), marker+"#")
+		value, plain := uniqueValueOf(rest)
+		if !ok || !plain || value == "" || stringAttr(item, uniqueOwnerAttr) == "" ||
 			t.SortKey.Name != "" && stringAttr(item, t.SortKey.Name) != uniqueSortKey {
 			// Exactly a marker: its sort key, a value and an owner.
 			return UniqueMarker{}, false
