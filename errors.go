@@ -148,8 +148,13 @@ func (e *KeyOverlapError) Error() string {
 		}
 		return strings.Join(out, " / ")
 	}
-	return fmt.Sprintf("ddbmodel: %s and %s can render the same key on %s (%s): %s from %s and %s; name the other in SharesKeysWith if that is intended",
-		e.Entity, e.Other, where, strings.Join(e.Attributes, ", "), q(e.Sample), q(e.Templates), q(e.OtherTemplates))
+	hint := "name the other in SharesKeysWith if that is intended"
+	if strings.HasPrefix(e.Entity, "UNIQUE#") || strings.HasPrefix(e.Other, "UNIQUE#") {
+		// A unique attribute's marker items (entity.Attribute.Unique).
+		hint = "the marker items of a unique attribute share their keys with no entity (SharesKeysWith does not apply): change the template"
+	}
+	return fmt.Sprintf("ddbmodel: %s and %s can render the same key on %s (%s): %s from %s and %s; %s",
+		e.Entity, e.Other, where, strings.Join(e.Attributes, ", "), q(e.Sample), q(e.Templates), q(e.OtherTemplates), hint)
 }
 
 // Unwrap returns ErrKeyOverlap.

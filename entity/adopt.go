@@ -63,8 +63,12 @@ func (e *AdoptError) Unwrap() error { return e.Err }
 //
 // Adoption works whether or not the entity recognises unmarked items
 // (Config.RecognizeUnmarked): an entity can adopt a table's items once and
-// then read them as marked items. An entity with unique attributes cannot
-// adopt (their marker items are not known); put the value instead.
+// then read them as marked items. An entity with unique attributes adopts
+// in one transaction with the marker items of the item's unique values,
+// each on the condition that no other item holds the value: a taken value
+// fails the adoption with an *AdoptError wrapping a *ddbmodel.UniqueError,
+// and nothing is written (AdoptItem's Build, one request, refuses such an
+// entity).
 type AdoptOp[T any] struct {
 	e   *Entity[T]
 	key Values
@@ -127,10 +131,9 @@ func (e *Entity[T]) AdoptItem(item map[string]types.AttributeValue) AdoptItemOp[
 	return AdoptItemOp[T]{e: e, item: maps.Clone(item)}
 }
 
-// canAdopt refuses adoption for an entity that cannot adopt.
-func (e *Entity[T]) canAdopt() error {
-	return e.uniqueRefused("adoption", "put the value instead (Put keeps the unique marker items)")
-}
+// canAdopt refuses adoption for an entity that cannot adopt: none since
+// adoption writes unique attributes' markers (adopt_unique.go).
+func (e *Entity[T]) canAdopt() error { return nil }
 
 // compiledAdopt is an adopting write: the request and the item it writes.
 type compiledAdopt[T any] struct {
@@ -211,8 +214,15 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	return c, nil
 }
 
-// Build compiles the adopting UpdateItem request without sending it.
+// Build compiles the adopting UpdateItem request without sending it. An
+// entity with unique attributes is refused: its adoption is a transaction
+// with the marker items, which Run sends.
 func (op AdoptItemOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
+	if op.e != nil {
+		if err := op.e.uniqueRefused("AdoptItem(...).Build", "run the adoption (Run), which writes them in one transaction"); err != nil {
+			return nil, err
+		}
+	}
 	c, err := op.compile()
 	if err != nil {
 		return nil, err
@@ -234,6 +244,9 @@ func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	}
 	if err != nil {
 		return zero, err
+	}
+	if len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db, c)
 	}
 	in := c.in
 	in.TableName = db.Table(op.e.table.Name)

@@ -207,6 +207,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		return "NOT (" + s + ")", err
 	case "unexpired":
 		return renderUnexpired(w, n), nil
+	case "unchanged":
+		return renderUnchanged(w, n), nil
 	}
 	ref, err := s.resolve(n.attr, "condition")
 	if err != nil {

@@ -78,7 +78,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 			return nil, f, &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
 		}
 		f.lockAttr, f.lockWant = e.lock.name, op.lockWant
-		parts = append(parts, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+		parts = append(parts, e.lockIs(&w, *op.lockWant))
 	}
 	s, err := op.cond.render(&w, op.e.sch)
 	if err != nil {
@@ -104,6 +104,13 @@ func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 	if err := checkDB(db, "delete"); err != nil {
 		return err
+	}
+	if op.e != nil && op.e.unmarked {
+		fit, err := op.fitUnmarked(ctx, db)
+		if err != nil {
+			return err
+		}
+		op = op.If(fit)
 	}
 	if op.e != nil && len(op.e.uniques) > 0 {
 		w, extra, err := op.uniqueWrites(ctx, db)

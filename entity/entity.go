@@ -142,6 +142,16 @@ type Config[T any] struct {
 	// another entity's marker is never touched. The zero value refuses
 	// unmarked items, as an entity without this option always has.
 	//
+	// Writes take exactly the unmarked items reads take: the Run of a put,
+	// upsert, update or delete reads the item first (strongly consistent,
+	// one read more per write), refuses an unmarked item whose attributes
+	// do not hold its key's composites or that does not decode (a
+	// *ddbmodel.ConditionError saying why; the item is left unchanged),
+	// and is conditioned on the item being unchanged since the read. A
+	// write compiled alone (Build, TransactWrite) cannot read and takes
+	// any unmarked item under its key. An unmarked item without the lock
+	// attribute (LockAttribute) is version 0 for every write.
+	//
 	// The risk: an unmarked item of some other type whose key happens to
 	// fit the templates is read (and written) as this entity's. Enable it
 	// only where the key layout alone tells the table's item types apart.

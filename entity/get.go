@@ -70,6 +70,9 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
 		return zero, err
 	}
+	if why := op.e.unrecognized("get", out.Item); why != nil {
+		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), why.(*ddbmodel.ConditionError).Err)
+	}
 	if !op.e.Is(out.Item) {
 		// Another entity's item under the same key: this entity has none.
 		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),

@@ -2,7 +2,6 @@ package entity
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -98,7 +97,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		Entity: e.name, Op: "create", Key: e.tableKey(put.item), Size: expr.ItemSize(put.item),
 	}, put.fail.classify)
 	if op.lockWant != nil {
-		if lv, ok := old[lockName(e.lock)].(*types.AttributeValueMemberN); !ok || lv.Value != fmt.Sprint(*op.lockWant) {
+		if !e.lockHolds(old, *op.lockWant) {
 			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
 		}
 	}

@@ -13,6 +13,9 @@ import (
 type keySpace struct {
 	keys   []keySpec
 	shares []string
+	// marker: the space of a unique attribute's marker items, which
+	// SharesKeysWith never opens to another entity.
+	marker bool
 }
 
 func (e *Entity[T]) keySpace() keySpace {
@@ -91,7 +94,7 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 		}
 		for _, other := range others {
 			oks := spaces[other]
-			if slices.Contains(ks.shares, other) || slices.Contains(oks.shares, name) {
+			if !ks.marker && !oks.marker && (slices.Contains(ks.shares, other) || slices.Contains(oks.shares, name)) {
 				continue
 			}
 			for _, a := range mine {

@@ -404,6 +404,14 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		var zero T
 		return zero, err
 	}
+	if op.e != nil && op.e.unmarked && !op.create {
+		fit, err := op.fitUnmarked(ctx, db)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		op = op.If(fit)
+	}
 	if op.e != nil && len(op.e.uniques) > 0 {
 		return op.runUnique(ctx, db)
 	}

@@ -20,7 +20,7 @@ import (
 // per value in use, written and deleted in the same transaction as the
 // entity's item. A marker item of entity E, attribute a and value v has
 //
-//	partition key  UNIQUE#E#a#v
+//	partition key  UNIQUE#E#a#v     (UNIQUE#E#a#HEX#<hex of v> when v holds "#")
 //	sort key       UNIQUE          (on a table with a sort key)
 //	entity marker  UNIQUE#E#a
 //	uniqueOwner    the table key of the item holding the value
@@ -40,6 +40,7 @@ type uniqueDef[T any] struct {
 	index  []int
 	marker types.AttributeValue // the marker items' entity marker
 	pk, sk *keyDef[T]
+	esc    *keyDef[T] // pk for values holding "#" (unique_escape.go)
 }
 
 // defineUniques compiles the entity's unique attributes (Define).
@@ -68,6 +69,9 @@ func (e *Entity[T]) defineUniques() error {
 		if u.pk, err = e.compileKey(e.table.PartitionKey, base+"#${value}", nil, nil, expr.MaxPartitionKeyBytes); err != nil {
 			return err
 		}
+		if err = e.compileEscaped(u, base); err != nil {
+			return err
+		}
 		if e.table.SortKey.Name != "" {
 			if u.sk, err = e.compileKey(e.table.SortKey, uniqueSortKey, nil, nil, expr.MaxSortKeyBytes); err != nil {
 				return err
@@ -83,11 +87,12 @@ func (e *Entity[T]) defineUniques() error {
 func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	out := map[string]keySpace{}
 	for _, u := range e.uniques {
-		ks := keySpace{keys: []keySpec{u.pk.keySpec}}
+		ks := keySpace{keys: []keySpec{u.pk.keySpec}, marker: true}
 		if u.sk != nil {
 			ks.keys = append(ks.keys, u.sk.keySpec)
 		}
 		out[aws.ToString(&u.marker.(*types.AttributeValueMemberS).Value)] = ks
+		out[u.marker.(*types.AttributeValueMemberS).Value+" ("+uniqueHexLiteral+")"] = u.escapedSpace()
 	}
 	return out
 }
@@ -110,10 +115,11 @@ func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool
 }
 
 func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.AttributeValue, error) {
-	src := Values{"value": text}
-	pk, err := e.renderKey(u.pk, src, nil)
+	tmpl, rendered := u.markerTemplate(text)
+	src := Values{"value": rendered}
+	pk, err := e.renderKey(tmpl, src, nil)
 	if err != nil {
-		return nil, withAttr(err, u.attr)
+		return nil, uniqueAttrErr(err, u.attr)
 	}
 	key := map[string]types.AttributeValue{e.table.PartitionKey.Name: pk}
 	if u.sk != nil {
@@ -124,23 +130,14 @@ func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.At
 	return key, nil
 }
 
-// withAttr names attr in a ValidationError that names none.
-func withAttr(err error, attr string) error {
-	var ve *ddbmodel.ValidationError
-	if errors.As(err, &ve) && ve.Attribute == "" {
-		c := *ve
-		c.Attribute = attr
-		return &c
-	}
-	return err
-}
-
 // markerWrites returns the actions that move the markers of the unique
 // values from those of old (nil: no item) to those of new (nil: deleted)
 // for the item whose table key is owner: a new value's marker is created
 // on the condition that no other item holds it, an old value's deleted on
 // the condition that it is this item's (or absent, for items written
-// before the attribute was declared unique).
+// before the attribute was declared unique). An old item without a marker
+// (Config.RecognizeUnmarked) has the markers of every value it keeps
+// written too: other code never wrote them.
 func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	return e.markerMoves(old, new, owner, owner)
 }
@@ -154,10 +151,13 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
 	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
 	moved := prevID.Value != ownerID.Value
+	// An unmarked item (Config.RecognizeUnmarked) never had its values'
+	// markers written: every value it keeps gets one (adopted).
+	adopt := len(old) > 0 && e.table.Unmarked(old)
 	for _, u := range e.uniques {
 		was, had := uniqueText(u.attr, old)
 		now, has := uniqueText(u.attr, new)
-		if had == has && was == now && !moved {
+		if had == has && was == now && !moved && !adopt {
 			continue
 		}
 		if had && (!has || was != now) {

@@ -22,7 +22,11 @@ type UniqueMarker struct {
 }
 
 // IsUniqueMarker reports whether a raw item is a marker item of a unique
-// attribute of an entity of the table (see UniqueMarker).
+// attribute of an entity of the table (see UniqueMarker): exactly, its
+// entity marker names a unique attribute of one of the table's entities,
+// its partition key is that attribute's marker key with a value, its sort
+// key (on a table with one) is the markers' ("UNIQUE"), and it names its
+// owner.
 func (t *Table) IsUniqueMarker(item map[string]types.AttributeValue) bool {
 	_, ok := t.uniqueMarker(item)
 	return ok
@@ -41,8 +45,11 @@ func (t *Table) uniqueMarker(item map[string]types.AttributeValue) (UniqueMarker
 		if _, ok := d.uniqueSpaces()[marker]; !ok {
 			continue
 		}
-		value, ok := strings.CutPrefix(stringAttr(item, t.PartitionKey.Name), marker+"#")
-		if !ok {
+		rest, ok := strings.CutPrefix(stringAttr(item, t.PartitionKey.Name), marker+"#")
+		value, plain := uniqueValueOf(rest)
+		if !ok || !plain || value == "" || stringAttr(item, uniqueOwnerAttr) == "" ||
+			t.SortKey.Name != "" && stringAttr(item, t.SortKey.Name) != uniqueSortKey {
+			// Exactly a marker: its sort key, a value and an owner.
 			return UniqueMarker{}, false
 		}
 		return UniqueMarker{Entity: d.Name(), Attribute: strings.TrimPrefix(marker, uniquePrefix+d.Name()+"#"),

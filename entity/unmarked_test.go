@@ -223,9 +223,11 @@ func TestAdoptRefusalsSendNothing(t *testing.T) {
 	ut := &entity.Table{Name: "u", PartitionKey: entity.S("PK")}
 	members := entity.MustDefine(ut, entity.Config[Member]{Name: "Member", Key: entity.Key{Partition: "M#${id}"},
 		Attributes: map[string]entity.Attribute{"email": {Unique: true}}})
+	// Adoption writes unique attributes' markers in a transaction (Run);
+	// AdoptItem's Build, one request, is refused.
 	var ve *ddbmodel.ValidationError
-	if _, err := members.Adopt(entity.Values{"id": "m1"}).Run(t.Context(), db); !errors.As(err, &ve) || ve.Entity != "Member" {
-		t.Errorf("adopting with unique attributes: %v, want a *ValidationError naming Member", err)
+	if _, err := members.AdoptItem(map[string]types.AttributeValue{"PK": s("M#m1"), "id": s("m1"), "email": s("a@x")}).Build(); !errors.As(err, &ve) || ve.Entity != "Member" {
+		t.Errorf("AdoptItem.Build with unique attributes: %v, want a *ValidationError naming Member", err)
 	}
 }
 

@@ -296,6 +296,13 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "update"); err != nil {
 		return zero, err
 	}
+	if op.e != nil && op.e.unmarked {
+		fit, err := op.fitUnmarked(ctx, db)
+		if err != nil {
+			return zero, err
+		}
+		op = op.If(fit)
+	}
 	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
 		return op.runUnique(ctx, db) // a move carries the markers itself
 	}
@@ -354,6 +361,9 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}
 	}
 	if err := e.refuseUnmarked("update", out.Item); err != nil {
+		return nil, err
+	}
+	if err := e.unrecognized("update", out.Item); err != nil {
 		return nil, err
 	}
 	if !e.Is(out.Item) {

@@ -665,7 +665,7 @@ func (p *updatePlan[T]) writeConditions() error {
 			return &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
 		}
 		p.c.fail.lockAttr, p.c.fail.lockWant = e.lock.name, op.lockWant
-		p.conds = append(p.conds, w.Name(e.lock.name)+" = "+w.Value(numberAV(*op.lockWant)))
+		p.conds = append(p.conds, e.lockIs(w, *op.lockWant))
 	}
 	for _, name := range sortedKeys(op.with) {
 		cond, err := e.withCondition(w, name, op.with[name])

@@ -212,6 +212,13 @@ func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "upsert"); err != nil {
 		return zero, err
 	}
+	if op.e != nil && op.e.unmarked {
+		fit, err := op.fitUnmarked(ctx, db)
+		if err != nil {
+			return zero, err
+		}
+		op = op.If(fit)
+	}
 	if op.e != nil && len(op.e.uniques) > 0 {
 		return op.runUnique(ctx, db)
 	}
