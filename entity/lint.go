@@ -142,6 +142,7 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 				Message: fmt.Sprintf("no entity places items in index %s; it costs storage and nothing reads it", ix.Name)})
 		}
 	}
+	out = append(out, t.lintPatterns(used)...)
 	for _, m := range models {
 		for _, p := range m.places {
 			out = append(out, lintHot(p)...)
