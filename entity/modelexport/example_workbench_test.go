@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/modelexport"
 )
 
@@ -34,4 +35,16 @@ func ExampleNoSQLWorkbench() {
 	// Output:
 	// Session USER#${userId} SESSION#${sessionId}
 	//  sample: USER#userId-1 SESSION#sessionId-1 SESSION#sessionId-1
+}
+
+func ExampleFiles() {
+	for _, f := range modelexport.Files(sessions(), "sessions", entity.LintOptions{}) {
+		fmt.Println(f.Name, len(f.Data) > 0, f.Err)
+	}
+	// Output:
+	// sessions.cfn.json true <nil>
+	// sessions.cfn.yaml true <nil>
+	// sessions.tf true <nil>
+	// sessions.md true <nil>
+	// sessions.workbench.json true <nil>
 }
