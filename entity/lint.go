@@ -56,7 +56,8 @@ const (
 	LintUnusedIndex = "unused-index"
 	// LintSparseAlwaysIn: a placement is Sparse, but every composite of
 	// its key is present on every item (a table key composite, a Required
-	// attribute, or a number or bool a put always stores) and no When
+	// attribute, a number or bool a put always stores, or one the library
+	// fills in: a Default, a timestamp, the lock attribute) and no When
 	// decides membership: no item is ever left out.
 	LintSparseAlwaysIn = "sparse-always-in"
 	// LintSortOrder: a declared [SortOrder] is contradicted by the byte
@@ -141,11 +142,13 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 				Message: fmt.Sprintf("no entity places items in index %s; it costs storage and nothing reads it", ix.Name)})
 		}
 	}
+	out = append(out, t.lintPatterns(used)...)
 	for _, m := range models {
 		for _, p := range m.places {
 			out = append(out, lintHot(p)...)
 			out = append(out, lintUnpadded(m, p)...)
 			out = append(out, lintSparse(m, p)...)
+			out = append(out, lintMembership(m, p)...)
 		}
 	}
 	for _, po := range t.PrefixOverlaps() {
@@ -219,7 +222,7 @@ func lintSparse(m entityModel, p Placement) []Finding {
 		return nil // computed: its function may leave the item out
 	}
 	for _, c := range slices.Concat(p.Partition.Uses, p.Sort.Uses) {
-		if !m.fields[c].always {
+		if f := m.fields[c]; !f.always && f.filled == "" {
 			return nil
 		}
 	}

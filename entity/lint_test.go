@@ -40,6 +40,8 @@ type lintCase struct {
 	sev      entity.Severity
 	entities []string
 	index    string
+	// noSortKey: the table has a partition key only.
+	noSortKey bool
 }
 
 func gsi(name string) entity.Index {
@@ -198,9 +200,12 @@ var lintCases = []lintCase{
 // index), and each clean twin none at all.
 func TestLintFindsEachMistakeAndNotItsTwin(t *testing.T) {
 	t.Parallel()
-	for _, c := range lintCases {
+	for _, c := range slices.Concat(lintCases, lintMoreCases) {
 		t.Run(c.name, func(t *testing.T) {
 			tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: c.indexes}
+			if c.noSortKey {
+				tb.SortKey = entity.KeyAttribute{}
+			}
 			c.build(tb)
 			got := tb.Lint(c.opts)
 			var open []entity.Finding

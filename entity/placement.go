@@ -63,6 +63,11 @@ type compositeField struct {
 	// always: every item holds it (a composite of the table key, a
 	// Required attribute, or a number or bool field a put always stores).
 	always bool
+	// filled: the library writes it into every item (a Default, a
+	// timestamp or the lock attribute), so every item holds it too.
+	filled string
+	// enum is the attribute's Enum rule, if any.
+	enum []string
 }
 
 func (e *Entity[T]) model() entityModel {
@@ -100,6 +105,7 @@ func (e *Entity[T]) model() entityModel {
 			cf.always = slices.Contains(e.pk.Uses, name) || (e.sk != nil && slices.Contains(e.sk.Uses, name)) ||
 				e.byName[name] != nil && e.byName[name].Required ||
 				f.Type.Kind() != reflect.Pointer && !slices.Contains(flags, "omitempty") && n != nil && (cf.number || n.kind == "BOOL")
+			cf.filled, cf.enum = e.filledBy(name), e.enumOf(name)
 			m.fields[name] = cf
 		}
 	}

@@ -88,6 +88,7 @@ type Table struct {
 
 	mu       sync.RWMutex
 	entities map[string]decoder
+	patterns []AccessPattern // see AddAccessPatterns
 }
 
 // decoder is what a table knows of each registered entity.

@@ -15,7 +15,9 @@ import (
 // table's keys, billing and TTL; its indexes with their projections; for
 // the table and each index, which entity places items there with which key
 // templates (and whether sparsely); the attributes the library adds to
-// items; a Mermaid diagram of entities, the table and indexes; and what
+// items; the registered access patterns (see [entity.Table.AddAccessPatterns])
+// with their operation, index and compiled key condition; a Mermaid
+// diagram of entities, the table and indexes; and what
 // [entity.Table.Lint] finds with opts, the allowed findings with their
 // reasons. Entities are those defined so far: generate it after the
 // model's Defines have run.
@@ -101,6 +103,9 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 			}
 			w("%s\n", row)
 		}
+	}
+	if err := accessPatterns(&b, t); err != nil {
+		return nil, err
 	}
 	w("\n## Attributes the library adds\n\n| attribute | holds |\n|---|---|\n")
 	w("| `%s` | the entity's name, on every item |\n", cell(t.EntityAttr()))

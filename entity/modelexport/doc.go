@@ -1,8 +1,9 @@
 // Package modelexport renders an [entity.Table] model as the documents a
 // team otherwise keeps by hand, apart from the code: the table as
 // infrastructure, in CloudFormation ([CloudFormationJSON],
-// [CloudFormationYAML]) and Terraform ([Terraform]), and the key design as
-// a Markdown document ([DesignDoc]).
+// [CloudFormationYAML]) and Terraform ([Terraform]), the key design as
+// a Markdown document ([DesignDoc]), and the model as a NoSQL Workbench
+// data model with a facet and a sample item per entity ([NoSQLWorkbench]).
 //
 // Every export is derived from [entity.Table.CreateTableInput] and the
 // table's TTLAttribute, so it declares exactly the table Ensure and the

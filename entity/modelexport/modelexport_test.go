@@ -28,7 +28,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/examples/papers"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+var update = flag.Bool("update", false, "rewrite the examples' checked-in exports under examples/*/model")
 
 type model struct {
 	name  string
@@ -63,10 +63,12 @@ func TestExampleModelsLintClean(t *testing.T) {
 	}
 }
 
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
+// golden compares got with the example's checked-in file
+// examples/<example>/model/name, or rewrites it under -update (as the
+// example's go generate does).
+func golden(t *testing.T, example, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
+	path := filepath.Join("..", "..", "examples", example, "model", name)
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -75,43 +77,41 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
+		t.Fatalf("%v (run go generate ./examples/%s, or go test ./entity/modelexport -update)", err, example)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s is stale: got\n%s\n(run go test ./entity/modelexport -update and review the diff)", path, got)
+		t.Errorf("%s is stale: got\n%s\n(run go generate ./examples/%s and review the diff)", path, got, example)
 	}
 }
 
-// TestGoldenExports pins each example's CloudFormation (JSON and YAML),
-// Terraform and design document, so that a model change shows as a diff
-// of the checked-in files. Exporting twice gives the same bytes.
+// TestGoldenExports checks that each example's checked-in exports
+// (CloudFormation JSON and YAML, Terraform, design document, NoSQL
+// Workbench model, written by its go generate) are current, so that a model
+// change shows as a diff of those files. Exporting twice gives the same
+// bytes; blog's multi-attribute index key is refused by Terraform and
+// Workbench, and its files for them must not exist.
 func TestGoldenExports(t *testing.T) {
 	t.Parallel()
 	for _, m := range models[:5] {
-		for _, f := range []struct {
-			ext string
-			fn  func() ([]byte, error)
-		}{
-			{"cfn.json", func() ([]byte, error) { return modelexport.CloudFormationJSON(m.table) }},
-			{"cfn.yaml", func() ([]byte, error) { return modelexport.CloudFormationYAML(m.table) }},
-			{"tf", func() ([]byte, error) { return modelexport.Terraform(m.table) }},
-			{"md", func() ([]byte, error) { return modelexport.DesignDoc(m.table, m.lint) }},
-		} {
-			got, err := f.fn()
-			if m.name == "blog" && f.ext == "tf" {
-				if err == nil || !strings.Contains(err.Error(), "POSTS_BY_USER_STATUS_CREATED_AT_2") {
-					t.Errorf("blog Terraform: err = %v, want a refusal naming the multi-attribute index", err)
+		again := modelexport.Files(m.table, m.name, m.lint)
+		for i, f := range modelexport.Files(m.table, m.name, m.lint) {
+			refused := m.name == "blog" && (strings.HasSuffix(f.Name, ".tf") || strings.HasSuffix(f.Name, ".workbench.json"))
+			if refused {
+				if f.Err == nil || !strings.Contains(f.Err.Error(), "POSTS_BY_USER_STATUS_CREATED_AT_2") {
+					t.Errorf("%s: err = %v, want a refusal naming the multi-attribute index", f.Name, f.Err)
+				}
+				if _, err := os.Stat(filepath.Join("..", "..", "examples", m.name, "model", f.Name)); err == nil {
+					t.Errorf("%s is checked in, but the model cannot have it", f.Name)
 				}
 				continue
 			}
-			if err != nil {
-				t.Fatalf("%s %s: %v", m.name, f.ext, err)
+			if f.Err != nil {
+				t.Fatalf("%s: %v", f.Name, f.Err)
 			}
-			again, _ := f.fn()
-			if string(again) != string(got) {
-				t.Errorf("%s %s: two exports differ", m.name, f.ext)
+			if string(again[i].Data) != string(f.Data) {
+				t.Errorf("%s: two exports differ", f.Name)
 			}
-			golden(t, m.name+"."+f.ext, got)
+			golden(t, m.name, f.Name, f.Data)
 		}
 	}
 }

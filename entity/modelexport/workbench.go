@@ -1,0 +1,194 @@
+package modelexport
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/keys"
+)
+
+// Sample composite values: what a sample item's keys are rendered from.
+const (
+	sampleNumber = "7"
+	sampleTime   = "2024-06-01T12:00:00Z"
+)
+
+// NoSQLWorkbench returns the table as a NoSQL Workbench data model (the
+// JSON its data modeler imports and exports, format version 3.0): the
+// table's key attributes, its global secondary indexes with their
+// projections and its billing mode, one facet per entity, whose key
+// aliases are the entity's table templates, and one sample item per
+// entity. A sample item holds the entity marker and every key the entity
+// renders, on the table and on each index it is placed in, rendered by its
+// own templates from sample values (a composite's name followed by "-1",
+// the number 7, or 2024-06-01T12:00:00Z for a time), so the model opens in
+// AWS's tool with each index's view populated. A computed sort key
+// (SortFunc) has no sample value; a facet's alias says "(computed)".
+//
+// Workbench models have no local secondary indexes: a table with one is
+// refused with an error naming it, as is a multi-attribute index key.
+func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
+	in, err := input(t)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.LocalSecondaryIndexes) > 0 {
+		return nil, fmt.Errorf("modelexport: NoSQL Workbench models have no local secondary indexes; table %q has %s", t.Name, aws.ToString(in.LocalSecondaryIndexes[0].IndexName))
+	}
+	for _, ix := range t.Indexes {
+		if ix.MultiAttribute() {
+			return nil, fmt.Errorf("modelexport: index %s of table %q has a multi-attribute key, which a NoSQL Workbench model cannot declare", ix.Name, t.Name)
+		}
+	}
+	attrType := map[string]string{}
+	for _, d := range in.AttributeDefinitions {
+		attrType[aws.ToString(d.AttributeName)] = string(d.AttributeType)
+	}
+	keyAttrs := func(ks []types.KeySchemaElement) obj {
+		o := obj{}
+		for _, k := range ks {
+			role := "PartitionKey"
+			if k.KeyType == types.KeyTypeRange {
+				role = "SortKey"
+			}
+			name := aws.ToString(k.AttributeName)
+			o = append(o, field{role, obj{{"AttributeName", name}, {"AttributeType", attrType[name]}}})
+		}
+		return o
+	}
+	isKey := map[string]bool{}
+	for _, k := range in.KeySchema {
+		isKey[aws.ToString(k.AttributeName)] = true
+	}
+	var (
+		facets   list
+		data     list
+		nonKey   []string
+		nonKeyTy = map[string]string{}
+		addAttr  = func(name, typ string) {
+			if isKey[name] || nonKeyTy[name] != "" {
+				return
+			}
+			nonKeyTy[name] = typ
+			nonKey = append(nonKey, name)
+		}
+	)
+	marker := t.EntityAttr()
+	addAttr(marker, "S")
+	byEntity := map[string][]entity.Placement{}
+	var names []string
+	for _, p := range t.Placements() {
+		if byEntity[p.Entity] == nil {
+			names = append(names, p.Entity)
+		}
+		byEntity[p.Entity] = append(byEntity[p.Entity], p)
+	}
+	for _, name := range names {
+		item := obj{}
+		var facetAttrs list
+		values := map[string]string{}
+		for _, p := range byEntity[name] {
+			for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
+				if ks.Attribute == "" {
+					continue
+				}
+				if ks.Template == nil {
+					continue // computed: no sample value
+				}
+				key, err := sampleKey(ks.Template, values)
+				if err != nil {
+					return nil, fmt.Errorf("modelexport: entity %s, %s from %q: no sample key: %w", name, ks.Attribute, ks.Template, err)
+				}
+				item = append(item, field{ks.Attribute, obj{{attrType[ks.Attribute], key}}})
+				if !isKey[ks.Attribute] {
+					addAttr(ks.Attribute, attrType[ks.Attribute])
+					facetAttrs = append(facetAttrs, ks.Attribute)
+				}
+			}
+		}
+		item = append(item, field{marker, obj{{"S", name}}})
+		facetAttrs = append(facetAttrs, marker)
+		table := byEntity[name][0]
+		alias := obj{{"PartitionKeyAlias", aliasOf(table.Partition)}}
+		if table.Sort.Attribute != "" {
+			alias = append(alias, field{"SortKeyAlias", aliasOf(table.Sort)})
+		}
+		facets = append(facets, obj{
+			{"FacetName", name},
+			{"KeyAttributeAlias", alias},
+			{"TableData", list{item}},
+			{"NonKeyAttributes", facetAttrs},
+			{"DataAccess", obj{{"MySql", obj{}}}},
+		})
+		data = append(data, item)
+	}
+	var nka list
+	for _, n := range nonKey {
+		nka = append(nka, obj{{"AttributeName", n}, {"AttributeType", nonKeyTy[n]}})
+	}
+	tbl := obj{
+		{"TableName", aws.ToString(in.TableName)},
+		{"KeyAttributes", keyAttrs(in.KeySchema)},
+		{"NonKeyAttributes", nka},
+		{"TableFacets", facets},
+	}
+	if len(in.GlobalSecondaryIndexes) > 0 {
+		var ixs list
+		for _, ix := range in.GlobalSecondaryIndexes {
+			ixs = append(ixs, obj{{"IndexName", aws.ToString(ix.IndexName)}, {"KeyAttributes", keyAttrs(ix.KeySchema)}, {"Projection", projection(ix.Projection)}})
+		}
+		tbl = append(tbl, field{"GlobalSecondaryIndexes", ixs})
+	}
+	tbl = append(tbl, field{"TableData", data}, field{"DataAccess", obj{{"MySql", obj{}}}}, field{"BillingMode", string(in.BillingMode)})
+	model := obj{
+		{"ModelName", t.Name},
+		{"ModelMetadata", obj{
+			{"Author", "ddbmodel"},
+			{"DateCreated", ""},
+			{"DateLastModified", ""},
+			{"Description", fmt.Sprintf("DynamoDB table %s, generated by ddbmodel from its model", t.Name)},
+			{"AWSService", "Amazon DynamoDB"},
+			{"Version", "3.0"},
+		}},
+		{"DataModel", list{tbl}},
+	}
+	var b strings.Builder
+	writeJSON(&b, model, "")
+	b.WriteByte('\n')
+	return []byte(b.String()), nil
+}
+
+// aliasOf is a facet's key alias: the key's template, or "(computed)".
+func aliasOf(ks entity.KeySpec) string {
+	if ks.Template == nil {
+		return "(computed)"
+	}
+	return ks.Template.String()
+}
+
+// sampleKey renders t from sample values of its composites, recording in
+// values the text each composite got, so that an entity's keys agree.
+func sampleKey(t *keys.Template, values map[string]string) (string, error) {
+	src := keys.Strings{}
+	for _, c := range t.Composites() {
+		v, ok := values[c]
+		if !ok {
+			f, _ := t.CompositeFormat(c)
+			switch {
+			case strings.HasPrefix(f, "pad(") || strings.HasPrefix(f, "rev(") || t.Kind() == keys.Number:
+				v = sampleNumber
+			case f == "time" || f == "date":
+				v = sampleTime
+			default:
+				v = c + "-1"
+			}
+			values[c] = v
+		}
+		src[c] = v
+	}
+	return t.Render(src)
+}

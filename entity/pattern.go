@@ -1,0 +1,184 @@
+package entity
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// AccessPattern is one named, documented read the application makes, with
+// sample values: a query (from query.By and the like) or a get (from
+// Entity.Get). Registered with [Table.AddAccessPatterns], it is listed by
+// the generated design document with its compiled key condition, and
+// [Table.Lint] reports a pattern that does not compile and an index no
+// pattern reads. Make one with [QueryPattern] or [GetPattern].
+type AccessPattern struct {
+	name, doc string
+	query     interface {
+		Build() (*dynamodb.QueryInput, error)
+	}
+	get interface {
+		Build() (*dynamodb.GetItemInput, error)
+	}
+}
+
+// QueryPattern is the access pattern name, described by doc, that runs q
+// (a query.Query, built with sample values).
+func QueryPattern(name, doc string, q interface {
+	Build() (*dynamodb.QueryInput, error)
+}) AccessPattern {
+	return AccessPattern{name: name, doc: doc, query: q}
+}
+
+// GetPattern is the access pattern name, described by doc, that runs g (an
+// Entity.Get, given a sample key).
+func GetPattern(name, doc string, g interface {
+	Build() (*dynamodb.GetItemInput, error)
+}) AccessPattern {
+	return AccessPattern{name: name, doc: doc, get: g}
+}
+
+// Name returns the pattern's name.
+func (p AccessPattern) Name() string { return p.name }
+
+// Doc returns the pattern's description.
+func (p AccessPattern) Doc() string { return p.doc }
+
+// CompiledPattern is what an access pattern sends, in words.
+type CompiledPattern struct {
+	Name, Doc string
+	Operation string // "Query" or "GetItem"
+	Index     string // "" for the table
+	// KeyCondition is the key condition with its attribute names and
+	// sample values written in: `PK = "ARTICLE#a1" AND begins_with(SK, "V#")`.
+	// For a get, the key's attributes joined by AND. For a query of a
+	// write-sharded key, the condition of the first shard's request.
+	KeyCondition string
+	// Shards is the number of requests of a query over write shards (see
+	// query.Query.BuildShards); 0 for a single request.
+	Shards int
+}
+
+// Compile builds the pattern's request (no I/O) and describes it.
+func (p AccessPattern) Compile() (CompiledPattern, error) {
+	c := CompiledPattern{Name: p.name, Doc: p.doc}
+	switch {
+	case p.query != nil:
+		in, err := p.query.Build()
+		if s, ok := p.query.(interface {
+			BuildShards() ([]*dynamodb.QueryInput, error)
+		}); ok && err != nil {
+			// A query of a write-sharded key is one request per shard.
+			if ins, serr := s.BuildShards(); serr == nil && len(ins) > 1 {
+				in, err, c.Shards = ins[0], nil, len(ins)
+			}
+		}
+		if err != nil {
+			return c, fmt.Errorf("entity: access pattern %q: %w", p.name, err)
+		}
+		c.Operation, c.Index = "Query", aws.ToString(in.IndexName)
+		c.KeyCondition = spell(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	case p.get != nil:
+		in, err := p.get.Build()
+		if err != nil {
+			return c, fmt.Errorf("entity: access pattern %q: %w", p.name, err)
+		}
+		c.Operation = "GetItem"
+		names := make([]string, 0, len(in.Key))
+		for k := range in.Key {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		parts := make([]string, len(names))
+		for i, k := range names {
+			parts[i] = k + " = " + valueText(in.Key[k])
+		}
+		c.KeyCondition = strings.Join(parts, " AND ")
+	default:
+		return c, fmt.Errorf("entity: access pattern %q has no request: make it with QueryPattern or GetPattern", p.name)
+	}
+	return c, nil
+}
+
+// spell writes the names and values of an expression into it, the longest
+// placeholders first so that #n1 never replaces part of #n10.
+func spell(expr string, names map[string]string, values map[string]types.AttributeValue) string {
+	var pairs []string
+	for k, v := range names {
+		pairs = append(pairs, k, v)
+	}
+	for k, v := range values {
+		pairs = append(pairs, k, valueText(v))
+	}
+	order := make([]int, 0, len(pairs)/2)
+	for i := 0; i < len(pairs); i += 2 {
+		order = append(order, i)
+	}
+	sort.Slice(order, func(a, b int) bool {
+		pa, pb := pairs[order[a]], pairs[order[b]]
+		return len(pa) > len(pb) || len(pa) == len(pb) && pa < pb
+	})
+	var sorted []string
+	for _, i := range order {
+		sorted = append(sorted, pairs[i], pairs[i+1])
+	}
+	return strings.NewReplacer(sorted...).Replace(expr)
+}
+
+// valueText writes a key value: a string quoted, a number as it is.
+func valueText(v types.AttributeValue) string {
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		return fmt.Sprintf("%q", v.Value)
+	case *types.AttributeValueMemberN:
+		return v.Value
+	case *types.AttributeValueMemberB:
+		return fmt.Sprintf("binary(%d bytes)", len(v.Value))
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// AddAccessPatterns registers the application's access patterns with the
+// table, in the order given. A pattern without a name, or with the name of
+// one already registered, is refused (and none of ps is added).
+func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seen := map[string]bool{}
+	for _, p := range t.patterns {
+		seen[p.name] = true
+	}
+	for _, p := range ps {
+		switch {
+		case p.name == "":
+			return errors.New("entity: an access pattern has no name")
+		case seen[p.name]:
+			return fmt.Errorf("entity: access pattern %q is registered twice on table %s", p.name, t.Name)
+		}
+		seen[p.name] = true
+	}
+	t.patterns = append(t.patterns, ps...)
+	return nil
+}
+
+// MustAddAccessPatterns is AddAccessPatterns for package initialisation:
+// it panics on the error.
+func (t *Table) MustAddAccessPatterns(ps ...AccessPattern) {
+	if err := t.AddAccessPatterns(ps...); err != nil {
+		panic(err)
+	}
+}
+
+// AccessPatterns returns the registered access patterns, in the order they
+// were added.
+func (t *Table) AccessPatterns() []AccessPattern {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return slices.Clone(t.patterns)
+}
