@@ -138,7 +138,9 @@ func compile[R any](what string, i int, op any, fn func() (R, error)) (R, error)
 		return r, &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s %d: the operation cannot be compiled (a zero value?)", what, i), Err: pe}
 	}
 	if err != nil {
-		return r, fmt.Errorf("txn: %s %d: %w", what, i, err)
+		// The operation's own error keeps its one prefix; the action's
+		// position follows it.
+		return r, fmt.Errorf("%w (transaction %s %d)", err, what, i)
 	}
 	return r, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -158,5 +159,21 @@ func TestLongIdempotencyTokenIsRefusedBeforeSending(t *testing.T) {
 	}
 	if _, err := tx.Token("order-2026-11-21-0001-retry-attempt2").Build(); err != nil {
 		t.Errorf("36-character token: %v", err)
+	}
+}
+
+// An invalid action keeps its own error, with one prefix, and the
+// transaction says which action it is.
+func TestInvalidActionKeepsOnePrefix(t *testing.T) {
+	t.Parallel()
+	m := newModel()
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
+	err := txn.Write(m.users.Put(User{UserID: "u9"}), m.users.Update(entity.Values{"userId": "u1"}).Set("nmae", "x")).Run(context.Background(), db)
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "nmae" {
+		t.Fatalf("err = %v, want the update's ValidationError", err)
+	}
+	if msg := err.Error(); !strings.HasPrefix(msg, "ddbmodel: invalid User attribute nmae") || strings.Count(msg, "ddbmodel:") != 1 || !strings.HasSuffix(msg, "(transaction action 1)") {
+		t.Errorf("err = %q, want one ddbmodel: prefix and the action's position at the end", msg)
 	}
 }
