@@ -128,6 +128,9 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 		}
 		return none, nil
 	}
+	if err := s.checkEmptyBounds(sk); err != nil {
+		return none, err
+	}
 	rng := func(op sortOp, lo, hi string) (keyRange, error) {
 		return keyRange{op: op, lo: lo, hi: hi, number: sk.Number}, nil
 	}

@@ -1,0 +1,75 @@
+package query_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/query"
+)
+
+// An empty range bound (no composites, or empty raw key text) is refused
+// with a *ddbmodel.ValidationError naming the entity and the sort key
+// before any request is sent: DynamoDB refuses an empty key string, and a
+// bare prefix would match nothing (Gt) or everything (Le).
+func TestEmptyRangeBoundsRefused(t *testing.T) {
+	t.Parallel()
+	_, _, lessons, students, _ := newSchool()
+	l := query.New(lessons).Where(entity.Values{"courseId": "c1"})
+	mod := entity.Values{"moduleId": "m1"}
+	for name, bad := range map[string]query.Query[Lesson]{
+		"Lt":           l.Lt(entity.Values{}),
+		"Le":           l.Le(entity.Values{}),
+		"Gt":           l.Gt(entity.Values{}),
+		"Ge":           l.Ge(nil),
+		"Between both": l.Between(entity.Values{}, entity.Values{}),
+		"Between low":  l.Between(entity.Values{}, mod),
+		"Between high": l.Between(mod, entity.Values{}),
+	} {
+		rec := entitytest.NewRecorder(nil)
+		db := entity.NewDB(rec, "school")
+		_, err := bad.Collect(t.Context(), db)
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || !errors.Is(err, ddbmodel.ErrInvalid) || ve.Entity != "Lesson" || ve.Attribute != "SK" {
+			t.Errorf("%s: err = %v (%T), want a *ddbmodel.ValidationError on Lesson SK", name, err, err)
+		}
+		if n := rec.Count(); n != 0 {
+			t.Errorf("%s: %d requests sent", name, n)
+		}
+	}
+	for name, good := range map[string]query.Query[Lesson]{
+		"Lt": l.Lt(mod), "Gt": l.Gt(mod), "Between": l.Between(mod, mod),
+	} {
+		if _, err := good.Build(); err != nil {
+			t.Errorf("%s with a bound: %v", name, err)
+		}
+	}
+	q := query.New(students).Index("GSI1").Where(entity.Values{"studentId": "s1"})
+	for name, bad := range map[string]query.Query[Student]{
+		"BetweenKeys low":  q.BetweenKeys("", "z"),
+		"BetweenKeys high": q.BetweenKeys("a", ""),
+		"SortKey Eq":       q.SortKey(query.SortEq, ""),
+		"SortKey Gt":       q.SortKey(query.SortGt, ""),
+	} {
+		rec := entitytest.NewRecorder(nil)
+		db := entity.NewDB(rec, "school")
+		_, err := bad.Collect(t.Context(), db)
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || !errors.Is(err, ddbmodel.ErrInvalid) || ve.Entity != "Student" || ve.Attribute != "GSI1SK" {
+			t.Errorf("%s: err = %v (%T), want a *ddbmodel.ValidationError on Student GSI1SK", name, err, err)
+		}
+		if n := rec.Count(); n != 0 {
+			t.Errorf("%s: %d requests sent", name, n)
+		}
+	}
+	for name, good := range map[string]query.Query[Student]{
+		"BetweenKeys": q.BetweenKeys("a", "z"),
+		"SortKey":     q.SortKey(query.SortEq, "a"),
+	} {
+		if _, err := good.Build(); err != nil {
+			t.Errorf("%s with a bound: %v", name, err)
+		}
+	}
+}
