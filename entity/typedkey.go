@@ -255,6 +255,13 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 			}
 			return fail("field %s (stored as %q) is no composite of the key (composites: %s)%s", sf.Name, name, strings.Join(all, ", "), hint)
 		}
+		for t, j := kt, 0; j < len(idx)-1; j++ {
+			f := t.Field(idx[j])
+			if f.Type.Kind() == reflect.Pointer {
+				return fail("field %s (composite %q) is inside the embedded pointer %s, which may be nil; embed %v by value", sf.Name, name, f.Name, f.Type.Elem())
+			}
+			t = f.Type
+		}
 		ft := sf.Type
 		ptr := ft.Kind() == reflect.Pointer
 		if ptr {

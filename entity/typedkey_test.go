@@ -18,6 +18,8 @@ func TestItemKeyOfChecksTheComposites(t *testing.T) {
 		}](tk)
 	}, "Ticket", `stored as "Id"`, "no composite", `did you mean "id"?`)
 	mustPanic(t, func() { entity.ItemKeyOf[struct{ Title string }](tk) }, "no composite of the key (composites: id)")
+	// A composite inside an embedded pointer would be read through nil.
+	mustPanic(t, func() { entity.ItemKeyOf[tkEmbeddedPtr](tk) }, "Ticket", "embedded pointer", "by value")
 	mustPanic(t, func() { entity.ItemKeyOf[struct{}](tk) }, "no field for composite(s) id")
 	mustPanic(t, func() {
 		entity.ItemKeyOf[struct {
@@ -88,3 +90,10 @@ func TestTypedKeyIsTheValuesForm(t *testing.T) {
 		t.Errorf("check (-string +typed):\n%s", diff)
 	}
 }
+
+type tkIDBase struct {
+	ID string `dynamo:"id"`
+}
+
+// tkEmbeddedPtr holds its composite in an embedded pointer.
+type tkEmbeddedPtr struct{ *tkIDBase }

@@ -2,6 +2,7 @@ package query_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -70,6 +71,27 @@ func TestEmptyRangeBoundsRefused(t *testing.T) {
 	} {
 		if _, err := good.Build(); err != nil {
 			t.Errorf("%s with a bound: %v", name, err)
+		}
+	}
+}
+
+// An index the table does not declare is refused with one prefix, the
+// entity, and the declared name it most likely meant.
+func TestUnknownIndexNamesEntityAndHint(t *testing.T) {
+	t.Parallel()
+	_, _, _, students, _ := newSchool()
+	for name, build := range map[string]func() error{
+		"query": func() error {
+			_, err := query.New(students).Index("gsi1").Where(entity.Values{"studentId": "s1"}).Build()
+			return err
+		},
+		"scan": func() error { _, err := query.Scan(students).Index("gsi1").Build(); return err },
+	} {
+		err := build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Student" || !strings.Contains(err.Error(), `did you mean "GSI1"?`) ||
+			strings.Contains(err.Error(), "query:") || strings.Count(err.Error(), "ddbmodel:") != 1 {
+			t.Errorf("%s: err = %v, want one prefix, the entity Student and a hint", name, err)
 		}
 	}
 }

@@ -86,7 +86,7 @@ func (s Scanner[T]) check() error {
 	}
 	t := s.e.Table()
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
-		return invalidf("table %q has no index %q", t.Name, s.index)
+		return noIndex(s.e.Name(), t, s.index)
 	}
 	return nil
 }

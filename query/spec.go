@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/hint"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -81,7 +82,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	table := s.members[0].Table()
 	ix, isIndex := table.Index(s.index)
 	if s.index != "" && !isIndex {
-		return nil, keyRange{}, invalidf("table %q has no index %q", table.Name, s.index)
+		return nil, keyRange{}, noIndex(s.members[0].Name(), table, s.index)
 	}
 	if s.consistent && isIndex && !ix.Local {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
@@ -277,7 +278,7 @@ func withEntity(err error, name string) error {
 // invalidf reports a query that cannot be built from what it was given: a
 // *ddbmodel.ValidationError, so that errors.Is(err, ddbmodel.ErrInvalid).
 func invalidf(format string, args ...any) error {
-	return &ddbmodel.ValidationError{Reason: "query: " + fmt.Sprintf(format, args...)}
+	return &ddbmodel.ValidationError{Reason: fmt.Sprintf(format, args...)}
 }
 
 // checkExpressions refuses expressions longer than DynamoDB takes.
@@ -288,4 +289,20 @@ func checkExpressions(entityName string, exprs ...*string) error {
 		}
 	}
 	return nil
+}
+
+// noIndex refuses a query or scan of entity on an index its table does
+// not declare, with the closest declared name as a hint.
+func noIndex(entityName string, t *entity.Table, index string) error {
+	names := make([]string, len(t.Indexes))
+	for i, ix := range t.Indexes {
+		names[i] = ix.Name
+	}
+	reason := fmt.Sprintf("table %q has no index %q", t.Name, index)
+	if near := hint.Suggest(index, names); near != "" {
+		reason += fmt.Sprintf(" (did you mean %q?)", near)
+	} else if len(names) > 0 {
+		reason += fmt.Sprintf(" (its indexes: %s)", strings.Join(names, ", "))
+	}
+	return &ddbmodel.ValidationError{Entity: entityName, Reason: reason}
 }
