@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -93,5 +94,27 @@ func TestUnknownIndexNamesEntityAndHint(t *testing.T) {
 			strings.Contains(err.Error(), "query:") || strings.Count(err.Error(), "ddbmodel:") != 1 {
 			t.Errorf("%s: err = %v, want one prefix, the entity Student and a hint", name, err)
 		}
+	}
+}
+
+// A key value or range bound naming no composite is refused with the key's
+// composites and the one most likely meant; a reversed range's message
+// shows the keys as the caller would write them.
+func TestKeyConditionMessagesHint(t *testing.T) {
+	t.Parallel()
+	_, _, lessons, _, _ := newSchool()
+	for name, q := range map[string]query.Query[Lesson]{
+		"Where": query.New(lessons).Where(entity.Values{"courseID": "c1"}),
+		"Gt":    query.New(lessons).Where(entity.Values{"courseId": "c1"}).Gt(entity.Values{"moduleID": "m1"}),
+	} {
+		_, err := q.Build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || !strings.Contains(err.Error(), "its composites: ") || !strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("%s: err = %v, want the composites and a hint", name, err)
+		}
+	}
+	_, err := query.New(lessons).Where(entity.Values{"courseId": "c1"}).Between(entity.Values{"moduleId": "m9"}, entity.Values{"moduleId": "m1"}).Build()
+	if err == nil || strings.ContainsRune(err.Error(), utf8.MaxRune) || strings.Contains(err.Error(), `\U0010ffff`) {
+		t.Errorf("reversed range: err = %v, want it refused without the high key's padding", err)
 	}
 }

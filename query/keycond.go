@@ -184,7 +184,7 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 		for _, name := range sortedNames(keys.Values(v)) {
 			if !tmpl.Uses(name) {
 				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
-					Reason: fmt.Sprintf("the sort condition names an attribute that is no composite of the sort key %s", sk.Attribute)}
+					Reason: fmt.Sprintf("the sort condition names an attribute that is no composite of the sort key %s%s", sk.Attribute, compositesHint(name, sk.Uses))}
 			}
 		}
 	}
@@ -256,8 +256,12 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 // DynamoDB refuses as a BETWEEN.
 func (s *spec) checkOrder(sk contract.KeySpec, lo, hi string) error {
 	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
+		shown := fmt.Sprintf("%q", hi)
+		if prefix := strings.TrimRight(hi, string(utf8.MaxRune)+"\uffff"); prefix != hi {
+			shown = fmt.Sprintf("%q (with the keys under it)", prefix) // hi is the last key under prefix
+		}
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
-			Reason: fmt.Sprintf("Between: the low key %q is above the high key %q", lo, hi)}
+			Reason: fmt.Sprintf("Between: the low key %q is above the high key %s", lo, shown)}
 	}
 	return nil
 }

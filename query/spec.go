@@ -107,8 +107,12 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			known = known || slices.Contains(sks[0].Uses, name)
 		}
 		if !known {
+			composites := slices.Clone(pk.Uses)
+			if len(sks) == 1 {
+				composites = append(composites, sks[0].Uses...)
+			}
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
-				Reason: fmt.Sprintf("Where names an attribute that is no composite of the key of %s", indexName(s.index))}
+				Reason: fmt.Sprintf("Where names an attribute that is no composite of the key of %s%s", indexName(s.index), compositesHint(name, composites))}
 		}
 	}
 	// Partition values: every composite is required (but the shard one under AllShards).
@@ -305,4 +309,14 @@ func noIndex(entityName string, t *entity.Table, index string) error {
 		reason += fmt.Sprintf(" (its indexes: %s)", strings.Join(names, ", "))
 	}
 	return &ddbmodel.ValidationError{Entity: entityName, Reason: reason}
+}
+
+// compositesHint lists a key's composites, and the one name most likely
+// meant, for the message refusing name.
+func compositesHint(name string, composites []string) string {
+	out := fmt.Sprintf(" (its composites: %s)", strings.Join(composites, ", "))
+	if near := hint.Suggest(name, composites); near != "" {
+		out += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return out
 }
