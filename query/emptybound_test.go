@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
@@ -116,5 +117,47 @@ func TestKeyConditionMessagesHint(t *testing.T) {
 	_, err := query.New(lessons).Where(entity.Values{"courseId": "c1"}).Between(entity.Values{"moduleId": "m9"}, entity.Values{"moduleId": "m1"}).Build()
 	if err == nil || strings.ContainsRune(err.Error(), utf8.MaxRune) || strings.Contains(err.Error(), `\U0010ffff`) {
 		t.Errorf("reversed range: err = %v, want it refused without the high key's padding", err)
+	}
+}
+
+type prjHome struct {
+	City    string `dynamo:"city"`
+	Country string `dynamo:"country"`
+}
+
+type prjDoc struct {
+	ID   string   `dynamo:"id"`
+	Home prjHome  `dynamo:"home"`
+	Tags []string `dynamo:"tags"`
+}
+
+// Projection paths of which one holds another are refused before sending
+// (DynamoDB refuses them); the same path twice is projected once.
+func TestOverlappingProjectionsRefused(t *testing.T) {
+	t.Parallel()
+	docs := entity.MustDefine(&entity.Table{Name: "docs", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")},
+		entity.Config[prjDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: "DOC"}})
+	q := query.New(docs).Where(entity.Values{"id": "d1"})
+	for name, c := range map[string]struct {
+		q    query.Query[prjDoc]
+		attr string
+	}{
+		"map and its field":   {q.Project("home", "home.country"), "home.country"},
+		"field and its map":   {q.Project("home.country", "home"), "home.country"},
+		"list and an element": {q.Project("tags[0]", "tags"), "tags[0]"},
+	} {
+		rec := entitytest.NewRecorder(nil)
+		_, err := c.q.Collect(t.Context(), entity.NewDB(rec, "docs"))
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Doc" || ve.Attribute != c.attr || !strings.Contains(err.Error(), "overlapping") {
+			t.Errorf("%s: err = %v, want a ValidationError naming %s", name, err, c.attr)
+		}
+		if rec.Count() != 0 {
+			t.Errorf("%s: %d requests sent", name, rec.Count())
+		}
+	}
+	in, err := q.Project("home.city", "home.country", "home.city").Build()
+	if err != nil || strings.Count(aws.ToString(in.ProjectionExpression), ",") != 5 {
+		t.Errorf("siblings and a repeat: %v, %v; want the two paths once each beside the keys and markers (6 paths)", in, err)
 	}
 }

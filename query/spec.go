@@ -3,6 +3,7 @@ package query
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -219,6 +220,9 @@ func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.
 				ps = append(ps, p)
 			}
 		}
+		if err := overlappingProjection(s.members[0].Name(), ps, w.Names()); err != nil {
+			return nil, err
+		}
 		in.ProjectionExpression = aws.String(strings.Join(ps, ", "))
 	}
 	in.ExpressionAttributeNames = w.Names()
@@ -319,4 +323,29 @@ func compositesHint(name string, composites []string) string {
 		out += fmt.Sprintf("; did you mean %q?", near)
 	}
 	return out
+}
+
+// overlappingProjection refuses projection paths of which one holds
+// another ("home" and "home.country"), which DynamoDB refuses ("Two
+// document paths overlap"); paths are compared as written with their
+// placeholders, names gives the placeholders' names for the message.
+func overlappingProjection(entityName string, paths []string, names map[string]string) error {
+	for _, p := range paths {
+		for _, q := range paths {
+			if len(q) > len(p) && strings.HasPrefix(q, p) && (q[len(p)] == '.' || q[len(p)] == '[') {
+				return &ddbmodel.ValidationError{Entity: entityName, Attribute: spell(q, names),
+					Reason: fmt.Sprintf("Project: %s is inside %s, which the projection holds whole; DynamoDB refuses overlapping paths", spell(q, names), spell(p, names))}
+			}
+		}
+	}
+	return nil
+}
+
+// spell writes a path with its placeholders replaced by their names.
+func spell(path string, names map[string]string) string {
+	phs := slices.SortedFunc(maps.Keys(names), func(a, b string) int { return len(b) - len(a) }) // "#n10" before "#n1"
+	for _, ph := range phs {
+		path = strings.ReplaceAll(path, ph, names[ph])
+	}
+	return path
 }
