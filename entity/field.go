@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"encoding"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -287,9 +288,20 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 }
 
 // Key returns the handle of the map's entry k (path "addresses.home", or
-// `addresses."my.home"` for a key holding path syntax).
+// `addresses."my.home"` for a key holding path syntax). A key type with a
+// MarshalText method names the entry by its text, as a put stores it; a
+// key whose MarshalText fails gives a handle every operation refuses.
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {
-	return Field[T, E]{e: f.e, path: f.path + "." + quoteSegment(string(k))}
+	name := string(k)
+	if tm, ok := any(k).(encoding.TextMarshaler); ok {
+		// A put stores the key as its text, as guregu/dynamo encodes it.
+		text, err := tm.MarshalText()
+		if err != nil {
+			return Field[T, E]{e: f.e} // no path: every operation refuses the handle
+		}
+		name = string(text)
+	}
+	return Field[T, E]{e: f.e, path: f.path + "." + quoteSegment(name)}
 }
 
 // SizeGt: the map has more than n entries.
