@@ -23,7 +23,7 @@ func (c Change[T]) Path() string { return c.path }
 
 // Cond is a condition on items of T, made by a typed field handle
 // (Field.Eq, StringField.BeginsWith...) and combined with And, Or and Not.
-// UpdateOp.Ensure, PutOp.Ensure, DeleteOp.Ensure, TypedKey.Check and the
+// UpdateOp.Ensure, PutOp.Ensure, DeleteOp.Ensure, ItemKey.Check and the
 // query package's Matching take it, so that a condition on another entity's
 // field does not compile; Condition returns the untyped form for code that
 // mixes it with Attr conditions. The zero Cond is "no condition".
@@ -288,7 +288,10 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 }
 
 // Key returns the handle of the map's entry k (path "addresses.home", or
-// `addresses."my.home"` for a key holding path syntax). A key type with a
+// `addresses."my.home"` for a key holding path syntax). The entry of a map
+// of numbers takes Add through AsNumber: entity.AsNumber(counts.Key("wed")).Add(1);
+// a struct entry's own fields are reached with the string form
+// ("addresses.home.city"). A key type with a
 // MarshalText method names the entry by its text, as a put stores it; a
 // key whose MarshalText fails gives a handle every operation refuses.
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {

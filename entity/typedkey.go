@@ -122,9 +122,11 @@ const keyVals = 8
 // ItemKey is the typed primary key of T's items: a struct K whose stored
 // fields are exactly the composites of T's partition and sort key
 // templates, with T's types. Its Get, Update, Delete and Check take a K,
-// so that another entity's key, or a key struct missing a composite, does
-// not compile; each lowers to the Values form (Entity.Get(ik.Values(k))...)
-// and is checked and costs as that form does.
+// so that another entity's key does not compile; a K missing a composite
+// is refused by ItemKeyOf (at init, for a package-level variable), and a
+// K value with an empty composite by the operation, before sending. Each
+// lowers to the Values form (Entity.Get(ik.Values(k))...) and is checked
+// and costs as that form does.
 type ItemKey[T, K any] struct{ ks keyStruct[T, K] }
 
 // ItemKeyOf returns the typed primary key of e's items, checking here that K's
