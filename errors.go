@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -452,16 +454,7 @@ func nonNil(errs ...error) []error {
 
 // detail is err's message without the package prefix it starts with, for
 // the message of an error that wraps it: one prefix per message.
-func detail(err error) string {
-	if err == nil {
-		return "<nil>"
-	}
-	s := err.Error()
-	for _, p := range []string{"ddbmodel: ", "keys: ", "entity: ", "dynamo: "} {
-		s = strings.TrimPrefix(s, p)
-	}
-	return s
-}
+func detail(err error) string { return errtext.Detail(err) }
 
 // ErrUniqueTaken is the outcome of a write that would give an attribute
 // declared unique (entity.Attribute.Unique) a value another item of the

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -17,7 +19,7 @@ import (
 )
 
 // ErrAdopted: an item to adopt carries the entity's marker already.
-var ErrAdopted = errors.New("entity: the item carries the entity's marker already")
+var ErrAdopted = errors.New("ddbmodel: the item carries the entity's marker already")
 
 // AdoptError reports an item an adoption refused or could not write. Err
 // is what went wrong, for errors.Is and errors.As:
@@ -46,7 +48,7 @@ type AdoptError struct {
 
 // Error describes the AdoptError.
 func (e *AdoptError) Error() string {
-	return fmt.Sprintf("entity: adopt %s %s: %v", e.Entity, describeKey(e.Key), e.Err)
+	return fmt.Sprintf("ddbmodel: adopt %s %s: %v", e.Entity, describeKey(e.Key), e.Err)
 }
 
 // Unwrap returns Err.
@@ -105,7 +107,7 @@ func (op AdoptOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, fmt.Errorf("entity: adopt %s: reading the item: %w", op.e.name, err)
+		return zero, errtext.Errorf("adopt %s: reading the item: %w", op.e.name, err)
 	}
 	if len(out.Item) == 0 {
 		return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Err: ddbmodel.ErrNotFound}
@@ -257,7 +259,7 @@ func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 			return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Item: op.item,
 				Err: &ddbmodel.ConditionError{Entity: op.e.name, Op: "adopt", Err: op.e.adoptFailure(ccf.Item), Item: ccf.Item, Cause: err}}
 		}
-		return zero, fmt.Errorf("entity: adopt %s: %w", op.e.name, err)
+		return zero, errtext.Errorf("adopt %s: %w", op.e.name, err)
 	}
 	return op.e.Decode(out.Attributes)
 }

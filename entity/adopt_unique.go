@@ -3,7 +3,8 @@ package entity
 import (
 	"context"
 	"errors"
-	"fmt"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -40,5 +41,5 @@ func (op AdoptItemOp[T]) runUnique(ctx context.Context, db *DB, c *compiledAdopt
 	case errors.As(err, &ue) || errors.As(err, &ce):
 		return zero, &AdoptError{Entity: e.name, Key: in.Key, Item: op.item, Err: err}
 	}
-	return zero, fmt.Errorf("entity: adopt %s: %w", e.name, err)
+	return zero, errtext.Errorf("adopt %s: %w", e.name, err)
 }

@@ -155,6 +155,7 @@ func TestBadInputMatrixNewEntryPoints(t *testing.T) {
 			if n := rec.Count(); n != 0 {
 				t.Errorf("%d requests sent (%v); err = %v", n, rec.Requests()[0].Operation, err)
 			}
+			checkOnePrefix(t, err)
 			var ve *ddbmodel.ValidationError
 			if !errors.Is(err, ddbmodel.ErrInvalid) || !errors.As(err, &ve) {
 				t.Fatalf("err = %v (%T), want a *ddbmodel.ValidationError", err, err)

@@ -615,6 +615,7 @@ func TestBadInputMatrix(t *testing.T) {
 			if n := rec.Count(); n != 0 {
 				t.Errorf("%d requests sent (%v); err = %v", n, rec.Requests()[0].Operation, err)
 			}
+			checkOnePrefix(t, err)
 			if c.check != nil {
 				if !c.check(err) {
 					t.Errorf("err = %v (%T), want the typed error", err, err)

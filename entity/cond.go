@@ -462,7 +462,7 @@ func schemaFor(entities []schemaHolder) (*schema, error) {
 	var out *schema
 	for _, h := range entities {
 		if h == nil || h.attrSchema() == nil {
-			return nil, errors.New("entity: not a defined entity")
+			return nil, errors.New("ddbmodel: not a defined entity")
 		}
 		s := h.attrSchema()
 		if out == nil {
@@ -482,7 +482,7 @@ func schemaFor(entities []schemaHolder) (*schema, error) {
 		maps.Copy(out.extra, s.extra)
 	}
 	if out == nil {
-		return nil, errors.New("entity: no entity to check names against")
+		return nil, errors.New("ddbmodel: no entity to check names against")
 	}
 	return out, nil
 }

@@ -260,13 +260,13 @@ type Entity[T any] struct {
 // the key attribute.
 func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if table == nil {
-		return nil, errors.New("entity: Define needs a table")
+		return nil, errors.New("ddbmodel: Define needs a table")
 	}
 	if err := table.check(); err != nil {
 		return nil, err
 	}
 	if cfg.Name == "" {
-		return nil, errors.New("entity: Define needs a name")
+		return nil, errors.New("ddbmodel: Define needs a name")
 	}
 	rt := reflect.TypeOf((*T)(nil)).Elem()
 	if rt.Kind() != reflect.Struct {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // Change is one change an update makes to an item of T, made by a typed
@@ -121,11 +123,11 @@ func FieldOf[T, V any](e *Entity[T], fn func(*T) *V) Field[T, V] {
 
 func fieldOf[T, V any](e *Entity[T], fn func(*T) *V, ctor string) (Field[T, V], resolved) {
 	if e == nil {
-		panic(fmt.Sprintf("entity: %s(func(*%v) *%v) needs an entity, got nil", ctor, reflect.TypeFor[T](), reflect.TypeFor[V]()))
+		panic(fmt.Sprintf("ddbmodel: %s(func(*%v) *%v) needs an entity, got nil", ctor, reflect.TypeFor[T](), reflect.TypeFor[V]()))
 	}
 	r, err := resolveField(fn)
 	if err != nil {
-		panic(fmt.Errorf("entity: %s: %s(func(*%v) *%v): %w", e.name, ctor, reflect.TypeFor[T](), reflect.TypeFor[V](), err))
+		panic(errtext.Errorf("%s: %s(func(*%v) *%v): %w", e.name, ctor, reflect.TypeFor[T](), reflect.TypeFor[V](), err))
 	}
 	return Field[T, V]{e: e, path: r.path}, r
 }
@@ -225,7 +227,7 @@ type SetField[T any, E SetElem] struct{ Field[T, []E] }
 func SetOf[T any, E SetElem](e *Entity[T], fn func(*T) *[]E) SetField[T, E] {
 	f, r := fieldOf(e, fn, "SetOf")
 	if !hasFlag(r.flags, "set") {
-		panic(fmt.Errorf("entity: %s: SetOf: field %s is stored as a list; tag it dynamo:\"%s,set\" to store a set, or use ListOf", e.name, f.path, r.segs[len(r.segs)-1]))
+		panic(errtext.Errorf("%s: SetOf: field %s is stored as a list; tag it dynamo:\"%s,set\" to store a set, or use ListOf", e.name, f.path, r.segs[len(r.segs)-1]))
 	}
 	return SetField[T, E]{f}
 }
@@ -254,7 +256,7 @@ type ListField[T, E any] struct{ Field[T, []E] }
 func ListOf[T, E any](e *Entity[T], fn func(*T) *[]E) ListField[T, E] {
 	f, r := fieldOf(e, fn, "ListOf")
 	if hasFlag(r.flags, "set") {
-		panic(fmt.Errorf("entity: %s: ListOf: field %s is stored as a set (dynamo:\",set\"); use SetOf", e.name, f.path))
+		panic(errtext.Errorf("%s: ListOf: field %s is stored as a set (dynamo:\",set\"); use SetOf", e.name, f.path))
 	}
 	return ListField[T, E]{f}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 
 	"github.com/guregu/dynamo/v2"
@@ -33,13 +34,18 @@ func resolveField[T, V any](fn func(*T) *V) (r resolved, err error) {
 	if fn == nil {
 		return r, fmt.Errorf("the func is nil")
 	}
+	if vt.Size() == 0 {
+		// Fields of a zero-size type may share one address with the
+		// next field of that type: the address cannot tell them apart.
+		return r, fmt.Errorf("%v has size zero, so the address the func returns may be another field's as well; a zero-size field has no handle", vt)
+	}
 	probe := reflect.New(rt)
 	allocStructs(probe.Elem(), map[reflect.Type]bool{rt: true})
 	var p *V
 	func() {
 		defer func() {
 			if x := recover(); x != nil {
-				err = fmt.Errorf("the func panicked on a zero %v: %v (it must only take the address of a field, as in &t.Field)", rt, x)
+				err = fmt.Errorf("the func panicked on a zero %v: %v (it must only take the address of a field, as in &t.Field%s)", rt, x, elementHint(x))
 			}
 		}()
 		p = fn(probe.Interface().(*T))
@@ -67,6 +73,16 @@ func resolveField[T, V any](fn func(*T) *V) (r resolved, err error) {
 		return r, fmt.Errorf("the func returns the address of %s", f.why)
 	}
 	return r, fmt.Errorf("the func returns a *%v that is no field of %v (it must return the address of a field, as in &t.Field)", vt, rt)
+}
+
+// elementHint is the hint of a func that panicked with a runtime error,
+// as one does that indexes a list of the zero T: elements have handles of
+// their own.
+func elementHint(x any) string {
+	if _, ok := x.(runtime.Error); !ok {
+		return ""
+	}
+	return "; an element of a list or map is addressed by ListOf(...).At(i) or MapOf(...).Key(k), not by FieldOf"
 }
 
 // allocStructs allocates every nil pointer to a struct that v holds in a

@@ -2,11 +2,12 @@ package entity
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -62,24 +63,24 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, fmt.Errorf("entity: get %s: %w", op.e.name, err)
+		return zero, errtext.Errorf("get %s: %w", op.e.name, err)
 	}
 	if len(out.Item) == 0 {
-		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+		return zero, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
 		return zero, err
 	}
 	if why := op.e.unrecognized("get", out.Item); why != nil {
-		return zero, fmt.Errorf("entity: get %s %s: %w", op.e.name, describeKey(in.Key), why.(*ddbmodel.ConditionError).Err)
+		return zero, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), why.(*ddbmodel.ConditionError).Err)
 	}
 	if !op.e.Is(out.Item) {
 		// Another entity's item under the same key: this entity has none.
-		return zero, fmt.Errorf("entity: get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
+		return zero, errtext.Errorf("get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
 			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
 	}
 	if op.Expired(out.Item, time.Now()) {
-		return zero, fmt.Errorf("entity: get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+		return zero, errtext.Errorf("get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	return op.e.Decode(out.Item)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 	"github.com/ddbmodel/ddbmodel"
@@ -67,9 +69,9 @@ func (f failure) wrap(err error) error {
 	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && strings.Contains(api.ErrorMessage(), "document path") {
 		// A path whose parent the item lacks (or that does not fit it):
 		// only the table can know, so the request was sent.
-		return fmt.Errorf("ddbmodel: %s %s: %w: the item lacks a parent on the path, or holds another type there: %w", f.op, f.entity, ddbmodel.ErrDocumentPath, err)
+		return errtext.Errorf("%s %s: %w: the item lacks a parent on the path, or holds another type there: %w", f.op, f.entity, ddbmodel.ErrDocumentPath, err)
 	}
-	return fmt.Errorf("ddbmodel: %s %s: %w", f.op, f.entity, err)
+	return errtext.Errorf("%s %s: %w", f.op, f.entity, err)
 }
 
 // exists is the condition that the item exists and is this entity's: an

@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -68,7 +70,7 @@ func (e *Entity[T]) checkKeyNames(composites Values) error {
 func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
 	item, err := dynamo.MarshalItem(v)
 	if err != nil {
-		return nil, fmt.Errorf("entity: encoding %s: %w", e.name, err)
+		return nil, errtext.Errorf("encoding %s: %w", e.name, err)
 	}
 	key := make(map[string]types.AttributeValue, 2)
 	if err := e.renderPrimaryIn(nil, itemSource(item), &v, key); err != nil {

@@ -27,6 +27,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -47,7 +49,7 @@ func (ix Index) MultiAttribute() bool { return len(ix.PartitionKeys) > 0 || len(
 // checkMulti checks a multi-attribute index of table.
 func (ix Index) checkMulti(table string) error {
 	bad := func(attr, format string, args ...any) error {
-		return &ddbmodel.ValidationError{Attribute: attr, Reason: fmt.Sprintf("entity: table %q: index %s: ", table, ix.Name) + fmt.Sprintf(format, args...)}
+		return &ddbmodel.ValidationError{Attribute: attr, Reason: fmt.Sprintf("table %q: index %s: ", table, ix.Name) + fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case ix.Local:
@@ -108,7 +110,7 @@ func (t *Table) KeyAttributes(index string) (pk, sk []KeyAttribute, err error) {
 	ix, ok := t.Index(index)
 	switch {
 	case !ok:
-		return nil, nil, fmt.Errorf("entity: table %q has no index %q", t.Name, index)
+		return nil, nil, errtext.Errorf("table %q has no index %q", t.Name, index)
 	case ix.MultiAttribute():
 		norm := func(ks []KeyAttribute) []KeyAttribute {
 			out := make([]KeyAttribute, len(ks))

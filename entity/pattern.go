@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -80,14 +82,14 @@ func (p AccessPattern) Compile() (CompiledPattern, error) {
 			}
 		}
 		if err != nil {
-			return c, fmt.Errorf("entity: access pattern %q: %w", p.name, err)
+			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}
 		c.Operation, c.Index = "Query", aws.ToString(in.IndexName)
 		c.KeyCondition = spell(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	case p.get != nil:
 		in, err := p.get.Build()
 		if err != nil {
-			return c, fmt.Errorf("entity: access pattern %q: %w", p.name, err)
+			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}
 		c.Operation = "GetItem"
 		names := make([]string, 0, len(in.Key))
@@ -101,7 +103,7 @@ func (p AccessPattern) Compile() (CompiledPattern, error) {
 		}
 		c.KeyCondition = strings.Join(parts, " AND ")
 	default:
-		return c, fmt.Errorf("entity: access pattern %q has no request: make it with QueryPattern or GetPattern", p.name)
+		return c, errtext.Errorf("access pattern %q has no request: make it with QueryPattern or GetPattern", p.name)
 	}
 	return c, nil
 }
@@ -157,9 +159,9 @@ func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
 	for _, p := range ps {
 		switch {
 		case p.name == "":
-			return errors.New("entity: an access pattern has no name")
+			return errors.New("ddbmodel: an access pattern has no name")
 		case seen[p.name]:
-			return fmt.Errorf("entity: access pattern %q is registered twice on table %s", p.name, t.Name)
+			return errtext.Errorf("access pattern %q is registered twice on table %s", p.name, t.Name)
 		}
 		seen[p.name] = true
 	}

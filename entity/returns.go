@@ -2,7 +2,8 @@ package entity
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -123,7 +124,7 @@ func (e *Entity[T]) decodeOld(op string, item map[string]types.AttributeValue) (
 		return v, false, nil
 	}
 	if !e.Is(item) {
-		return v, false, fmt.Errorf("entity: %s %s: the old item is a %q: %w", op, e.name,
+		return v, false, errtext.Errorf("%s %s: the old item is a %q: %w", op, e.name,
 			stringAttr(item, e.table.EntityAttr()), ddbmodel.ErrOtherEntity)
 	}
 	if err := e.decodeInto(item, &v); err != nil {

@@ -2,10 +2,11 @@ package entity
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"sort"
 	"sync"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -138,7 +139,7 @@ func (t *Table) KeyNames(index string) (pk, sk string, err error) {
 	}
 	ix, ok := t.Index(index)
 	if !ok {
-		return "", "", fmt.Errorf("entity: table %q has no index %q", t.Name, index)
+		return "", "", errtext.Errorf("table %q has no index %q", t.Name, index)
 	}
 	if ix.MultiAttribute() {
 		pk = ix.PartitionKeys[0].Name
@@ -178,7 +179,7 @@ func (t *Table) register(d decoder) error {
 		t.entities = map[string]decoder{}
 	}
 	if _, dup := t.entities[d.Name()]; dup {
-		return fmt.Errorf("entity: table %q already has an entity named %q", t.Name, d.Name())
+		return errtext.Errorf("table %q already has an entity named %q", t.Name, d.Name())
 	}
 	if err := t.checkSpaces(d); err != nil {
 		return err
@@ -334,12 +335,12 @@ func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 
 func (t *Table) check() error {
 	if t.PartitionKey.Name == "" {
-		return fmt.Errorf("entity: table %q has no partition key", t.Name)
+		return errtext.Errorf("table %q has no partition key", t.Name)
 	}
 	seen := map[string]bool{}
 	for _, ix := range t.Indexes {
 		if ix.Name == "" || seen[ix.Name] {
-			return fmt.Errorf("entity: table %q: index name %q is empty or repeated", t.Name, ix.Name)
+			return errtext.Errorf("table %q: index name %q is empty or repeated", t.Name, ix.Name)
 		}
 		seen[ix.Name] = true
 		if ix.MultiAttribute() {
@@ -349,10 +350,10 @@ func (t *Table) check() error {
 			continue
 		}
 		if ix.Local && ix.SortKey.Name == "" {
-			return fmt.Errorf("entity: table %q: local index %q needs a sort key", t.Name, ix.Name)
+			return errtext.Errorf("table %q: local index %q needs a sort key", t.Name, ix.Name)
 		}
 		if !ix.Local && ix.PartitionKey.Name == "" {
-			return fmt.Errorf("entity: table %q: index %q has no partition key", t.Name, ix.Name)
+			return errtext.Errorf("table %q: index %q has no partition key", t.Name, ix.Name)
 		}
 	}
 	return nil
@@ -420,9 +421,9 @@ func NewDB(client Client, table string) *DB { return &DB{Client: client, TableNa
 func checkDB(db *DB, op string) error {
 	switch {
 	case db == nil:
-		return &ddbmodel.ValidationError{Reason: "entity: " + op + ": nil *entity.DB"}
+		return &ddbmodel.ValidationError{Reason: "" + op + ": nil *entity.DB"}
 	case db.Client == nil:
-		return &ddbmodel.ValidationError{Reason: "entity: " + op + ": entity.DB has no Client"}
+		return &ddbmodel.ValidationError{Reason: "" + op + ": entity.DB has no Client"}
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -81,7 +83,7 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 	}
 	c, ok := db.Client.(TableClient)
 	if !ok {
-		return &ddbmodel.ValidationError{Reason: fmt.Sprintf("entity: ensure table %s: the DB's client %T cannot describe or create tables (it is not an entity.TableClient)", t.Name, db.Client)}
+		return &ddbmodel.ValidationError{Reason: fmt.Sprintf("ensure table %s: the DB's client %T cannot describe or create tables (it is not an entity.TableClient)", t.Name, db.Client)}
 	}
 	if maxWait <= 0 {
 		maxWait = 5 * time.Minute
@@ -96,24 +98,24 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 		if _, err := c.CreateTable(ctx, in, db.Options...); err != nil {
 			var inUse *types.ResourceInUseException
 			if !errors.As(err, &inUse) { // created meanwhile by another caller
-				return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+				return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
 			}
 		}
 	case err != nil:
-		return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+		return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
 	}
 	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) {
 		o.MinDelay, o.MaxDelay = 100*time.Millisecond, 5*time.Second
 		o.ClientOptions = append(o.ClientOptions, db.Options...)
 	}).Wait(ctx, &dynamodb.DescribeTableInput{TableName: name}, maxWait); err != nil {
-		return fmt.Errorf("entity: ensure table %s: waiting for ACTIVE: %w", aws.ToString(name), err)
+		return errtext.Errorf("ensure table %s: waiting for ACTIVE: %w", aws.ToString(name), err)
 	}
 	if t.TTLAttribute == "" {
 		return nil
 	}
 	out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
 	if err != nil {
-		return fmt.Errorf("entity: ensure table %s: %w", aws.ToString(name), err)
+		return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
 	}
 	if d := out.TimeToLiveDescription; d != nil {
 		attr := aws.ToString(d.AttributeName)
@@ -122,13 +124,13 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 			if attr == t.TTLAttribute {
 				return nil
 			}
-			return fmt.Errorf("entity: ensure table %s: TTL is enabled on attribute %q, not %q: disable it first", aws.ToString(name), attr, t.TTLAttribute)
+			return errtext.Errorf("ensure table %s: TTL is enabled on attribute %q, not %q: disable it first", aws.ToString(name), attr, t.TTLAttribute)
 		}
 	}
 	in := t.TimeToLiveInput()
 	in.TableName = name
 	if _, err := c.UpdateTimeToLive(ctx, in, db.Options...); err != nil {
-		return fmt.Errorf("entity: ensure table %s: enabling TTL on %s: %w", aws.ToString(name), t.TTLAttribute, err)
+		return errtext.Errorf("ensure table %s: enabling TTL on %s: %w", aws.ToString(name), t.TTLAttribute, err)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // keyField is one field of a key struct: the composite it gives.
@@ -219,10 +221,10 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		ctor = fmt.Sprintf("QueryKeyOf[%v](%q)", kt, index)
 	}
 	if e == nil {
-		return nil, fmt.Errorf("entity: %s needs an entity, got nil", ctor)
+		return nil, errtext.Errorf("%s needs an entity, got nil", ctor)
 	}
 	fail := func(format string, args ...any) (*keyStruct[T, K], error) {
-		return nil, fmt.Errorf("entity: %s: %s: "+format, append([]any{e.name, ctor}, args...)...)
+		return nil, errtext.Errorf("%s: %s: "+format, append([]any{e.name, ctor}, args...)...)
 	}
 	if kt.Kind() != reflect.Struct {
 		return fail("%v is not a struct", kt)

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -211,7 +213,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, Request{Entities: []string{e.name}})
 	if err != nil {
-		return nil, fmt.Errorf("entity: %s: reading the item for its unique attributes: %w", e.name, err)
+		return nil, errtext.Errorf("%s: reading the item for its unique attributes: %w", e.name, err)
 	}
 	if len(out.Item) == 0 || !e.Is(out.Item) {
 		return nil, nil
@@ -243,7 +245,7 @@ func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condit
 // its unique attributes' old values but has no DB to read it with (Build,
 // TransactWrite).
 func (e *Entity[T]) errNeedsReadUnique(op string) error {
-	return fmt.Errorf("entity: %s %s: the entity has unique attributes, whose old values the write reads first: %w", op, e.name, ErrNeedsRead)
+	return errtext.Errorf("%s %s: the entity has unique attributes, whose old values the write reads first: %w", op, e.name, ErrNeedsRead)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action

@@ -1,10 +1,11 @@
 package entity
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -38,10 +39,10 @@ func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
 // error wrapping keys.ErrNoMatch).
 func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
-		return fmt.Errorf("entity: %s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
+		return errtext.Errorf("%s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
 	}
 	if !e.unmarked {
-		return fmt.Errorf("entity: %s: the item has no entity marker, and the entity does not recognise unmarked items (Config.RecognizeUnmarked)", e.name)
+		return errtext.Errorf("%s: the item has no entity marker, and the entity does not recognise unmarked items (Config.RecognizeUnmarked)", e.name)
 	}
 	return e.matchUnmarked(item)
 }
@@ -50,7 +51,7 @@ func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 // templates, and that the item has no marker.
 func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
-		return fmt.Errorf("entity: %s: the item has an entity marker", e.name)
+		return errtext.Errorf("%s: the item has an entity marker", e.name)
 	}
 	if err := e.matchKeys(item); err != nil {
 		return err
@@ -96,7 +97,7 @@ func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[stri
 	key := e.tableKey(item)
 	for name, av := range e.tableKey(put) {
 		if !reflect.DeepEqual(av, key[name]) {
-			return v, nil, fmt.Errorf("entity: %s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
+			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
 				e.name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch)
 		}
 	}
@@ -109,22 +110,22 @@ func (e *Entity[T]) matchKey(d *keyDef[T], av types.AttributeValue) error {
 	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
 		if d.Number {
-			return fmt.Errorf("entity: %s: key attribute %s holds a string, the template renders a number: %w", e.name, d.Attribute, keys.ErrNoMatch)
+			return errtext.Errorf("%s: key attribute %s holds a string, the template renders a number: %w", e.name, d.Attribute, keys.ErrNoMatch)
 		}
 		text = v.Value
 	case *types.AttributeValueMemberN:
 		if !d.Number {
-			return fmt.Errorf("entity: %s: key attribute %s holds a number, the template renders a string: %w", e.name, d.Attribute, keys.ErrNoMatch)
+			return errtext.Errorf("%s: key attribute %s holds a number, the template renders a string: %w", e.name, d.Attribute, keys.ErrNoMatch)
 		}
 		text = v.Value
 	default:
-		return fmt.Errorf("entity: %s: the item has no key attribute %s a template renders: %w", e.name, d.Attribute, keys.ErrNoMatch)
+		return errtext.Errorf("%s: the item has no key attribute %s a template renders: %w", e.name, d.Attribute, keys.ErrNoMatch)
 	}
 	if d.Template == nil {
 		return nil // computed keys (index sort keys only) are never a table key
 	}
 	if _, err := d.Template.Extract(text); err != nil {
-		return fmt.Errorf("entity: %s: key attribute %s: %w", e.name, d.Attribute, err)
+		return errtext.Errorf("%s: key attribute %s: %w", e.name, d.Attribute, err)
 	}
 	return nil
 }
@@ -134,9 +135,9 @@ func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
 	ue := unknownEntity(stringAttr(item, e.table.EntityAttr()), stringAttr(item, e.table.EntityVersionAttr()))
 	if e.unmarked && e.table.Unmarked(item) {
 		// Both: an UnknownEntityError, and the reason the key does not fit.
-		return fmt.Errorf("entity: decoding %s: %w (%w)", e.name, ue, e.matchUnmarked(item))
+		return errtext.Errorf("decoding %s: %w (%w)", e.name, ue, e.matchUnmarked(item))
 	}
-	return fmt.Errorf("entity: decoding %s: %w", e.name, ue)
+	return errtext.Errorf("decoding %s: %w", e.name, ue)
 }
 
 // ownFilter is the condition that a scanned item is this entity's as far
@@ -211,5 +212,5 @@ func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error)
 		names[i] = d.Name()
 	}
 	slices.Sort(names)
-	return nil, fmt.Errorf("entity: an unmarked item's key fits entities %s: %w", strings.Join(names, ", "), unknownEntity("", ""))
+	return nil, errtext.Errorf("an unmarked item's key fits entities %s: %w", strings.Join(names, ", "), unknownEntity("", ""))
 }

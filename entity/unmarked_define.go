@@ -1,8 +1,9 @@
 package entity
 
 import (
-	"fmt"
 	"sort"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // unmarkedSpacer is an entity that may recognise unmarked items: the key
@@ -58,7 +59,7 @@ func (t *Table) checkUnmarkedSpaces(d decoder) error {
 			continue
 		}
 		if err := t.checkOverlap(d.Name(), mine, map[string]keySpace{n: theirs}); err != nil {
-			return fmt.Errorf("entity: %s and %s both recognise unmarked items (Config.RecognizeUnmarked) on keys both render, so both would take such an item as their own; set RecognizeUnmarked on one of them only: %w", d.Name(), n, err)
+			return errtext.Errorf("%s and %s both recognise unmarked items (Config.RecognizeUnmarked) on keys both render, so both would take such an item as their own; set RecognizeUnmarked on one of them only: %w", d.Name(), n, err)
 		}
 	}
 	return nil

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -40,7 +42,7 @@ func (e *Entity[T]) unmarkedFit(ctx context.Context, db *DB, op string, key map[
 	}
 	out, err := Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, Request{Entities: []string{e.name}})
 	if err != nil {
-		return Condition{}, fmt.Errorf("entity: %s %s: reading the item: %w", op, e.name, err)
+		return Condition{}, errtext.Errorf("%s %s: reading the item: %w", op, e.name, err)
 	}
 	if len(out.Item) == 0 || !e.table.Unmarked(out.Item) {
 		return Condition{&condNode{op: "unchanged", vals: []any{map[string]types.AttributeValue(nil), e.table.EntityAttr(), e.table.PartitionKey.Name}}}, nil

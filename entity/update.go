@@ -3,8 +3,9 @@ package entity
 import (
 	"context"
 	"errors"
-	"fmt"
 	"reflect"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -355,7 +356,7 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 	in.TableName = db.Table(e.table.Name)
 	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{e.name}})
 	if err != nil {
-		return nil, fmt.Errorf("entity: update %s: reading the item: %w", e.name, err)
+		return nil, errtext.Errorf("update %s: reading the item: %w", e.name, err)
 	}
 	if len(out.Item) == 0 {
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}

@@ -3,7 +3,8 @@ package query
 import (
 	"context"
 	"errors"
-	"fmt"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -36,7 +37,7 @@ func (r AdoptReport) err(name string) error {
 	for i, f := range r.Failed {
 		errs[i] = f
 	}
-	return fmt.Errorf("query: adopt %s: %d items not adopted (%d adopted): %w", name, len(r.Failed), r.Adopted, errors.Join(errs...))
+	return errtext.Errorf("adopt %s: %d items not adopted (%d adopted): %w", name, len(r.Failed), r.Adopted, errors.Join(errs...))
 }
 
 // Adopt adopts every unmarked item the scan reads (see entity.AdoptOp):
@@ -68,7 +69,7 @@ func (s Scanner[T]) Adopt(ctx context.Context, db *entity.DB) (AdoptReport, erro
 		for {
 			out, err := entity.Send(ctx, db, db.Client.Scan, in, entity.Request{Entities: []string{s.e.Name()}})
 			if err != nil {
-				return r, fmt.Errorf("query: adopt %s: scan: %w", s.e.Name(), err)
+				return r, errtext.Errorf("adopt %s: scan: %w", s.e.Name(), err)
 			}
 			for _, it := range out.Items {
 				if err := adoptOne(ctx, db, s.e, it, &r); err != nil {
@@ -134,7 +135,7 @@ func adoptOne[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 			r.Adopted++
 			return nil
 		case !errors.As(err, &ae):
-			return fmt.Errorf("query: adopt %s: %w", e.Name(), err)
+			return errtext.Errorf("adopt %s: %w", e.Name(), err)
 		case attempt == 0 && errors.Is(err, ddbmodel.ErrConditionFailed) && !errors.Is(err, ddbmodel.ErrOtherEntity):
 			// Changed since read: read it again, strongly consistent.
 			if it, err = readItem(ctx, db, e, it); err != nil {
@@ -164,7 +165,7 @@ func readItem[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 		TableName: db.Table(t.Name), Key: key, ConsistentRead: aws.Bool(true),
 	}, entity.Request{Entities: []string{e.Name()}})
 	if err != nil {
-		return nil, fmt.Errorf("query: adopt %s: reading the item: %w", e.Name(), err)
+		return nil, errtext.Errorf("adopt %s: reading the item: %w", e.Name(), err)
 	}
 	return out.Item, nil
 }

@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -132,7 +131,7 @@ func ItemsOf[T any](r Result, e *entity.Entity[T]) ([]T, error) {
 		}
 		v, err := e.Decode(it)
 		if err != nil {
-			return nil, fmt.Errorf("query: %w", err)
+			return nil, err
 		}
 		out = append(out, v)
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -55,7 +57,7 @@ func toJSONKey(k map[string]types.AttributeValue) (map[string]jsonAV, error) {
 		case *types.AttributeValueMemberB:
 			out[n] = jsonAV{B: x.Value}
 		default:
-			return nil, fmt.Errorf("query: key attribute %s has an unsupported type %T", n, v)
+			return nil, errtext.Errorf("key attribute %s has an unsupported type %T", n, v)
 		}
 	}
 	return out, nil

@@ -2,7 +2,8 @@ package query
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -34,7 +35,7 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 		in.ExclusiveStartKey = starts[0]
 		out, err := entity.Send(ctx, db, db.Client.Query, in, s.request(db))
 		if err != nil {
-			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), err)
+			return nil, "", errtext.Errorf("query %s: %w", s.members[0].Name(), err)
 		}
 		next, err := s.encodeCursor(ins, []map[string]types.AttributeValue{out.LastEvaluatedKey}, []bool{len(out.LastEvaluatedKey) == 0})
 		return out.Items, next, err
@@ -46,9 +47,9 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 func checkDB(db *entity.DB) error {
 	switch {
 	case db == nil:
-		return &ddbmodel.ValidationError{Reason: "query: nil *entity.DB"}
+		return &ddbmodel.ValidationError{Reason: "nil *entity.DB"}
 	case db.Client == nil:
-		return &ddbmodel.ValidationError{Reason: "query: entity.DB has no Client"}
+		return &ddbmodel.ValidationError{Reason: "entity.DB has no Client"}
 	}
 	return nil
 }

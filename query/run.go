@@ -2,8 +2,9 @@ package query
 
 import (
 	"context"
-	"fmt"
 	"iter"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -101,12 +102,12 @@ func (q Query[T]) One(ctx context.Context, db *entity.DB) (T, error) {
 		found = append(found, v)
 		if len(found) > 1 {
 			var zero T
-			return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrTooMany)
+			return zero, errtext.Errorf("query %s: %w", q.e.Name(), ddbmodel.ErrTooMany)
 		}
 	}
 	if len(found) == 0 {
 		var zero T
-		return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
+		return zero, errtext.Errorf("query %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
 	}
 	return found[0], nil
 }
@@ -117,7 +118,7 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 		return v, err
 	}
 	var zero T
-	return zero, fmt.Errorf("query: %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
+	return zero, errtext.Errorf("query %s: %w", q.e.Name(), ddbmodel.ErrNotFound)
 }
 
 // Count counts the matching items of this entity with Select COUNT, over
@@ -144,7 +145,7 @@ func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
 		for {
 			out, err := entity.Send(ctx, db, db.Client.Query, in, entity.Request{Entities: []string{q.e.Name()}})
 			if err != nil {
-				return 0, fmt.Errorf("query: count %s: %w", q.e.Name(), err)
+				return 0, errtext.Errorf("count %s: %w", q.e.Name(), err)
 			}
 			total += int(out.Count)
 			if len(out.LastEvaluatedKey) == 0 {

@@ -6,6 +6,8 @@ import (
 	"iter"
 	"math"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -187,7 +189,7 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 				}
 			}
 		}()
-		fail := func(err error) { yield(zero, fmt.Errorf("query: scan %s: %w", s.e.Name(), err)) }
+		fail := func(err error) { yield(zero, errtext.Errorf("scan %s: %w", s.e.Name(), err)) }
 		for m := range ch {
 			if m.err != nil {
 				fail(m.err)

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -119,7 +121,7 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 	})
 	for _, err := range errs {
 		if err != nil {
-			return Page[T]{}, fmt.Errorf("query: scan %s: %w", s.e.Name(), err)
+			return Page[T]{}, errtext.Errorf("scan %s: %w", s.e.Name(), err)
 		}
 	}
 	var p Page[T]

@@ -2,8 +2,9 @@ package query
 
 import (
 	"context"
-	"fmt"
 	"sort"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -42,7 +43,7 @@ func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.Q
 	})
 	for _, err := range errs {
 		if err != nil {
-			return nil, "", fmt.Errorf("query: %s: %w", s.members[0].Name(), err)
+			return nil, "", errtext.Errorf("query %s: %w", s.members[0].Name(), err)
 		}
 	}
 	less := func(a, b types.AttributeValue) bool {

@@ -78,7 +78,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		}
 	}
 	if s.limit < 0 || s.limit > math.MaxInt32 {
-		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("query: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
+		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
 	}
 	table := s.members[0].Table()
 	ix, isIndex := table.Index(s.index)

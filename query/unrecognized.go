@@ -1,7 +1,7 @@
 package query
 
 import (
-	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -35,7 +35,7 @@ func reportUnrecognized(name string, fn func(map[string]types.AttributeValue) er
 	}
 	for _, it := range items {
 		if err := fn(it); err != nil {
-			return fmt.Errorf("query: %s: an unrecognized item: %w", name, err)
+			return errtext.Errorf("query %s: an unrecognized item: %w", name, err)
 		}
 	}
 	return nil

@@ -3,8 +3,9 @@ package txn
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -76,7 +77,7 @@ func (d PartitionDelete) collection() query.Collection {
 // AllEntities is set.
 func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
 	if d.e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "txn: delete partition: nil entity"}
+		return nil, &ddbmodel.ValidationError{Reason: "delete partition: nil entity"}
 	}
 	// Batch deletes cannot remove the marker items of unique attributes.
 	names := []string{d.e.Name()}
@@ -152,7 +153,7 @@ func (d PartitionDelete) Run(ctx context.Context, db *entity.DB, opts BatchOptio
 				if errors.As(err, &ue) {
 					res.Deleted += len(dels) - len(ue.Deletes)
 				}
-				return res, fmt.Errorf("txn: delete partition of %s: %w", d.e.Name(), err)
+				return res, errtext.Errorf("delete partition of %s: %w", d.e.Name(), err)
 			}
 			res.Deleted += len(dels)
 		}

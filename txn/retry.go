@@ -30,7 +30,7 @@ type retryPolicy struct {
 
 func (p retryPolicy) withAttempts(n int) retryPolicy {
 	if n < 0 {
-		p.err = &ddbmodel.ValidationError{Attribute: "Retry", Reason: fmt.Sprintf("txn: Retry(%d): attempts must be 0 or more", n)}
+		p.err = &ddbmodel.ValidationError{Attribute: "Retry", Reason: fmt.Sprintf("Retry(%d): attempts must be 0 or more", n)}
 	}
 	p.attempts = n
 	return p
@@ -38,7 +38,7 @@ func (p retryPolicy) withAttempts(n int) retryPolicy {
 
 func (p retryPolicy) withBackoff(base, max time.Duration) retryPolicy {
 	if base <= 0 || max < base {
-		p.err = &ddbmodel.ValidationError{Attribute: "Backoff", Reason: fmt.Sprintf("txn: Backoff(%v, %v): want 0 < base <= max", base, max)}
+		p.err = &ddbmodel.ValidationError{Attribute: "Backoff", Reason: fmt.Sprintf("Backoff(%v, %v): want 0 < base <= max", base, max)}
 	}
 	p.base, p.max = base, max
 	return p

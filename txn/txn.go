@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -130,7 +132,7 @@ func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
 		return nil, t.retry.err
 	}
 	if len(t.ops) == 0 {
-		return nil, &ddbmodel.ValidationError{Reason: "txn: empty read transaction"}
+		return nil, &ddbmodel.ValidationError{Reason: "empty read transaction"}
 	}
 	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction reads", Limit: expr.MaxTransactItems, Got: len(t.ops)}
@@ -231,11 +233,11 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 func Decode[T any](it Items, i int, e *entity.Entity[T]) (T, error) {
 	if it.Expired(i) {
 		var zero T
-		return zero, fmt.Errorf("txn: read %d (%s): the item's TTL has passed: %w", i, e.Name(), ddbmodel.ErrNotFound)
+		return zero, errtext.Errorf("read %d of the transaction (%s): the item's TTL has passed: %w", i, e.Name(), ddbmodel.ErrNotFound)
 	}
 	if !it.Found(i) {
 		var zero T
-		return zero, fmt.Errorf("txn: read %d (%s): %w", i, e.Name(), ddbmodel.ErrNotFound)
+		return zero, errtext.Errorf("read %d of the transaction (%s): %w", i, e.Name(), ddbmodel.ErrNotFound)
 	}
 	return e.Decode(it.raw[i])
 }

@@ -2,7 +2,8 @@ package txn
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -61,7 +62,7 @@ func (t WriteTx) RunWritten(ctx context.Context, db *entity.DB) (Items, error) {
 	}
 	out, err := entity.Send(ctx, db, db.Client.TransactGetItems, &dynamodb.TransactGetItemsInput{TransactItems: gets}, entity.Request{})
 	if err != nil {
-		return res, fmt.Errorf("txn: the transaction was written; reading back its %d updated items failed: %w", len(gets), err)
+		return res, errtext.Errorf("the transaction was written; reading back its %d updated items failed: %w", len(gets), err)
 	}
 	for j, r := range out.Responses {
 		if j < len(at) && len(r.Item) > 0 {

@@ -43,5 +43,5 @@ func Example() {
 	// Output:
 	// level=DEBUG msg="dynamodb request" op=PutItem entities=[Article] tables=[content-prod] attempt=1 read=0 write=0 items=0
 	// level=DEBUG msg="dynamodb request" op=GetItem entities=[Article] tables=[content-prod] attempt=1 read=0 write=0 items=0
-	// entity: get Article PK=ARTICLE#a1,SK=#METADATA: ddbmodel: item not found
+	// ddbmodel: get Article PK=ARTICLE#a1,SK=#METADATA: item not found
 }

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -161,7 +163,7 @@ func describeKey(key map[string]types.AttributeValue) string {
 func CancelError(err error, actions []Action) error {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {
-		return fmt.Errorf("entity: transaction: %w", err)
+		return errtext.Errorf("transaction: %w", err)
 	}
 	out := &ddbmodel.TxCanceledError{Cause: err}
 	for i, r := range tce.CancellationReasons {
