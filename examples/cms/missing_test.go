@@ -5,13 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 )
 
 // An article whose metadata item is gone while its junction items remain
@@ -20,12 +17,7 @@ import (
 // read strongly consistent.
 func TestMissingArticleIsReported(t *testing.T) {
 	t.Parallel()
-	ctx := t.Context()
-	rec := entitytest.NewRecorder(entitytest.Client(t))
-	db := entity.NewDB(rec, entitytest.NewTable(t, Table.CreateTableInput()))
-	if err := LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	ctx, db, rec := exampletest.RecordedSample(t, Table, LoadSample)
 	s := &Store{DB: db, Now: func() time.Time { return testNow }}
 	// The metadata item alone is deleted; the published junction items of
 	// its tags stay in GSI2.
@@ -45,24 +37,12 @@ func TestMissingArticleIsReported(t *testing.T) {
 	}
 	want := []string{idOverloading, idMistakes, idGettingStarted}
 
-	rec.Reset()
 	got, err := s.ArticlesByTag(ctx, "dynamodb")
 	missing("AP6 dynamodb", err)
 	if diff := cmp.Diff(want, articleIDs(got)); diff != "" {
 		t.Errorf("AP6 dynamodb: articles read (-want +got):\n%s", diff)
 	}
-	gets := 0
-	for _, r := range rec.Requests() {
-		if in, ok := r.Input.(*dynamodb.BatchGetItemInput); ok {
-			gets++
-			for table, ka := range in.RequestItems {
-				if !aws.ToBool(ka.ConsistentRead) {
-					t.Errorf("AP6's BatchGetItem of %s is not strongly consistent", table)
-				}
-			}
-		}
-	}
-	if gets == 0 {
+	if exampletest.ConsistentBatchGets(t, rec) == 0 {
 		t.Errorf("AP6 sent no BatchGetItem")
 	}
 

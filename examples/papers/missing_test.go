@@ -4,13 +4,10 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/internal/exampletest"
 )
 
 // A paper whose paper item is gone while its membership and topic items
@@ -19,12 +16,7 @@ import (
 // papers are read strongly consistent.
 func TestMissingPaperIsReported(t *testing.T) {
 	t.Parallel()
-	ctx := t.Context()
-	rec := entitytest.NewRecorder(entitytest.Client(t))
-	db := entity.NewDB(rec, entitytest.NewTable(t, Table.CreateTableInput()))
-	if err := LoadSample(ctx, db); err != nil {
-		t.Fatal(err)
-	}
+	ctx, db, rec := exampletest.RecordedSample(t, Table, LoadSample)
 	// The paper item alone is deleted; its partition keeps the memberships
 	// and topic items, which stay in GSI1 and GSI2.
 	if err := PaperByKey.Delete(PaperKey{ID: "wp-004"}).Run(ctx, db); err != nil {
@@ -42,7 +34,6 @@ func TestMissingPaperIsReported(t *testing.T) {
 		}
 	}
 
-	rec.Reset()
 	jon, err := PapersByAuthor(ctx, db, "jon")
 	missing("A3 jon", err)
 	var ids []string
@@ -52,18 +43,7 @@ func TestMissingPaperIsReported(t *testing.T) {
 	if diff := cmp.Diff([]string{"wp-001", "wp-002", "wp-006", "wp-007"}, ids); diff != "" {
 		t.Errorf("A3 jon: papers read (-want +got):\n%s", diff)
 	}
-	gets := 0
-	for _, r := range rec.Requests() {
-		if in, ok := r.Input.(*dynamodb.BatchGetItemInput); ok {
-			gets++
-			for table, ka := range in.RequestItems {
-				if !aws.ToBool(ka.ConsistentRead) {
-					t.Errorf("A3's BatchGetItem of %s is not strongly consistent", table)
-				}
-			}
-		}
-	}
-	if gets == 0 {
+	if exampletest.ConsistentBatchGets(t, rec) == 0 {
 		t.Errorf("A3 sent no BatchGetItem")
 	}
 
