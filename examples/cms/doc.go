@@ -140,7 +140,10 @@
 //     defaults to 1, and AP2 needs that version to exist.
 //   - AP6 returns the articles, not only the junction items the design
 //     queries: the query gives the article IDs, newest first, and one
-//     BatchGetItem reads their metadata (no bodies).
+//     strongly consistent BatchGetItem reads their metadata (no bodies). An
+//     article a junction item names but whose metadata is gone is not left
+//     out silently: the articles read come back with a
+//     [*MissingArticlesError] naming the missing IDs.
 //   - AP6 queries a second, sparse index, GSI2, instead of the table's
 //     TAG#<tag> partition, which holds drafts and archived articles too (the
 //     design's query lists them on the public tag page). The design has one

@@ -201,3 +201,19 @@ func printPlaceholders(names map[string]string, values map[string]types.Attribut
 		}
 	}
 }
+
+// The public tag page (AP6) returns the articles it could read together
+// with a *MissingArticlesError naming the articles a junction item names
+// but the table no longer holds; errors.As finds it and errors.Is sees
+// ErrArticleNotFound.
+func ExampleMissingArticlesError() {
+	var err error = &cms.MissingArticlesError{Tag: "dynamodb", IDs: []string{"01HZY5V2D8Q6S0M4N7R9T2W5X8"}}
+	var missing *cms.MissingArticlesError
+	if errors.As(err, &missing) {
+		fmt.Println("missing:", missing.Tag, missing.IDs)
+	}
+	fmt.Println(errors.Is(err, cms.ErrArticleNotFound), errors.Is(err, ddbmodel.ErrNotFound))
+	// Output:
+	// missing: dynamodb [01HZY5V2D8Q6S0M4N7R9T2W5X8]
+	// true true
+}

@@ -11,7 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/keys"
 	"github.com/ddbmodel/ddbmodel/query"
-	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // Store runs the CMS's access patterns and workflows against one table.
@@ -198,7 +197,9 @@ func AllArticlesByTagQuery(tag string) query.Query[TagArticle] {
 // ArticlesByTag answers AP6, "list articles by tag" (the public tag page):
 // the junction items of the tag's published articles (ArticlesByTagQuery),
 // then the metadata of those articles in one BatchGetItem, newest first. No
-// body is read, and no draft or archived article is listed.
+// body is read, and no draft or archived article is listed. An article a
+// junction item names but the table does not hold is a
+// *MissingArticlesError, returned with the articles that were read.
 func (s *Store) ArticlesByTag(ctx context.Context, tag string) ([]Article, error) {
 	links, err := ArticlesByTagQuery(tag).Collect(ctx, s.DB)
 	if err != nil {
@@ -217,7 +218,8 @@ func publishedOnly(as []Article) []Article {
 
 // ArticlesByTagPage is AP6 one page at a time: at most limit published
 // articles from cursor ("" for the first page); the page's Cursor is ""
-// after the last.
+// after the last. A *MissingArticlesError comes with the page and its
+// cursor, as for ArticlesByTag.
 func (s *Store) ArticlesByTagPage(ctx context.Context, tag string, limit int, cursor string) (query.Page[Article], error) {
 	p, err := ArticlesByTagQuery(tag).Limit(limit).Page(ctx, s.DB, cursor)
 	if err != nil {
@@ -225,18 +227,6 @@ func (s *Store) ArticlesByTagPage(ctx context.Context, tag string, limit int, cu
 	}
 	as, err := s.articlesOf(ctx, p.Items)
 	return query.Page[Article]{Items: publishedOnly(as), Cursor: p.Cursor}, err
-}
-
-func (s *Store) articlesOf(ctx context.Context, links []TagArticle) ([]Article, error) {
-	if len(links) == 0 {
-		return nil, nil
-	}
-	keys := make([]entity.Values, len(links))
-	for i, l := range links {
-		keys[i] = ArticleByID.Values(ArticleKey{l.ArticleID})
-	}
-	as, err := txn.BatchGetOf(ctx, s.DB, txn.BatchOptions{}, Articles, keys...)
-	return normalizeAll(as), err
 }
 
 // TagsOfArticleQuery is the request of AP7: Query GSI1 gsi1pk =

@@ -53,9 +53,16 @@
 // ([SampleSuccessorID]).
 //
 // A3 and A4 page through their index with the library's opaque cursors:
-// each page is one query of at most Limit index items, then one
-// BatchGetItem of the papers they name; a page's cursor is "" after the
-// last one.
+// each page is one query of at most Limit index items, then one strongly
+// consistent BatchGetItem of the papers they name; a page's cursor is ""
+// after the last one. The read is consistent because a membership or topic
+// item reaches its GSI only after the transaction that wrote it with its
+// paper, so an eventually consistent read could miss a paper that exists.
+// A paper the index names but the table does not hold (its paper item was
+// deleted, its index items were not) is not left out silently: the papers
+// read come back with a [*MissingPapersError] naming the missing ids
+// (errors.Is ErrPaperNotFound), and a page with its cursor, so that the
+// caller decides whether to show the rest, repair or fail.
 //
 // # Topics on a sparse GSI2
 //

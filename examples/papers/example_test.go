@@ -1,12 +1,14 @@
 package papers_test
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/examples/papers"
 )
 
@@ -85,4 +87,21 @@ func ExampleSupersedeDraftTx() {
 	// update AUTHOR#raf SET #expiresAt = :v0 if #__entity = :v1
 	// update TOPIC#iam SET #expiresAt = :v0 if #__entity = :v1
 	// expiresAt: 1782864000
+}
+
+// A3 and A4 return the papers they could read together with a
+// *MissingPapersError naming the papers an index item names but the table
+// no longer holds; errors.As finds it and errors.Is sees ErrPaperNotFound.
+func ExampleMissingPapersError() {
+	var err error = &papers.MissingPapersError{IDs: []string{"wp-004"}}
+	var missing *papers.MissingPapersError
+	if errors.As(err, &missing) {
+		fmt.Println("missing:", missing.IDs)
+	}
+	fmt.Println(errors.Is(err, papers.ErrPaperNotFound), errors.Is(err, ddbmodel.ErrNotFound))
+	fmt.Println(err)
+	// Output:
+	// missing: [wp-004]
+	// true true
+	// papers: paper not found: named by the index but not in the table: wp-004
 }

@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/query"
-	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // ErrPaperNotFound reports a paper that does not exist.
@@ -119,46 +117,29 @@ func PapersByAuthorQuery(handle string) query.Query[Membership] {
 }
 
 // PapersByAuthor answers A3, "list papers by author": every page of
-// PapersByAuthorPage.
+// PapersByAuthorPage. A paper a membership names but the table no longer
+// holds is reported, after every page is read, in one *MissingPapersError
+// returned with the papers that were read.
 func PapersByAuthor(ctx context.Context, db *entity.DB, handle string) ([]AuthoredPaper, error) {
-	var all []AuthoredPaper
-	cursor := ""
-	for {
-		p, err := PapersByAuthorPage(ctx, db, handle, 0, cursor)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, p.Items...)
-		if cursor = p.Cursor; cursor == "" {
-			return all, nil
-		}
-	}
+	return allPages(func(cursor string) (query.Page[AuthoredPaper], error) {
+		return PapersByAuthorPage(ctx, db, handle, 0, cursor)
+	})
 }
 
 // PapersByAuthorPage is A3 one page at a time: at most limit memberships (0:
 // as many as DynamoDB returns in one response) from cursor ("" for the
-// first page), then the papers they name in one BatchGetItem. The page's
-// Cursor is "" after the last.
+// first page), then the papers they name in one strongly consistent
+// BatchGetItem. The page's Cursor is "" after the last. A paper a
+// membership names but the table does not hold is a *MissingPapersError,
+// returned with the page of the papers that were read and its cursor.
 func PapersByAuthorPage(ctx context.Context, db *entity.DB, handle string, limit int, cursor string) (query.Page[AuthoredPaper], error) {
 	p, err := PapersByAuthorQuery(handle).SkipExpired().Limit(limit).Page(ctx, db, cursor)
 	if err != nil {
 		return query.Page[AuthoredPaper]{}, err
 	}
-	ids := make([]string, len(p.Items))
-	for i, m := range p.Items {
-		ids[i] = m.PaperID
-	}
-	papers, err := papersByID(ctx, db, ids)
-	if err != nil {
-		return query.Page[AuthoredPaper]{}, err
-	}
-	out := query.Page[AuthoredPaper]{Cursor: p.Cursor, Items: []AuthoredPaper{}}
-	for _, m := range p.Items {
-		if paper, ok := papers[m.PaperID]; ok {
-			out.Items = append(out.Items, AuthoredPaper{Role: m.Role, Paper: paper})
-		}
-	}
-	return out, nil
+	return pageOfPapers(ctx, db, p.Items, p.Cursor,
+		func(m Membership) string { return m.PaperID },
+		func(m Membership, paper Paper) AuthoredPaper { return AuthoredPaper{Role: m.Role, Paper: paper} })
 }
 
 // PapersWithTopicQuery is the request of A4: Query GSI2 GSI2PK =
@@ -170,78 +151,29 @@ func PapersWithTopicQuery(topic string) query.Query[PaperTopic] {
 }
 
 // PapersWithTopic answers A4, "list papers carrying a topic": every page of
-// PapersWithTopicPage.
+// PapersWithTopicPage. A paper a topic item names but the table no longer
+// holds is reported, after every page is read, in one *MissingPapersError
+// returned with the papers that were read.
 func PapersWithTopic(ctx context.Context, db *entity.DB, topic string) ([]Paper, error) {
-	var all []Paper
-	cursor := ""
-	for {
-		p, err := PapersWithTopicPage(ctx, db, topic, 0, cursor)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, p.Items...)
-		if cursor = p.Cursor; cursor == "" {
-			return all, nil
-		}
-	}
+	return allPages(func(cursor string) (query.Page[Paper], error) {
+		return PapersWithTopicPage(ctx, db, topic, 0, cursor)
+	})
 }
 
 // PapersWithTopicPage is A4 one page at a time: at most limit topic items
 // (0: as many as one response holds) from cursor ("" for the first page),
-// then their papers in one BatchGetItem. The page's Cursor is "" after the
-// last.
+// then their papers in one strongly consistent BatchGetItem. The page's
+// Cursor is "" after the last. A paper a topic item names but the table
+// does not hold is a *MissingPapersError, returned with the page of the
+// papers that were read and its cursor.
 func PapersWithTopicPage(ctx context.Context, db *entity.DB, topic string, limit int, cursor string) (query.Page[Paper], error) {
 	p, err := PapersWithTopicQuery(topic).SkipExpired().Limit(limit).Page(ctx, db, cursor)
 	if err != nil {
 		return query.Page[Paper]{}, err
 	}
-	ids := make([]string, len(p.Items))
-	for i, t := range p.Items {
-		ids[i] = t.PaperID
-	}
-	papers, err := papersByID(ctx, db, ids)
-	if err != nil {
-		return query.Page[Paper]{}, err
-	}
-	out := query.Page[Paper]{Cursor: p.Cursor, Items: []Paper{}}
-	for _, id := range ids {
-		if paper, ok := papers[id]; ok {
-			out.Items = append(out.Items, paper)
-		}
-	}
-	return out, nil
-}
-
-// papersByID reads papers in one BatchGetItem (per 100), leaving out
-// papers past their expiry: BatchGetItem takes no filter.
-func papersByID(ctx context.Context, db *entity.DB, ids []string) (map[string]Paper, error) {
-	out := map[string]Paper{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	keys := make([]entity.Values, len(ids))
-	for i, id := range ids {
-		keys[i] = PaperByKey.Values(PaperKey{ID: id})
-	}
-	ps, err := txn.BatchGetOf(ctx, db, txn.BatchOptions{}, Papers, keys...)
-	if err != nil {
-		return nil, err
-	}
-	now := time.Now()
-	for _, p := range ps {
-		if expired(p.ExpiresAt, now) {
-			continue
-		}
-		out[p.ID] = p
-	}
-	return out, nil
-}
-
-// expired reports whether an item with TTL at has expired at now: DynamoDB
-// expires an item whose TTL (Unix seconds) is at or before the current
-// time, as Table.Unexpired's filter does.
-func expired(at, now time.Time) bool {
-	return !at.IsZero() && at.Unix() <= now.Unix()
+	return pageOfPapers(ctx, db, p.Items, p.Cursor,
+		func(t PaperTopic) string { return t.PaperID },
+		func(_ PaperTopic, paper Paper) Paper { return paper })
 }
 
 // AuthorGet is the request of A5: GetItem PK = AUTHOR#<handle>, SK = AUTHOR#<handle>.

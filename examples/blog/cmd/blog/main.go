@@ -578,20 +578,25 @@ func (r runner) duplicateRegistration() error {
 		)
 	}
 	// The marker items of the usernames, read from the table: "bob" is
-	// held by u02, "alice2" by nobody.
+	// held by u02, "alice2" by nobody. The key shown is the pk read.
 	for _, name := range []string{"bob", "alice2"} {
-		owner, err := exampleapp.StoredKeys(r.ctx, r.db, &dynamodb.GetItemInput{Key: map[string]types.AttributeValue{
+		get := &dynamodb.GetItemInput{Key: map[string]types.AttributeValue{
 			"pk": &types.AttributeValueMemberS{Value: "UNIQUE#User#username#" + name},
 			"sk": &types.AttributeValueMemberS{Value: "UNIQUE"},
-		}}, "uniqueOwner", "UNIQUE#User#username")
+		}}
+		pk, err := exampleapp.StoredKeys(r.ctx, r.db, get, "pk", "UNIQUE#User#username")
 		if err != nil {
 			return err
 		}
-		held := "no marker item"
-		if len(owner) > 0 {
-			held = "uniqueOwner " + owner[0]
+		owner, err := exampleapp.StoredKeys(r.ctx, r.db, get, "uniqueOwner", "UNIQUE#User#username")
+		if err != nil {
+			return err
 		}
-		rows = append(rows, []string{"marker UNIQUE#User#username#" + name, "stored", held})
+		if len(pk) == 0 || len(owner) == 0 {
+			rows = append(rows, []string{"username " + name, "marker item", "none"})
+			continue
+		}
+		rows = append(rows, []string{"username " + name, "marker " + pk[0], "uniqueOwner " + owner[0]})
 	}
 	r.app.Pattern("W2", "Registering a second user with alice's e-mail address, or with bob's username, fails whole (the first transaction:)",
 		r.describeTx(in), []string{"ATTEMPT", "CHECK", "RESULT"}, rows)

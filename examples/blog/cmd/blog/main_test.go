@@ -38,7 +38,7 @@ func TestProgram(t *testing.T) {
 		"== W2: Registering a second user with alice's e-mail address, or with bob's username, fails whole",
 		"== AP14: Has a user seen a post",
 		"== W3: Likes and ratings move post p25 in the popular feed",
-		"marker UNIQUE#User#username#bob",
+		"marker UNIQUE#User#username#bob", // W2: the marker's pk as read
 		"Query "+table+"/POSTS_BY_STATUS_CREATED_AT_2: post_status_pk = \"POST#STATUS#published\"; descending; limit 10",
 		"GetItem "+table+": pk = \"USER_EMAIL#carol@example.com\", sk = \"META\"; consistent read",
 	)

@@ -136,7 +136,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if req, err = qry(cms.ArticlesByTagQuery("dynamodb").Build()); err != nil {
 		return err
 	}
-	app.Pattern("AP6", "List articles by tag", req+"\nthen BatchGetItem "+app.Table+": the #METADATA item of each article found (published articles only: GSI2 holds no other)",
+	app.Pattern("AP6", "List articles by tag", req+"\nthen BatchGetItem "+app.Table+", consistent read: the #METADATA item of each article found (published articles only: GSI2 holds no other;\nan article not in the table is a *cms.MissingArticlesError)",
 		articleHeader, articleRows(byTag))
 
 	// AP7

@@ -57,7 +57,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	paperRow := func(p papers.Paper) []string {
 		return []string{p.ID, p.Title, p.Version, p.Status, p.Collection, p.Date}
 	}
-	batch := "then BatchGetItem " + app.Table + ": the paper item of each id found; next page from the cursor\n(expired items, a superseded draft's, are dropped from each page)"
+	batch := "then BatchGetItem " + app.Table + ", consistent read: the paper item of each id found; next page from the cursor\n(expired items, a superseded draft's, are dropped from each page; a paper not in the table is a *papers.MissingPapersError)"
 
 	// A1
 	id := papers.SamplePaperID
