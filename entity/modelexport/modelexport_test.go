@@ -69,7 +69,13 @@ func TestExampleModelsLintClean(t *testing.T) {
 // example's go generate does).
 func golden(t *testing.T, example, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "..", "examples", example, "model", name)
+	goldenFile(t, filepath.Join("..", "..", "examples", example, "model", name), got, "run go generate ./examples/"+example+", or go test ./entity/modelexport -update")
+}
+
+// goldenFile compares got with the file at path, or rewrites it under
+// -update; regen says how to rewrite it.
+func goldenFile(t *testing.T, path string, got []byte, regen string) {
+	t.Helper()
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -78,10 +84,10 @@ func golden(t *testing.T, example, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go generate ./examples/%s, or go test ./entity/modelexport -update)", err, example)
+		t.Fatalf("%v (%s)", err, regen)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s is stale: got\n%s\n(run go generate ./examples/%s and review the diff)", path, got, example)
+		t.Errorf("%s is stale: got\n%s\n(%s, and review the diff)", path, got, regen)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,25 +60,6 @@ func streamedModel(every bool) *entity.Table {
 	return table
 }
 
-// goldenFile compares got with testdata/name, or rewrites it under -update.
-func goldenFile(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./entity/modelexport -update writes it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs: got\n%s", path, got)
-	}
-}
-
 // TestStreamAndCapacityExports checks every export of a provisioned table
 // with a stream against its golden file, and the facts each must state.
 func TestStreamAndCapacityExports(t *testing.T) {
@@ -113,7 +93,7 @@ func TestStreamAndCapacityExports(t *testing.T) {
 				t.Errorf("%s lacks %s", c.file, w)
 			}
 		}
-		goldenFile(t, c.file, got)
+		goldenFile(t, filepath.Join("testdata", c.file), got, "go test ./entity/modelexport -update")
 	}
 	// The Workbench model of the table with a multi-attribute key is refused.
 	if _, err := modelexport.NoSQLWorkbench(every); err == nil {
