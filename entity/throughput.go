@@ -2,7 +2,8 @@ package entity
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -116,12 +117,7 @@ func (t *Table) checkThroughput() error {
 	if err := checkUnits(t.Name, "", Throughput{p.Read, p.Write}); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(p.Indexes))
-	for n := range p.Indexes {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(p.Indexes)) {
 		ix, ok := t.Index(n)
 		switch {
 		case !ok:
