@@ -12,7 +12,9 @@ import (
 )
 
 // DesignDoc returns a Markdown design document of the table's model: the
-// table's keys, billing (with provisioned capacity), stream and TTL; its indexes with their projections; for
+// table's keys, billing (with any provisioned capacity), stream and TTL;
+// its indexes with their projections, and a note on which exports can
+// declare a multi-attribute index key; for
 // the table and each index, which entity places items there with which key
 // templates (and whether sparsely); the attributes the library adds to
 // items; the registered access patterns (see [entity.Table.AddAccessPatterns])

@@ -31,9 +31,9 @@ const (
 //
 // A provisioned table's capacity is the model's
 // ProvisionedCapacitySettings (ProvisionedThroughput, no auto scaling).
-// The format has no field for a global index's own capacity nor for a
-// stream, so those are left out: the CloudFormation and Terraform exports
-// declare them.
+// The format, as its documentation and the models it exports show it, has
+// no field for a global index's own capacity nor for a stream, so those
+// are left out: the CloudFormation and Terraform exports declare them.
 //
 // Workbench models have no local secondary indexes: a table with one is
 // refused with an error naming it, as is a multi-attribute index key,
