@@ -72,7 +72,8 @@ type Index struct {
 //
 // The zero values: EntityAttribute and EntityVersionAttribute default to
 // DefaultEntityAttribute and DefaultEntityVersionAttribute; billing is on demand;
-// no TTLAttribute means items do not expire.
+// no TTLAttribute means items do not expire; no Stream means the table has
+// no DynamoDB stream.
 type Table struct {
 	Name                   string
 	PartitionKey           KeyAttribute
@@ -86,6 +87,12 @@ type Table struct {
 	// is declared here, not per entity: see Ensure, TimeToLiveInput and
 	// Unexpired.
 	TTLAttribute string
+	// Stream declares the table's DynamoDB stream and what it records of
+	// each changed item; NoStream (the zero value) declares none.
+	Stream StreamView
+	// Provisioned declares provisioned billing with the capacity of the
+	// table and its global indexes; nil means on demand. See Provisioned.
+	Provisioned *Provisioned
 
 	mu       sync.RWMutex
 	entities map[string]decoder
@@ -269,8 +276,10 @@ func (t *Table) UniqueAttributes(entity string) []string {
 	return d.uniqueAttrs()
 }
 
-// CreateTableInput returns the CreateTable request for the table, with
-// on-demand billing. Set its TableName to create it under another name.
+// CreateTableInput returns the CreateTable request for the table: on-demand
+// billing, or the Provisioned capacity of the table and of each global
+// index, and the Stream when one is declared. Set its TableName to create
+// it under another name.
 func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 	defs := map[string]types.ScalarAttributeType{}
 	var order []string
@@ -330,6 +339,7 @@ func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 	for _, n := range order {
 		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: defs[n]})
 	}
+	t.applyThroughput(in)
 	return in
 }
 
@@ -356,7 +366,7 @@ func (t *Table) check() error {
 			return errtext.Errorf("table %q: index %q has no partition key", t.Name, ix.Name)
 		}
 	}
-	return nil
+	return t.checkThroughput()
 }
 
 // Client is the part of *dynamodb.Client the library calls. Any value with

@@ -71,15 +71,15 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // ACTIVE; then, when the table declares a TTLAttribute, it enables TTL on
 // it unless it is enabled already. Running it again changes nothing: it is
 // meant for program start-up and tests. It does not change an existing
-// table's keys or indexes. TTL enabled on another attribute is an error
+// table's keys, indexes, billing or stream. TTL enabled on another attribute is an error
 // (DynamoDB allows one, and changing it takes an hour): disable it first.
 // db.Client must also be a TableClient (a *dynamodb.Client is).
 func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {
 		return err
 	}
-	if err := t.check(); err != nil {
-		return &ddbmodel.ValidationError{Reason: err.Error()}
+	if err := t.Validate(); err != nil {
+		return err
 	}
 	c, ok := db.Client.(TableClient)
 	if !ok {

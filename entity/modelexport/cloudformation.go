@@ -24,6 +24,9 @@ func input(t *entity.Table) (*dynamodb.CreateTableInput, error) {
 	case t.PartitionKey.Name == "":
 		return nil, fmt.Errorf("modelexport: table %q has no partition key", t.Name)
 	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
 	return t.CreateTableInput(), nil
 }
 
@@ -61,13 +64,13 @@ func cloudFormation(t *entity.Table) (node, error) {
 	props := obj{
 		{"TableName", aws.ToString(in.TableName)},
 		{"BillingMode", string(in.BillingMode)},
-		{"AttributeDefinitions", defs},
-		{"KeySchema", keySchema(in.KeySchema)},
 	}
+	props = withThroughput(props, in.ProvisionedThroughput)
+	props = append(props, field{"AttributeDefinitions", defs}, field{"KeySchema", keySchema(in.KeySchema)})
 	if len(in.GlobalSecondaryIndexes) > 0 {
 		var ixs list
 		for _, ix := range in.GlobalSecondaryIndexes {
-			ixs = append(ixs, obj{{"IndexName", aws.ToString(ix.IndexName)}, {"KeySchema", keySchema(ix.KeySchema)}, {"Projection", projection(ix.Projection)}})
+			ixs = append(ixs, withThroughput(obj{{"IndexName", aws.ToString(ix.IndexName)}, {"KeySchema", keySchema(ix.KeySchema)}, {"Projection", projection(ix.Projection)}}, ix.ProvisionedThroughput))
 		}
 		props = append(props, field{"GlobalSecondaryIndexes", ixs})
 	}
@@ -77,6 +80,9 @@ func cloudFormation(t *entity.Table) (node, error) {
 			ixs = append(ixs, obj{{"IndexName", aws.ToString(ix.IndexName)}, {"KeySchema", keySchema(ix.KeySchema)}, {"Projection", projection(ix.Projection)}})
 		}
 		props = append(props, field{"LocalSecondaryIndexes", ixs})
+	}
+	if s := in.StreamSpecification; s != nil {
+		props = append(props, field{"StreamSpecification", obj{{"StreamViewType", string(s.StreamViewType)}}})
 	}
 	if t.TTLAttribute != "" {
 		props = append(props, field{"TimeToLiveSpecification", obj{{"AttributeName", t.TTLAttribute}, {"Enabled", true}}})
@@ -111,9 +117,12 @@ func projection(p *types.Projection) obj {
 // CloudFormationJSON returns a CloudFormation template (JSON) declaring
 // the table as an AWS::DynamoDB::Table resource named [LogicalID]: every
 // key attribute, global and local index with its projection, the billing
-// mode (on demand, as [entity.Table.CreateTableInput]) and the TTL
-// attribute. A multi-attribute index key lists its attributes in KeySchema
-// as the CreateTable request does.
+// mode and, when provisioned, the ProvisionedThroughput of the table and
+// of each global index (as [entity.Table.CreateTableInput]), the
+// StreamSpecification of a declared stream and the TTL attribute. A
+// multi-attribute index key lists its attributes in KeySchema as the
+// CreateTable request does. A table that [entity.Table.Validate] refuses
+// is refused with its error.
 func CloudFormationJSON(t *entity.Table) ([]byte, error) {
 	n, err := cloudFormation(t)
 	if err != nil {

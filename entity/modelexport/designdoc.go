@@ -12,7 +12,9 @@ import (
 )
 
 // DesignDoc returns a Markdown design document of the table's model: the
-// table's keys, billing and TTL; its indexes with their projections; for
+// table's keys, billing (with any provisioned capacity), stream and TTL;
+// its indexes with their projections, and a note on which exports can
+// declare a multi-attribute index key; for
 // the table and each index, which entity places items there with which key
 // templates (and whether sparsely); the attributes the library adds to
 // items; the registered access patterns (see [entity.Table.AddAccessPatterns])
@@ -44,7 +46,7 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 	if t.SortKey.Name != "" {
 		w("| sort key | `%s` | %s |\n", cell(t.SortKey.Name), kinds[t.SortKey.Name])
 	}
-	w("\nBilling: on demand (`%s`). ", in.BillingMode)
+	w("\n%s", billingText(t, in))
 	if t.TTLAttribute != "" {
 		w("Time to live: `%s` (Unix seconds).\n", cell(t.TTLAttribute))
 	} else {
@@ -65,6 +67,7 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 			}
 			w("| `%s` | %s | %s | %s | %s |\n", cell(ix.Name), kind, pk, sk, projectionCell(in, ix.Name))
 		}
+		w("%s", multiKeyNote(t))
 	}
 	places := t.Placements()
 	w("\n## Key templates\n")

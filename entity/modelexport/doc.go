@@ -8,7 +8,8 @@
 // Every export is derived from [entity.Table.CreateTableInput] and the
 // table's TTLAttribute, so it declares exactly the table Ensure and the
 // test kit create: every key attribute, every global and local index with
-// its projection, on-demand billing, and TTL. The output is deterministic
+// its projection, the billing mode with any provisioned capacity, the
+// stream, and TTL. The output is deterministic
 // (the order of the model's declarations), so it can be checked in and
 // compared by a test that fails when it is stale. No dependency beyond
 // the standard library writes it.

@@ -8,8 +8,9 @@ type File struct {
 	// ".cfn.yaml", ".tf", ".md" or ".workbench.json".
 	Name string
 	Data []byte
-	// Err says why the table cannot have this export (a Terraform or
-	// Workbench export of a multi-attribute index key); Data is nil then.
+	// Err says why the table cannot have this export (a Workbench export
+	// of a multi-attribute index key or of a local index); Data is nil
+	// then.
 	Err error
 }
 

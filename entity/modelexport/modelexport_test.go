@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +69,13 @@ func TestExampleModelsLintClean(t *testing.T) {
 // example's go generate does).
 func golden(t *testing.T, example, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "..", "examples", example, "model", name)
+	goldenFile(t, filepath.Join("..", "..", "examples", example, "model", name), got, "run go generate ./examples/"+example+", or go test ./entity/modelexport -update")
+}
+
+// goldenFile compares got with the file at path, or rewrites it under
+// -update; regen says how to rewrite it.
+func goldenFile(t *testing.T, path string, got []byte, regen string) {
+	t.Helper()
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -77,10 +84,10 @@ func golden(t *testing.T, example, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go generate ./examples/%s, or go test ./entity/modelexport -update)", err, example)
+		t.Fatalf("%v (%s)", err, regen)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s is stale: got\n%s\n(run go generate ./examples/%s and review the diff)", path, got, example)
+		t.Errorf("%s is stale: got\n%s\n(%s, and review the diff)", path, got, regen)
 	}
 }
 
@@ -88,14 +95,14 @@ func golden(t *testing.T, example, name string, got []byte) {
 // (CloudFormation JSON and YAML, Terraform, design document, NoSQL
 // Workbench model, written by its go generate) are current, so that a model
 // change shows as a diff of those files. Exporting twice gives the same
-// bytes; blog's multi-attribute index key is refused by Terraform and
-// Workbench, and its files for them must not exist.
+// bytes; blog's multi-attribute index key is refused by Workbench, and its
+// file for it must not exist.
 func TestGoldenExports(t *testing.T) {
 	t.Parallel()
 	for _, m := range models[:5] {
 		again := modelexport.Files(m.table, m.name, m.lint)
 		for i, f := range modelexport.Files(m.table, m.name, m.lint) {
-			refused := m.name == "blog" && (strings.HasSuffix(f.Name, ".tf") || strings.HasSuffix(f.Name, ".workbench.json"))
+			refused := m.name == "blog" && strings.HasSuffix(f.Name, ".workbench.json")
 			if refused {
 				if f.Err == nil || !strings.Contains(f.Err.Error(), "POSTS_BY_USER_STATUS_CREATED_AT_2") {
 					t.Errorf("%s: err = %v, want a refusal naming the multi-attribute index", f.Name, f.Err)
@@ -127,6 +134,8 @@ type cfnTemplate struct {
 			KeySchema               []types.KeySchemaElement
 			GlobalSecondaryIndexes  []types.GlobalSecondaryIndex
 			LocalSecondaryIndexes   []types.LocalSecondaryIndex
+			ProvisionedThroughput   *types.ProvisionedThroughput
+			StreamSpecification     *struct{ StreamViewType string }
 			TimeToLiveSpecification *struct {
 				AttributeName string
 				Enabled       bool
@@ -156,6 +165,10 @@ func fromCloudFormation(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, s
 			TableName: aws.String(p.TableName), BillingMode: types.BillingMode(p.BillingMode),
 			AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
 			GlobalSecondaryIndexes: p.GlobalSecondaryIndexes, LocalSecondaryIndexes: p.LocalSecondaryIndexes,
+			ProvisionedThroughput: p.ProvisionedThroughput,
+		}
+		if p.StreamSpecification != nil {
+			in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewType(p.StreamSpecification.StreamViewType)}
 		}
 		ttl := ""
 		if p.TimeToLiveSpecification != nil && p.TimeToLiveSpecification.Enabled {
@@ -166,15 +179,19 @@ func fromCloudFormation(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, s
 	return nil, ""
 }
 
-// fromTerraform reads back the subset of HCL Terraform writes: nested
-// blocks, and attributes whose values are strings, true or lists of
-// strings.
+// fromTerraform reads back the subset of HCL Terraform writes: comment
+// lines, nested blocks, and attributes whose values are strings, numbers,
+// true or lists of strings.
 func fromTerraform(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string) {
 	t.Helper()
 	in := &dynamodb.CreateTableInput{}
-	var block []string
-	attrs := map[string]string{}
-	var list []string
+	type block struct {
+		kind  string
+		attrs map[string]string
+		list  []string
+		keys  []types.KeySchemaElement // its key_schema blocks
+	}
+	var stack []*block
 	ttl := ""
 	unquote := func(s string) string {
 		var v string
@@ -190,68 +207,85 @@ func fromTerraform(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string
 		}
 		return ks
 	}
-	proj := func() *types.Projection {
-		return &types.Projection{ProjectionType: types.ProjectionType(attrs["projection_type"]), NonKeyAttributes: list}
+	capacity := func(a map[string]string) *types.ProvisionedThroughput {
+		if a["read_capacity"] == "" {
+			return nil
+		}
+		r, err1 := strconv.ParseInt(a["read_capacity"], 10, 64)
+		w, err2 := strconv.ParseInt(a["write_capacity"], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("capacity %q/%q", a["read_capacity"], a["write_capacity"])
+		}
+		return &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(r), WriteCapacityUnits: aws.Int64(w)}
 	}
 	sc := bufio.NewScanner(strings.NewReader(string(doc)))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		switch {
-		case line == "":
+		case line == "" || strings.HasPrefix(line, "#"):
 		case strings.HasSuffix(line, "{"):
-			block = append(block, strings.Fields(line)[0])
-			attrs, list = map[string]string{}, nil
+			stack = append(stack, &block{kind: strings.Fields(line)[0], attrs: map[string]string{}})
 		case line == "}":
-			switch block[len(block)-1] {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			a := b.attrs
+			proj := &types.Projection{ProjectionType: types.ProjectionType(a["projection_type"]), NonKeyAttributes: b.list}
+			switch b.kind {
+			case "resource":
+				in.TableName = aws.String(a["name"])
+				in.BillingMode = types.BillingMode(a["billing_mode"])
+				in.KeySchema = schema(a["hash_key"], a["range_key"])
+				in.ProvisionedThroughput = capacity(a)
+				if a["stream_enabled"] == "true" {
+					in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewType(a["stream_view_type"])}
+				}
 			case "attribute":
 				in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
-					AttributeName: aws.String(attrs["name"]), AttributeType: types.ScalarAttributeType(attrs["type"])})
+					AttributeName: aws.String(a["name"]), AttributeType: types.ScalarAttributeType(a["type"])})
+			case "key_schema":
+				parent := stack[len(stack)-1]
+				parent.keys = append(parent.keys, types.KeySchemaElement{AttributeName: aws.String(a["attribute_name"]), KeyType: types.KeyType(a["key_type"])})
 			case "global_secondary_index":
+				ks := b.keys
+				if ks == nil {
+					ks = schema(a["hash_key"], a["range_key"])
+				} else if a["hash_key"] != "" || a["range_key"] != "" {
+					t.Fatalf("index %s has both key_schema blocks and hash_key/range_key", a["name"])
+				}
 				in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
-					IndexName: aws.String(attrs["name"]), KeySchema: schema(attrs["hash_key"], attrs["range_key"]), Projection: proj()})
+					IndexName: aws.String(a["name"]), KeySchema: ks, Projection: proj, ProvisionedThroughput: capacity(a)})
 			case "local_secondary_index":
 				in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
-					IndexName: aws.String(attrs["name"]), KeySchema: schema(aws.ToString(in.KeySchema[0].AttributeName), attrs["range_key"]), Projection: proj()})
+					IndexName: aws.String(a["name"]), KeySchema: schema(stack[0].attrs["hash_key"], a["range_key"]), Projection: proj})
 			case "ttl":
-				if attrs["enabled"] == "true" {
-					ttl = attrs["attribute_name"]
+				if a["enabled"] == "true" {
+					ttl = a["attribute_name"]
 				}
-			}
-			block = block[:len(block)-1]
-			attrs, list = map[string]string{}, nil
-			if len(block) == 1 {
-				attrs = tableAttrs
+			default:
+				t.Fatalf("unexpected block %s", b.kind)
 			}
 		default:
 			name, value, ok := strings.Cut(line, "=")
-			if !ok {
+			if !ok || len(stack) == 0 {
 				t.Fatalf("line %q", line)
 			}
+			b := stack[len(stack)-1]
 			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-			switch {
-			case value == "true":
-				attrs[name] = "true"
-			case strings.HasPrefix(value, "["):
+			if _, err := strconv.ParseInt(value, 10, 64); err == nil || value == "true" {
+				b.attrs[name] = value
+				continue
+			}
+			if strings.HasPrefix(value, "[") {
 				for _, v := range strings.Split(strings.Trim(value, "[]"), ", ") {
-					list = append(list, unquote(v))
+					b.list = append(b.list, unquote(v))
 				}
-			default:
-				attrs[name] = unquote(value)
+				continue
 			}
-			if len(block) == 1 {
-				tableAttrs = attrs
-				in.TableName = aws.String(attrs["name"])
-				in.BillingMode = types.BillingMode(attrs["billing_mode"])
-				if attrs["hash_key"] != "" {
-					in.KeySchema = schema(attrs["hash_key"], attrs["range_key"])
-				}
-			}
+			b.attrs[name] = unquote(value)
 		}
 	}
 	return in, ttl
 }
-
-var tableAttrs map[string]string
 
 func jsonOf(t *testing.T, v any) string {
 	t.Helper()
@@ -276,9 +310,6 @@ func TestExportsTurnBackIntoTheCreateTableRequest(t *testing.T) {
 		if got := jsonOf(t, in); got != want || ttl != m.table.TTLAttribute {
 			t.Errorf("%s CloudFormation: got %s ttl %q\nwant %s ttl %q", m.name, got, ttl, want, m.table.TTLAttribute)
 		}
-		if m.name == "blog" {
-			continue // a multi-attribute index: Terraform refuses it
-		}
 		doc, err = modelexport.Terraform(m.table)
 		if err != nil {
 			t.Fatal(err)
@@ -291,8 +322,8 @@ func TestExportsTurnBackIntoTheCreateTableRequest(t *testing.T) {
 }
 
 // TestExportedTablesWorkOnDynamoDBLocal creates each example's table from
-// its CloudFormation export (and, but for blog, its Terraform export) on
-// DynamoDB Local, loads the example's sample data into it (every entity,
+// its CloudFormation export and its Terraform export on
+// DynamoDB Local, checks its stream (edtech declares one), loads the example's sample data into it (every entity,
 // every index) and runs a query on an index.
 func TestExportedTablesWorkOnDynamoDBLocal(t *testing.T) {
 	t.Parallel()
@@ -321,9 +352,6 @@ func TestExportedTablesWorkOnDynamoDBLocal(t *testing.T) {
 	}
 	for _, m := range models[:5] {
 		for _, format := range []string{"cloudformation", "terraform"} {
-			if m.name == "blog" && format == "terraform" {
-				continue
-			}
 			t.Run(m.name+"/"+format, func(t *testing.T) {
 				t.Parallel()
 				var in *dynamodb.CreateTableInput
@@ -337,6 +365,11 @@ func TestExportedTablesWorkOnDynamoDBLocal(t *testing.T) {
 					in, _ = fromTerraform(t, doc)
 				}
 				name := entitytest.NewTable(t, in)
+				out, err := client.DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+				must(t, err)
+				if got, want := out.Table.StreamSpecification, m.table.Stream.ViewType(); want != "" && (got == nil || got.StreamViewType != want) || want == "" && got != nil && aws.ToBool(got.StreamEnabled) {
+					t.Errorf("stream %+v, want %q", got, want)
+				}
 				loads[m.name](t, entity.NewDB(client, name))
 			})
 		}

@@ -76,24 +76,35 @@ func (h *hcl) close() {
 
 // Terraform returns the table as a Terraform aws_dynamodb_table resource
 // named [ResourceName], in HCL: every key attribute, global and local index
-// with its projection, the billing mode (on demand) and the TTL attribute.
-// The resource's global_secondary_index has one hash_key and one
-// range_key, so a table with a multi-attribute index key is refused with
-// an error naming the index rather than exported without it.
+// with its projection, the billing mode and, when provisioned, the
+// read_capacity and write_capacity of the table and of each global index,
+// stream_enabled and stream_view_type of a declared stream, and the TTL
+// attribute.
+//
+// A global index with a multi-attribute key is written with the ordered
+// key_schema blocks that the hashicorp/aws provider's
+// global_secondary_index takes from version 6.29.0 on (its hash_key and
+// range_key hold one attribute each); the file then begins with a comment
+// saying it needs the provider [TerraformMultiKeyProvider]. Other indexes
+// keep hash_key and range_key, which every provider version reads.
 func Terraform(t *entity.Table) ([]byte, error) {
 	in, err := input(t)
 	if err != nil {
 		return nil, err
 	}
-	for _, ix := range t.Indexes {
-		if ix.MultiAttribute() {
-			return nil, fmt.Errorf("modelexport: table %q: index %s has a multi-attribute key, which aws_dynamodb_table's global_secondary_index (one hash_key, one range_key) cannot declare", t.Name, ix.Name)
-		}
+	multi := map[string]bool{}
+	for _, n := range multiKeyIndexes(t) {
+		multi[n] = true
 	}
 	h := &hcl{}
+	if len(multi) > 0 {
+		fmt.Fprintf(&h.b, "# Needs the hashicorp/aws provider %s: a multi-attribute index key is\n# declared with global_secondary_index key_schema blocks.\n\n", TerraformMultiKeyProvider)
+	}
 	h.open(fmt.Sprintf("resource %s %s", hclQuote("aws_dynamodb_table"), hclQuote(ResourceName(t))))
 	h.attr("name", hclQuote(aws.ToString(in.TableName)))
 	h.attr("billing_mode", hclQuote(string(in.BillingMode)))
+	capacityAttrs(h, in.ProvisionedThroughput)
+	streamAttrs(h, in.StreamSpecification)
 	keyAttrs(h, in.KeySchema)
 	for _, d := range in.AttributeDefinitions {
 		h.open("attribute")
@@ -104,8 +115,14 @@ func Terraform(t *entity.Table) ([]byte, error) {
 	for _, ix := range in.GlobalSecondaryIndexes {
 		h.open("global_secondary_index")
 		h.attr("name", hclQuote(aws.ToString(ix.IndexName)))
-		keyAttrs(h, ix.KeySchema)
+		if !multi[aws.ToString(ix.IndexName)] {
+			keyAttrs(h, ix.KeySchema)
+		}
 		projectionAttrs(h, ix.Projection)
+		capacityAttrs(h, ix.ProvisionedThroughput)
+		if multi[aws.ToString(ix.IndexName)] {
+			keySchemaBlocks(h, ix.KeySchema)
+		}
 		h.close()
 	}
 	for _, ix := range in.LocalSecondaryIndexes {

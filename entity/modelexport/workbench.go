@@ -29,8 +29,15 @@ const (
 // AWS's tool with each index's view populated. A computed sort key
 // (SortFunc) has no sample value; a facet's alias says "(computed)".
 //
+// A provisioned table's capacity is the model's
+// ProvisionedCapacitySettings (ProvisionedThroughput, no auto scaling).
+// The format, as its documentation and the models it exports show it, has
+// no field for a global index's own capacity nor for a stream, so those
+// are left out: the CloudFormation and Terraform exports declare them.
+//
 // Workbench models have no local secondary indexes: a table with one is
-// refused with an error naming it, as is a multi-attribute index key.
+// refused with an error naming it, as is a multi-attribute index key,
+// which the format cannot declare either.
 func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 	in, err := input(t)
 	if err != nil {
@@ -144,6 +151,9 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		tbl = append(tbl, field{"GlobalSecondaryIndexes", ixs})
 	}
 	tbl = append(tbl, field{"TableData", data}, field{"DataAccess", obj{{"MySql", obj{}}}}, field{"BillingMode", string(in.BillingMode)})
+	if p := in.ProvisionedThroughput; p != nil {
+		tbl = append(tbl, field{"ProvisionedCapacitySettings", obj{{"ProvisionedThroughput", throughputObj(p)}}})
+	}
 	model := obj{
 		{"ModelName", t.Name},
 		{"ModelMetadata", obj{

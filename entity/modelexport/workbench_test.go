@@ -56,6 +56,12 @@ type wbTable struct {
 	TableData   []wbItem
 	DataAccess  struct{ MySql struct{} }
 	BillingMode string
+	// ProvisionedCapacitySettings is a provisioned table's capacity (its
+	// models also hold AutoScalingRead and AutoScalingWrite, which the
+	// export does not write).
+	ProvisionedCapacitySettings *struct {
+		ProvisionedThroughput struct{ ReadCapacityUnits, WriteCapacityUnits int64 }
+	}
 }
 
 // schemaOf turns a Workbench key declaration back into a KeySchema.

@@ -250,8 +250,13 @@
 // instead: its partition is the post's own attributes user_id and status
 // (both strings, equality on both in every query) and its sort key
 // created_at (a number). Nothing is rendered or stored twice, and a status
-// change is an ordinary update of status. The old layout, for a table
-// created from the design's CloudFormation, was:
+// change is an ordinary update of status. The exports under model/ declare
+// it: CloudFormation lists the attributes in the index's KeySchema, and
+// Terraform in key_schema blocks, which need the hashicorp/aws provider
+// 6.30.0 or newer. A NoSQL Workbench data model cannot declare a
+// multi-attribute key, so blog has no Workbench file (blog.md says so too).
+// The old layout, for a table created from the design's CloudFormation,
+// was:
 //
 //	Index:  {Name: IndexPostsByUserStatusCreateAt, PartitionKey: entity.S("post_user_status_pk"), SortKey: entity.N("created_at")}
 //	Entity: {Index: IndexPostsByUserStatusCreateAt, Partition: "POST#USER#${user_id}#STATUS#${status}", Sort: "${created_at}"}

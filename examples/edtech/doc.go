@@ -24,6 +24,16 @@
 //
 // The item's entity is in entity_type, as in the design.
 //
+// # Stream
+//
+// The design names one cost of a single table: its DynamoDB stream carries
+// every entity's changes mixed, and a consumer must tell them apart by
+// entity_type. The table declares that stream (Table.Stream,
+// NEW_AND_OLD_IMAGES: a delete's old image still names its entity), so
+// CreateTableInput, Ensure and the exports under model/ create it; a
+// consumer decodes each record's image into the right Go type with
+// Table.Decode(entity.StreamImage(image)), which reads entity_type.
+//
 // # Access patterns
 //
 //	pattern                                   operation  index  key condition

@@ -4,7 +4,9 @@ import "github.com/ddbmodel/ddbmodel/entity"
 
 // Table is the design's edtech-platform table: PK, SK and the overloaded
 // GSI1. Every item is marked with its entity in entity_type, the attribute
-// the design writes.
+// the design writes. Its stream (the design's "streams with processing by
+// type") records both images of each change, so a consumer reads the
+// entity_type of inserts, updates and deletes alike.
 var Table = &entity.Table{
 	Name:         "edtech-platform",
 	PartitionKey: entity.S("PK"),
@@ -13,6 +15,7 @@ var Table = &entity.Table{
 		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
 	},
 	EntityAttribute: "entity_type",
+	Stream:          entity.StreamNewAndOldImages,
 }
 
 // Student is a student's profile.

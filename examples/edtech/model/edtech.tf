@@ -1,8 +1,10 @@
 resource "aws_dynamodb_table" "edtech_platform" {
-  name         = "edtech-platform"
-  billing_mode = "PAY_PER_REQUEST"
-  hash_key     = "PK"
-  range_key    = "SK"
+  name             = "edtech-platform"
+  billing_mode     = "PAY_PER_REQUEST"
+  stream_enabled   = true
+  stream_view_type = "NEW_AND_OLD_IMAGES"
+  hash_key         = "PK"
+  range_key        = "SK"
 
   attribute {
     name = "PK"

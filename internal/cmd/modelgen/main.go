@@ -3,8 +3,8 @@
 //
 //	go run ../../internal/cmd/modelgen -example cms -dir model
 //
-// An export the model cannot have (blog's Terraform and Workbench files:
-// a multi-attribute index key) is reported on stderr and not written.
+// An export the model cannot have (blog's Workbench file: a
+// multi-attribute index key) is reported on stderr and not written.
 package main
 
 import (

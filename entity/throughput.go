@@ -1,0 +1,178 @@
+package entity
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// StreamView says what a table's DynamoDB stream records of each changed
+// item (Table.Stream). The zero value, NoStream, declares no stream.
+type StreamView uint8
+
+// The stream views a table can declare.
+const (
+	NoStream              StreamView = iota // no stream (the zero value)
+	StreamKeysOnly                          // KEYS_ONLY: the key attributes of the changed item
+	StreamNewImage                          // NEW_IMAGE: the item as it is after the change
+	StreamOldImage                          // OLD_IMAGE: the item as it was before the change
+	StreamNewAndOldImages                   // NEW_AND_OLD_IMAGES: both images
+)
+
+var streamViews = [...]types.StreamViewType{
+	StreamKeysOnly:        types.StreamViewTypeKeysOnly,
+	StreamNewImage:        types.StreamViewTypeNewImage,
+	StreamOldImage:        types.StreamViewTypeOldImage,
+	StreamNewAndOldImages: types.StreamViewTypeNewAndOldImages,
+}
+
+// ViewType returns DynamoDB's name of the view (NEW_IMAGE, ...), or ""
+// for NoStream and for a value that is none of the constants.
+func (v StreamView) ViewType() types.StreamViewType {
+	if v == NoStream || int(v) >= len(streamViews) {
+		return ""
+	}
+	return streamViews[v]
+}
+
+// String returns the view's DynamoDB name, "none" for NoStream, and
+// StreamView(N) for a value that is none of the constants.
+func (v StreamView) String() string {
+	switch t := v.ViewType(); {
+	case v == NoStream:
+		return "none"
+	case t == "":
+		return fmt.Sprintf("StreamView(%d)", uint8(v))
+	default:
+		return string(t)
+	}
+}
+
+// Throughput is an amount of provisioned capacity: read and write
+// capacity units per second, each at least 1.
+type Throughput struct {
+	Read, Write int64
+}
+
+// Provisioned declares provisioned billing (Table.Provisioned): the
+// table's read and write capacity units, and, per global index, the
+// index's own. A global index that Indexes does not name gets the table's
+// Read and Write. Local indexes share the table's capacity and take none.
+//
+// A nil *Provisioned is on-demand billing, so units cannot be declared on
+// an on-demand table: the declaration holds them only when it is
+// provisioned. Define (and Table.Validate, Ensure) refuse, with a
+// *ddbmodel.ValidationError before any request, a unit count below 1, and
+// capacity for an index the table lacks or for a local index.
+type Provisioned struct {
+	Read, Write int64
+	Indexes     map[string]Throughput
+}
+
+// IndexThroughput returns the capacity a global index of the table is
+// provisioned with: its own from Provisioned.Indexes, else the table's.
+// ok is false when billing is on demand.
+func (t *Table) IndexThroughput(index string) (tp Throughput, ok bool) {
+	p := t.Provisioned
+	if p == nil {
+		return Throughput{}, false
+	}
+	if own, set := p.Indexes[index]; set {
+		return own, true
+	}
+	return Throughput{Read: p.Read, Write: p.Write}, true
+}
+
+// Validate checks the table's declaration without any request: its keys,
+// its indexes, its stream view and its provisioned capacity. Define runs
+// it; a wrong declaration is a *ddbmodel.ValidationError.
+func (t *Table) Validate() error {
+	if err := t.check(); err != nil {
+		if _, typed := err.(*ddbmodel.ValidationError); typed {
+			return err
+		}
+		return &ddbmodel.ValidationError{Reason: err.Error()}
+	}
+	return nil
+}
+
+// checkThroughput refuses a stream view that is none of the constants and
+// a provisioned capacity DynamoDB would refuse, or that names an index the
+// table lacks. check calls it.
+func (t *Table) checkThroughput() error {
+	if t.Stream != NoStream && t.Stream.ViewType() == "" {
+		return &ddbmodel.ValidationError{Attribute: "Stream",
+			Reason: fmt.Sprintf("table %q: %v is not a stream view: use StreamKeysOnly, StreamNewImage, StreamOldImage or StreamNewAndOldImages", t.Name, t.Stream)}
+	}
+	p := t.Provisioned
+	if p == nil {
+		return nil
+	}
+	if err := checkUnits(t.Name, "", Throughput{p.Read, p.Write}); err != nil {
+		return err
+	}
+	for _, n := range slices.Sorted(maps.Keys(p.Indexes)) {
+		ix, ok := t.Index(n)
+		switch {
+		case !ok:
+			return &ddbmodel.ValidationError{Attribute: "Provisioned.Indexes",
+				Reason: fmt.Sprintf("table %q has no index %q to provision capacity for (its indexes: %v)", t.Name, n, indexNamesOf(t))}
+		case ix.Local:
+			return &ddbmodel.ValidationError{Attribute: "Provisioned.Indexes",
+				Reason: fmt.Sprintf("table %q: index %q is local: a local index uses the table's capacity and takes none of its own", t.Name, n)}
+		}
+		if err := checkUnits(t.Name, n, p.Indexes[n]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkUnits(table, index string, tp Throughput) error {
+	if tp.Read >= 1 && tp.Write >= 1 {
+		return nil
+	}
+	of, attr := fmt.Sprintf("table %q", table), "Provisioned"
+	if index != "" {
+		of, attr = fmt.Sprintf("table %q, index %q", table, index), "Provisioned.Indexes"
+	}
+	return &ddbmodel.ValidationError{Attribute: attr,
+		Reason: fmt.Sprintf("%s: provisioned capacity of read %d, write %d units: each must be at least 1 (leave Provisioned nil for on-demand billing)", of, tp.Read, tp.Write)}
+}
+
+func indexNamesOf(t *Table) []string {
+	out := make([]string, len(t.Indexes))
+	for i, ix := range t.Indexes {
+		out[i] = ix.Name
+	}
+	return out
+}
+
+// applyThroughput sets the billing mode, the provisioned capacity of the
+// table and its global indexes, and the stream of a CreateTable request
+// built by CreateTableInput.
+func (t *Table) applyThroughput(in *dynamodb.CreateTableInput) {
+	if v := t.Stream.ViewType(); v != "" {
+		in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: v}
+	}
+	if t.Provisioned == nil {
+		return
+	}
+	in.BillingMode = types.BillingModeProvisioned
+	in.ProvisionedThroughput = units(Throughput{t.Provisioned.Read, t.Provisioned.Write})
+	for i := range in.GlobalSecondaryIndexes {
+		ix := &in.GlobalSecondaryIndexes[i]
+		tp, _ := t.IndexThroughput(aws.ToString(ix.IndexName))
+		ix.ProvisionedThroughput = units(tp)
+	}
+}
+
+func units(tp Throughput) *types.ProvisionedThroughput {
+	return &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(tp.Read), WriteCapacityUnits: aws.Int64(tp.Write)}
+}
