@@ -157,3 +157,15 @@ func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Va
 func keyText(key map[string]types.AttributeValue) string {
 	return key["PK"].(*types.AttributeValueMemberS).Value + "/" + key["SK"].(*types.AttributeValueMemberS).Value
 }
+
+func text(av types.AttributeValue) string {
+	switch v := av.(type) {
+	case nil:
+		return "(absent)"
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return v.Value
+	}
+	return fmt.Sprintf("%T", av)
+}
