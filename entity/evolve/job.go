@@ -247,36 +247,11 @@ type RepairError struct {
 }
 
 func (e *RepairError) Error() string {
-	return fmt.Sprintf("evolve: %s item %s %v not repaired: %v", e.Entity, describeKey(e.Key), e.Kinds, e.Err)
+	return fmt.Sprintf("evolve: %s item %s %v not repaired: %v", e.Entity, expr.DescribeKey(e.Key), e.Kinds, e.Err)
 }
 
 // Unwrap returns the reason.
 func (e *RepairError) Unwrap() error { return e.Err }
-
-func describeKey(key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
-	for n := range key {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n + "=" + avText(key[n])
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-func avText(av types.AttributeValue) string {
-	switch v := av.(type) {
-	case nil:
-		return "(absent)"
-	case *types.AttributeValueMemberS:
-		return fmt.Sprintf("%q", v.Value)
-	case *types.AttributeValueMemberN:
-		return v.Value
-	}
-	return fmt.Sprintf("%T", av)
-}
 
 // Check checks one item as the job's scan does, without I/O: it returns
 // the finding, or nil when the item is exactly as a put of its decoded
