@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -212,14 +213,9 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if len(removes) > 0 {
 		ue = append(ue, "REMOVE "+strings.Join(removes, ", "))
 	}
-	names := make([]string, 0, len(f.Item))
-	for n := range f.Item {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	conds := make([]string, len(names))
-	for i, n := range names {
-		conds[i] = w.Name(n) + " = " + w.Value(f.Item[n])
+	var conds []string
+	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
+		conds = append(conds, w.Name(n)+" = "+w.Value(f.Item[n]))
 	}
 	cond := strings.Join(conds, " AND ")
 	update := strings.Join(ue, " ")
