@@ -168,7 +168,14 @@ func TestRepairWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 		}
 	}()
 	var calls atomic.Int64
-	r, err := s.tableJob().Progress(func(evolve.Progress) { calls.Add(1) }).Repair(ctx, s.db)
+	var last evolve.Progress
+	r, err := s.tableJob().Progress(func(p evolve.Progress) {
+		if p.Scanned < last.Scanned || p.Repaired < last.Repaired {
+			t.Errorf("progress went back: %+v after %+v", p, last)
+		}
+		last = p
+		calls.Add(1)
+	}).Repair(ctx, s.db)
 	close(stop)
 	wg.Wait()
 	var re *evolve.RepairError
@@ -179,6 +186,9 @@ func TestRepairWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 	t.Logf("repaired %d, skipped as changed %d, %d concurrent writes acknowledged, %d progress calls, %v", r.Repaired, r.SkippedChanged, writes.Load(), calls.Load(), r.Elapsed)
 	if writes.Load() == 0 {
 		t.Fatal("the writer wrote nothing during the repair")
+	}
+	if last.Scanned != r.Scanned || last.Rate <= 0 || calls.Load() < 8 {
+		t.Errorf("last progress %+v after %d calls; report scanned %d (8 segments)", last, calls.Load(), r.Scanned)
 	}
 	if r.Repaired+r.SkippedChanged != r.Findings-1 {
 		t.Errorf("repaired %d + skipped %d, of %d findings (one undecodable)", r.Repaired, r.SkippedChanged, r.Findings)
