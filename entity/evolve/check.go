@@ -32,8 +32,9 @@ const (
 	// (the item is in an index it should not be in, such as a sparse index
 	// whose condition no longer holds).
 	UnwantedIndexKey Kind = "unwanted index key"
-	// Marker: the entity marker or entity version differs. Rewriting the
-	// version belongs to migrations between versions, not yet done.
+	// Marker: the entity marker or entity version differs: an item without
+	// a marker that the entity recognises (adopt it: query's Adopt), or
+	// one of another version (a migration between versions, not yet done).
 	Marker Kind = "marker"
 	// Undecodable: the item does not decode into the entity's type.
 	Undecodable Kind = "undecodable"

@@ -402,3 +402,27 @@ func TestAWriteBetweenReadAndRepairIsKeptAndTheItemRepairedFromANewRead(t *testi
 		t.Errorf("after the repair: %v", after.Counts)
 	}
 }
+
+func TestWriteRateLimitsConsumedCapacity(t *testing.T) {
+	t.Parallel()
+	s := seed(t, 120, 0)
+	ctx := t.Context()
+	const rate = 40
+	start := time.Now()
+	r, err := evolve.Entity(s.v2.tickets).WriteRate(rate).Repair(ctx, s.db)
+	var de *ddbmodel.DecodeError
+	if !errors.As(err, &de) || len(r.Failed) != 1 {
+		t.Fatalf("repair: %v, want the undecodable ticket's error alone", err)
+	}
+	took := time.Since(start)
+	if r.Capacity.Write < 20 {
+		t.Fatalf("repaired %d items for %g write units", r.Repaired, r.Capacity.Write)
+	}
+	// Every write but the first waits until the units before it fit.
+	if want := time.Duration((r.Capacity.Write - r.Capacity.Write/float64(r.Repaired)) / rate * float64(time.Second) * 0.9); took < want {
+		t.Errorf("%d writes of %g units in %v at %d units per second, want at least %v", r.Repaired, r.Capacity.Write, took, rate, want)
+	}
+	if _, err := (*evolve.Finding)(nil).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("Build of a nil finding: %v", err)
+	}
+}

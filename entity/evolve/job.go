@@ -194,6 +194,9 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // with a *RepairError (ErrNotRepairable, or the finding's error), and an
 // item too large for the condition with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
+	if f == nil {
+		return nil, &ddbmodel.ValidationError{Reason: "evolve: Build of a nil *Finding"}
+	}
 	if !f.Repairable() {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: errNotRepaired(f)}
 	}
