@@ -54,10 +54,14 @@ func (k Kind) repairable() bool {
 // Diff is one attribute of an item that differs: what is stored, and what
 // a put of the item's decoded value writes (nil: absent).
 type Diff struct {
+	// Attribute is the attribute's name.
 	Attribute string
-	Kind      Kind
-	Stored    types.AttributeValue
-	Wanted    types.AttributeValue
+	// Kind is how it differs.
+	Kind Kind
+	// Stored is the value read (nil: absent).
+	Stored types.AttributeValue
+	// Wanted is the value a put writes (nil: absent).
+	Wanted types.AttributeValue
 }
 
 // Finding is one item that differs from what a put of its decoded value

@@ -426,3 +426,22 @@ func TestWriteRateLimitsConsumedCapacity(t *testing.T) {
 		t.Errorf("Build of a nil finding: %v", err)
 	}
 }
+
+func TestAPanickingProgressCallbackIsAnErrorNotADeadlock(t *testing.T) {
+	t.Parallel()
+	s := seed(t, 40, 10)
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.tableJob().Segments(4).Workers(4).Progress(func(evolve.Progress) { panic("boom") }).Verify(t.Context(), s.db)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var pe *ddbmodel.PanicError
+		if !errors.As(err, &pe) || pe.Value != "boom" {
+			t.Errorf("verify: %v, want a *ddbmodel.PanicError", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("verify did not return")
+	}
+}

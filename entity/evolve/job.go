@@ -239,12 +239,18 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 
 // RepairError is an item Repair did not repair, with the reason.
 type RepairError struct {
+	// Entity names the item's entity.
 	Entity string
-	Key    map[string]types.AttributeValue
-	Kinds  []Kind
-	Err    error
+	// Key is the item's table key.
+	Key map[string]types.AttributeValue
+	// Kinds are the finding's kinds.
+	Kinds []Kind
+	// Err is the reason: ErrNotRepairable, ErrChanged, the decoding or
+	// put error of the item, or the failed request's error.
+	Err error
 }
 
+// Error names the entity, the item's key, the kinds and the reason.
 func (e *RepairError) Error() string {
 	return fmt.Sprintf("evolve: %s item %s %v not repaired: %v", e.Entity, expr.DescribeKey(e.Key), e.Kinds, e.Err)
 }

@@ -80,6 +80,8 @@ type run struct {
 
 	mu sync.Mutex
 	r  Report
+	// calling is held while the progress callback runs.
+	calling sync.Mutex
 }
 
 func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error) {
@@ -136,8 +138,8 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
 		}
 		rn.mu.Lock()
 		rn.r.Scanned += int64(len(out.Items))
-		rn.report()
 		rn.mu.Unlock()
+		rn.report()
 		if len(out.LastEvaluatedKey) == 0 {
 			return nil
 		}
@@ -145,13 +147,18 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
 	}
 }
 
-// report calls the progress callback; rn.mu is held.
+// report calls the progress callback, one call at a time and each with
+// counts no lower than the last's. A panic in the callback unlocks.
 func (rn *run) report() {
 	if rn.j.progress == nil {
 		return
 	}
+	rn.calling.Lock()
+	defer rn.calling.Unlock()
 	el := time.Since(rn.started)
+	rn.mu.Lock()
 	p := Progress{Scanned: rn.r.Scanned, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Elapsed: el, Capacity: rn.r.Capacity}
+	rn.mu.Unlock()
 	if s := el.Seconds(); s > 0 {
 		p.Rate = float64(p.Scanned) / s
 	}
