@@ -3,6 +3,7 @@ package evolve
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
@@ -44,6 +45,14 @@ const (
 	// UnknownEntity: in a table job, the item's marker names no entity of
 	// the job.
 	UnknownEntity Kind = "unknown entity"
+	// PutChanges: beside keys or markers, a put of the decoded value also
+	// changes other attributes (an Updated timestamp, a lock version, a
+	// Default, a Hidden attribute decoding drops), listed in
+	// Finding.Changes. The keys it renders may be built from them (a sort
+	// key on updatedAt), so writing those keys alone could store a key the
+	// item's attributes do not give: such an item is reported, not
+	// repaired (not yet).
+	PutChanges Kind = "put changes other attributes"
 )
 
 // repairable reports whether Repair rewrites findings of kind k.
@@ -74,8 +83,11 @@ type Finding struct {
 	Key map[string]types.AttributeValue
 	// Item is the item as read.
 	Item map[string]types.AttributeValue
-	// Diffs lists the differing attributes, by attribute name.
+	// Diffs lists the differing key and marker attributes.
 	Diffs []Diff
+	// Changes lists the other attributes a put of the decoded value
+	// changes, when Diffs is not empty (see PutChanges).
+	Changes []Diff
 	// Err says why the item could not be checked (Undecodable, Invalid,
 	// UnknownEntity): the decoding or put error.
 	Err error
@@ -178,8 +190,26 @@ func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue
 	if len(f.Diffs) == 0 {
 		return nil
 	}
+	for _, name := range slices.Sorted(maps.Keys(union(f.Item, want))) {
+		if slices.Contains(primary, name) || slices.Contains(markers, name) || slices.Contains(index, name) {
+			continue
+		}
+		if s, w := f.Item[name], want[name]; !reflect.DeepEqual(s, w) {
+			f.Changes = append(f.Changes, Diff{Attribute: name, Kind: PutChanges, Stored: s, Wanted: w})
+		}
+	}
+	if len(f.Changes) > 0 {
+		f.Kinds = append(f.Kinds, PutChanges)
+	}
 	slices.Sort(f.Kinds)
 	return f
+}
+
+// union returns the names of a and b as one map's keys.
+func union(a, b map[string]types.AttributeValue) map[string]types.AttributeValue {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
 }
 
 // maintained lists the attributes a put maintains from the model rather

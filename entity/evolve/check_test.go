@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -52,5 +53,38 @@ func TestFindingsRepairDoesNotRewriteAreReportedAndRefused(t *testing.T) {
 	// Unchanged model: no finding.
 	if f, err := evolve.Entity(v1.comments).Check(in.Item); f != nil || err != nil {
 		t.Errorf("the v1 item under v1: %v, %v", f, err)
+	}
+}
+
+// Note's v2 indexes it by its updated timestamp, which every put sets to
+// now: writing only the key a put renders would store a key the item's
+// updatedAt does not give.
+type Note struct {
+	ID        string `dynamo:"id"`
+	UpdatedAt string `dynamo:"updatedAt"`
+}
+
+func TestAKeyBuiltFromWhatAPutChangesIsReportedNotRepaired(t *testing.T) {
+	clock := func(s string) func() time.Time {
+		return func() time.Time { tm, _ := time.Parse(time.RFC3339, s); return tm }
+	}
+	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"},
+		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-01-01T00:00:00Z")})
+	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"},
+		Indexes:    []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "U#${updatedAt}#${id}"}},
+		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-05-01T00:00:00Z")})
+	in, err := v1.Put(Note{ID: "n1"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := evolve.Entity(v2).Check(in.Item)
+	if err != nil || f == nil {
+		t.Fatalf("%v, %v", f, err)
+	}
+	if !slices.Equal(f.Kinds, []evolve.Kind{evolve.MissingIndexKey, evolve.PutChanges}) || len(f.Changes) != 1 || f.Changes[0].Attribute != "updatedAt" {
+		t.Errorf("kinds %v, changes %v", f.Kinds, f.Changes)
+	}
+	if up, err := f.Build(); up != nil || !errors.Is(err, evolve.ErrNotRepairable) {
+		t.Errorf("Build: %v, %v; want ErrNotRepairable", up, err)
 	}
 }
