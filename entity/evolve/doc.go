@@ -33,8 +33,10 @@
 //
 // Not yet (issue #17's second half): moving an item whose primary key is
 // stale (reported as StalePrimaryKey, not repaired), migrations between
-// entity versions (a Marker finding, not repaired), jobs split across
-// processes, and checkpoints. The API is shaped for them: a job is a fixed
+// entity versions (a Marker finding, not repaired), repairing an item
+// whose put also changes other attributes (PutChanges: an entity with an
+// Updated timestamp or a LockAttribute, whose every put changes them),
+// jobs split across processes, and checkpoints. The API is shaped for them: a job is a fixed
 // number of segments, each scanned on its own from its first page to its
 // last, so a worker i of n will take the segments s with s%n == i
 // (Job.Worker), and a checkpoint is a segment's last evaluated key and
