@@ -95,6 +95,9 @@ type Finding struct {
 	Kinds []Kind
 
 	table string
+	// absent lists the key and marker attributes the item lacks, which
+	// the repair's condition requires still absent.
+	absent []string
 }
 
 // Repairable reports whether Repair rewrites the finding: every kind of it
@@ -189,6 +192,11 @@ func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue
 	}
 	if len(f.Diffs) == 0 {
 		return nil
+	}
+	for _, name := range slices.Concat(primary, markers, index) {
+		if f.Item[name] == nil {
+			f.absent = append(f.absent, name)
+		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(union(f.Item, want))) {
 		if slices.Contains(primary, name) || slices.Contains(markers, name) || slices.Contains(index, name) {

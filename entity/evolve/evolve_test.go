@@ -445,3 +445,36 @@ func TestAPanickingProgressCallbackIsAnErrorNotADeadlock(t *testing.T) {
 		t.Fatal("verify did not return")
 	}
 }
+
+// A key attribute added between the read and the repair (here by a raw
+// write into GSI3, where tickets do not belong) fails the repair's
+// condition: the item is read again and repaired from that read.
+func TestAKeyAddedBetweenReadAndRepairIsSeen(t *testing.T) {
+	t.Parallel()
+	s := seed(t, 1, 0)
+	ctx := t.Context()
+	rec := entitytest.NewRecorder(&raceClient{Client: s.db.Client, before: func(ctx context.Context, key map[string]types.AttributeValue) {
+		_, err := s.db.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: s.db.Table("evolve"), Key: key,
+			UpdateExpression: aws.String("SET GSI3PK = :v"), ExpressionAttributeValues: map[string]types.AttributeValue{":v": str("STRAY")}})
+		if err != nil {
+			t.Error(err)
+		}
+	}})
+	db := *s.db
+	db.Client = rec
+	r, err := evolve.Entity(s.v2.tickets).Repair(ctx, &db)
+	var de *ddbmodel.DecodeError
+	if !errors.As(err, &de) || len(r.Failed) != 1 || r.Repaired != 1 {
+		t.Fatalf("repair: %v (repaired %d), want the ticket repaired and the undecodable one's error", err, r.Repaired)
+	}
+	if n := rec.Count(entitytest.UpdateItem); n != 2 {
+		t.Errorf("%d updates, want 2 (the one refused, then the one from the new read)", n)
+	}
+	after, err := evolve.Entity(s.v2.tickets).Verify(ctx, s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Findings != 1 || after.Counts[evolve.Undecodable] != 1 {
+		t.Errorf("after the repair: %v", after.Counts)
+	}
+}

@@ -190,7 +190,7 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // sets every index key a put writes that is stale or missing, removes
 // every index key a put does not write, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
-// read). A finding Repair does not rewrite (see Repairable) is refused
+// read, and every key and marker attribute it lacked still absent). A finding Repair does not rewrite (see Repairable) is refused
 // with a *RepairError (ErrNotRepairable, or the finding's error), and an
 // item too large for the condition with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
@@ -219,6 +219,9 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	var conds []string
 	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
 		conds = append(conds, w.Name(n)+" = "+w.Value(f.Item[n]))
+	}
+	for _, n := range f.absent {
+		conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
 	}
 	cond := strings.Join(conds, " AND ")
 	update := strings.Join(ue, " ")
