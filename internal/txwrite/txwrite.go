@@ -8,8 +8,6 @@ package txwrite
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -91,7 +89,7 @@ func Input(tables Tables, token string, actions []Action) (*dynamodb.TransactWri
 		}
 		id := expr.KeyID(aws.ToString(*table), w.Key)
 		if j, dup := seen[id]; dup {
-			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, describeKey(w.Key))}
+			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, expr.DescribeKey(w.Key))}
 		}
 		seen[id] = i
 		in.TransactItems[i] = item
@@ -130,31 +128,6 @@ func tableOf(it *types.TransactWriteItem) **string {
 		it.ConditionCheck = &c
 		return &c.TableName
 	}
-}
-
-// describeKey renders a key as name=value pairs in name order.
-func describeKey(key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
-	for k := range key {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		var s string
-		switch v := key[n].(type) {
-		case *types.AttributeValueMemberS:
-			s = v.Value
-		case *types.AttributeValueMemberN:
-			s = v.Value
-		case *types.AttributeValueMemberB:
-			s = fmt.Sprintf("%x", v.Value)
-		default:
-			s = fmt.Sprintf("%T", v)
-		}
-		parts[i] = n + "=" + s
-	}
-	return strings.Join(parts, ",")
 }
 
 // CancelError converts the error of a TransactWriteItems call into a

@@ -1,0 +1,291 @@
+package evolve
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// Kind says how a stored item differs from what a put of its decoded value
+// writes now.
+type Kind string
+
+// The kinds of finding. Repair rewrites the index keys (StaleIndexKey,
+// MissingIndexKey, UnwantedIndexKey); an item with a finding of any other
+// kind is reported and left as it is.
+const (
+	// StalePrimaryKey: the table's partition or sort key differs. Moving an
+	// item to a new primary key is not yet done by Repair.
+	StalePrimaryKey Kind = "stale primary key"
+	// StaleIndexKey: an index key attribute holds another value.
+	StaleIndexKey Kind = "stale index key"
+	// MissingIndexKey: an index key a put writes is absent (the item is
+	// missing from an index it belongs in).
+	MissingIndexKey Kind = "missing index key"
+	// UnwantedIndexKey: an index key is present that a put does not write
+	// (the item is in an index it should not be in, such as a sparse index
+	// whose condition no longer holds).
+	UnwantedIndexKey Kind = "unwanted index key"
+	// Marker: the entity marker or entity version differs: an item without
+	// a marker that the entity recognises (adopt it: query's Adopt), or
+	// one of another version (a migration between versions, not yet done).
+	Marker Kind = "marker"
+	// Undecodable: the item does not decode into the entity's type.
+	Undecodable Kind = "undecodable"
+	// Invalid: the item decodes, but a put of its value is refused (an
+	// attribute rule of today's model fails).
+	Invalid Kind = "invalid"
+	// UnknownEntity: in a table job, the item's marker names no entity of
+	// the job.
+	UnknownEntity Kind = "unknown entity"
+	// PutChanges: beside keys or markers, a put of the decoded value also
+	// changes other attributes (an Updated timestamp, a lock version, a
+	// Default, a Hidden attribute decoding drops), listed in
+	// Finding.Changes. The keys it renders may be built from them (a sort
+	// key on updatedAt), so writing those keys alone could store a key the
+	// item's attributes do not give: such an item is reported, not
+	// repaired (not yet).
+	PutChanges Kind = "put changes other attributes"
+)
+
+// repairable reports whether Repair rewrites findings of kind k.
+func (k Kind) repairable() bool {
+	return k == StaleIndexKey || k == MissingIndexKey || k == UnwantedIndexKey
+}
+
+// Diff is one attribute of an item that differs: what is stored, and what
+// a put of the item's decoded value writes (nil: absent).
+type Diff struct {
+	// Attribute is the attribute's name.
+	Attribute string
+	// Kind is how it differs.
+	Kind Kind
+	// Stored is the value read (nil: absent).
+	Stored types.AttributeValue
+	// Wanted is the value a put writes (nil: absent).
+	Wanted types.AttributeValue
+}
+
+// Finding is one item that differs from what a put of its decoded value
+// writes now.
+type Finding struct {
+	// Entity names the entity the item is checked as (its marker, for an
+	// item of no entity of the job).
+	Entity string
+	// Key is the item's table key as stored.
+	Key map[string]types.AttributeValue
+	// Item is the item as read.
+	Item map[string]types.AttributeValue
+	// Diffs lists the differing key and marker attributes.
+	Diffs []Diff
+	// Changes lists the other attributes a put of the decoded value
+	// changes, when Diffs is not empty (see PutChanges).
+	Changes []Diff
+	// Err says why the item could not be checked (Undecodable, Invalid,
+	// UnknownEntity): the decoding or put error.
+	Err error
+	// Kinds lists the kinds of the finding, without repeats, sorted.
+	Kinds []Kind
+
+	table string
+	// absent lists the key and marker attributes the item lacks, which
+	// the repair's condition requires still absent.
+	absent []string
+}
+
+// Repairable reports whether Repair rewrites the finding: every kind of it
+// is an index key kind.
+func (f *Finding) Repairable() bool {
+	for _, k := range f.Kinds {
+		if !k.repairable() {
+			return false
+		}
+	}
+	return len(f.Kinds) > 0
+}
+
+// Target is one entity a job checks; Of makes one.
+type Target interface {
+	// Name is the entity's name.
+	Name() string
+	table() *entity.Table
+	is(item map[string]types.AttributeValue) bool
+	check(item map[string]types.AttributeValue) *Finding
+	scan(segments int) ([]*dynamodb.ScanInput, error)
+}
+
+// Of returns the target checking items of e.
+func Of[T any](e *entity.Entity[T]) Target { return target[T]{e: e} }
+
+type target[T any] struct{ e *entity.Entity[T] }
+
+func (t target[T]) Name() string {
+	if t.e == nil {
+		return ""
+	}
+	return t.e.Name()
+}
+
+func (t target[T]) table() *entity.Table { return t.e.Table() }
+
+func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is(item) }
+
+// check compares the item with what a put of its decoded value writes:
+// the put's own request (Put(v).Build()), so that the keys compared are
+// exactly those a write of the value renders. It returns nil when the
+// item is as a put writes it.
+func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
+	tb := t.e.Table()
+	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name}
+	v, err := t.e.Decode(item)
+	if err != nil {
+		return f.fail(Undecodable, err)
+	}
+	in, err := t.e.Put(v).Build()
+	if err != nil {
+		return f.fail(Invalid, err)
+	}
+	return f.compare(tb, in.Item)
+}
+
+// fail makes f a finding of kind k that could not be checked.
+func (f *Finding) fail(k Kind, err error) *Finding {
+	f.Err, f.Kinds = err, []Kind{k}
+	return f
+}
+
+// compare fills f with the maintained attributes where item differs from
+// want; nil when none does.
+func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue) *Finding {
+	primary, markers, index := maintained(tb)
+	for _, group := range [][]string{primary, markers, index} {
+		for _, name := range group {
+			s, w := f.Item[name], want[name]
+			if s == nil && w == nil || reflect.DeepEqual(s, w) {
+				continue
+			}
+			var k Kind
+			switch {
+			case slices.Contains(primary, name):
+				k = StalePrimaryKey
+			case slices.Contains(markers, name):
+				k = Marker
+			case s == nil:
+				k = MissingIndexKey
+			case w == nil:
+				k = UnwantedIndexKey
+			default:
+				k = StaleIndexKey
+			}
+			f.Diffs = append(f.Diffs, Diff{Attribute: name, Kind: k, Stored: s, Wanted: w})
+			if !slices.Contains(f.Kinds, k) {
+				f.Kinds = append(f.Kinds, k)
+			}
+		}
+	}
+	if len(f.Diffs) == 0 {
+		return nil
+	}
+	for _, name := range slices.Concat(primary, markers, index) {
+		if f.Item[name] == nil {
+			f.absent = append(f.absent, name)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(union(f.Item, want))) {
+		if slices.Contains(primary, name) || slices.Contains(markers, name) || slices.Contains(index, name) {
+			continue
+		}
+		if s, w := f.Item[name], want[name]; !reflect.DeepEqual(s, w) {
+			f.Changes = append(f.Changes, Diff{Attribute: name, Kind: PutChanges, Stored: s, Wanted: w})
+		}
+	}
+	if len(f.Changes) > 0 {
+		f.Kinds = append(f.Kinds, PutChanges)
+	}
+	slices.Sort(f.Kinds)
+	return f
+}
+
+// union returns the names of a and b as one map's keys.
+func union(a, b map[string]types.AttributeValue) map[string]types.AttributeValue {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}
+
+// maintained lists the attributes a put maintains from the model rather
+// than from the value's fields: the table key, the markers, and the key
+// attributes of every index of the table rendered from templates.
+// Multi-attribute index keys are stored fields of the value, not listed.
+func maintained(tb *entity.Table) (primary, markers, index []string) {
+	primary = []string{tb.PartitionKey.Name}
+	if tb.SortKey.Name != "" {
+		primary = append(primary, tb.SortKey.Name)
+	}
+	markers = []string{tb.EntityAttr(), tb.EntityVersionAttr()}
+	for _, ix := range tb.Indexes {
+		for _, a := range []entity.KeyAttribute{ix.PartitionKey, ix.SortKey} {
+			if ix.Local && a == ix.PartitionKey {
+				continue
+			}
+			if a.Name != "" && !slices.Contains(primary, a.Name) && !slices.Contains(index, a.Name) {
+				index = append(index, a.Name)
+			}
+		}
+	}
+	return primary, markers, index
+}
+
+func tableKey(tb *entity.Table, item map[string]types.AttributeValue) map[string]types.AttributeValue {
+	key := map[string]types.AttributeValue{}
+	for _, n := range []string{tb.PartitionKey.Name, tb.SortKey.Name} {
+		if n != "" && item[n] != nil {
+			key[n] = item[n]
+		}
+	}
+	return key
+}
+
+// unknown is the finding of an item no target of a table job takes.
+func unknown(tb *entity.Table, item map[string]types.AttributeValue) *Finding {
+	name, _, err := tb.EntityOf(item)
+	if err == nil {
+		err = fmt.Errorf("evolve: the job checks no entity %q", name)
+	}
+	f := &Finding{Entity: name, Key: tableKey(tb, item), Item: item, table: tb.Name}
+	return f.fail(UnknownEntity, err)
+}
+
+// errNotRepaired is why Repair leaves a finding of a kind it does not
+// rewrite.
+func errNotRepaired(f *Finding) error {
+	if f.Err != nil {
+		return f.Err
+	}
+	var kinds []Kind
+	for _, k := range f.Kinds {
+		if !k.repairable() {
+			kinds = append(kinds, k)
+		}
+	}
+	return fmt.Errorf("%w: %v", ErrNotRepairable, kinds)
+}
+
+// ErrNotRepairable is the error of a finding Repair does not rewrite: a
+// stale primary key (a move), a marker or version (a migration), an item
+// that does not decode or whose put is refused. errors.Is finds it in a
+// *RepairError of such an item, except for undecodable and invalid items,
+// whose error is the decoding or put error.
+var ErrNotRepairable = errors.New("evolve: not repaired (not yet supported for this kind)")
+
+// ErrChanged is the error of an item that kept changing while it was
+// repaired: each conditioned write failed, and the item read again still
+// differed.
+var ErrChanged = errors.New("evolve: the item kept changing while being repaired")

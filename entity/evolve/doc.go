@@ -1,0 +1,47 @@
+// Package evolve finds and repairs items written under an older model of a
+// table: after an index is added, a key template changes or a sparse
+// index's condition changes, the items written before still carry the old
+// keys until each is written again.
+//
+// A Job (Entity for one entity's items, Table for every entity of a table)
+// scans in parallel segments and checks each item against what a put of
+// its decoded value writes now: the entity's own Put(v).Build(), so the
+// keys compared are exactly those a write renders. Verify reports every
+// item that differs, with counts per Kind and a bounded number of samples
+// (key, stored value, wanted value):
+//
+//	r, err := evolve.Table(evolve.Of(Tickets), evolve.Of(Comments)).
+//		Segments(16).Workers(4).Verify(ctx, db)
+//	fmt.Println(r.Counts[evolve.MissingIndexKey], "items missing from an index")
+//
+// Repair rewrites, in each item that differs only in index keys, exactly
+// those attributes (an UpdateItem that sets the stale or missing keys and
+// removes the unwanted ones, nothing else), conditioned on every attribute
+// being as read: a service write landing in between is never overwritten;
+// the item is read again and, while it still differs, written again from
+// that read. Every item not repaired is in Report.Failed and in the error
+// (nothing is dropped). DryRun reports what Repair would write, with
+// Finding.Build giving each request, and sends no write. ReadRate and
+// WriteRate hold the consumed capacity (as DynamoDB reports it) to units
+// per second; Progress reports items scanned, findings, repairs and the
+// rate as the job runs. Check checks one item without I/O (a stream
+// record's, for instance).
+//
+// An entity job reads only that entity's items (the scan's marker filter),
+// and a repair writes only items the job checked as its entities', so no
+// entity's items are read or written by another's job.
+//
+// Not yet (issue #17's second half): moving an item whose primary key is
+// stale (reported as StalePrimaryKey, not repaired), migrations between
+// entity versions (a Marker finding, not repaired), repairing an item
+// whose put also changes other attributes (PutChanges: an entity with an
+// Updated timestamp or a LockAttribute, whose every put changes them),
+// jobs split across processes, and checkpoints. The API is shaped for them: a job is a fixed
+// number of segments, each scanned on its own from its first page to its
+// last, so a worker i of n will take the segments s with s%n == i
+// (Job.Worker), and a checkpoint is a segment's last evaluated key and
+// counts stored in the table after each page (Job.Checkpoint), from which
+// a restarted worker resumes that segment; an upgrade function will turn an
+// older item into today's value before the check, so a migration is a
+// repair whose wanted item is the upgraded value's put.
+package evolve

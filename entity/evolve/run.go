@@ -1,0 +1,312 @@
+package evolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
+)
+
+// repairAttempts is how often Repair writes one item: after a failed
+// condition it reads the item again and, while it still differs, writes
+// again from that read.
+const repairAttempts = 3
+
+// Report is a job's outcome.
+type Report struct {
+	// Scanned counts the items read.
+	Scanned int64
+	// Findings counts the items that differ (each once, whatever its
+	// kinds).
+	Findings int64
+	// Counts counts the findings per kind (an item of two kinds counts
+	// under both).
+	Counts map[Kind]int64
+	// Samples holds, per kind, up to the job's Samples findings, as read.
+	Samples map[Kind][]*Finding
+	// Repaired counts the items Repair rewrote.
+	Repaired int64
+	// WouldRepair counts, in a dry run, the items Repair would rewrite.
+	WouldRepair int64
+	// SkippedChanged counts the items that changed since they were read
+	// and, read again, no longer differ (or are gone): another writer got
+	// there first, and nothing was written.
+	SkippedChanged int64
+	// Failed holds one error per finding Repair did not repair: kinds it
+	// does not rewrite (ErrNotRepairable, or the decoding error), items
+	// that kept changing (ErrChanged), failed writes. Verify leaves it
+	// empty.
+	Failed []*RepairError
+	// Capacity is the capacity the job consumed.
+	Capacity entity.Capacity
+	// Elapsed is how long the job ran.
+	Elapsed time.Duration
+}
+
+// Verify scans the job's items and reports each that differs from what a
+// put of its decoded value writes now. It writes nothing. The error is
+// that of a request that failed (which ends its segment, the others run
+// on) or of an invalid job, refused before any request.
+func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
+	return j.run(ctx, db, false)
+}
+
+// Repair scans as Verify does and rewrites, in each item that differs
+// only in index keys, exactly those attributes (see Finding.Build),
+// conditioned on the item being unchanged since read; when the condition
+// fails, the item is read again, and written again while it still
+// differs. With DryRun, nothing is written. The error joins every
+// Report.Failed (errors.As finds each *RepairError) and any failed scan.
+func (j Job) Repair(ctx context.Context, db *entity.DB) (Report, error) {
+	return j.run(ctx, db, true)
+}
+
+// run is one job run: its state, shared by the segments.
+type run struct {
+	j       Job
+	db      *entity.DB
+	repair  bool
+	started time.Time
+	read    limiter
+	write   limiter
+
+	mu sync.Mutex
+	r  Report
+	// calling is held while the progress callback runs.
+	calling sync.Mutex
+}
+
+func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error) {
+	ins, err := j.Build()
+	if err != nil {
+		return Report{}, err
+	}
+	if db == nil || db.Client == nil {
+		return Report{}, j.invalid("entity.DB has no Client")
+	}
+	if j.samples == 0 {
+		j.samples = DefaultSamples
+	}
+	now := time.Now()
+	rn := &run{j: j, db: db, repair: repair, started: now,
+		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
+		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}}
+	errs := fanout.Run(ctx, len(ins), j.workers, func(ctx context.Context, i int) error {
+		return rn.segment(ctx, ins[i])
+	})
+	rn.r.Elapsed = time.Since(now)
+	for _, f := range rn.r.Failed {
+		errs = append(errs, f)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return rn.r, fmt.Errorf("evolve: %d items not repaired (%d repaired): %w", len(rn.r.Failed), rn.r.Repaired, err)
+	}
+	return rn.r, nil
+}
+
+// names lists the job's entities, for the observer.
+func (rn *run) names() []string {
+	out := make([]string, len(rn.j.targets))
+	for i, t := range rn.j.targets {
+		out[i] = t.Name()
+	}
+	return out
+}
+
+// segment scans one segment page by page.
+func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
+	in.TableName = rn.db.Table(aws.ToString(in.TableName))
+	for {
+		if err := rn.read.wait(ctx); err != nil {
+			return err
+		}
+		out, err := entity.Send(ctx, rn.db, rn.db.Client.Scan, in, entity.Request{Entities: rn.names()})
+		if err != nil {
+			return fmt.Errorf("evolve: scan: %w", err)
+		}
+		rn.consumed(&rn.read, "Scan", out.ConsumedCapacity)
+		for _, it := range out.Items {
+			rn.item(ctx, it)
+		}
+		rn.mu.Lock()
+		rn.r.Scanned += int64(len(out.Items))
+		rn.mu.Unlock()
+		rn.report()
+		if len(out.LastEvaluatedKey) == 0 {
+			return nil
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+}
+
+// report calls the progress callback, one call at a time and each with
+// counts no lower than the last's. A panic in the callback unlocks.
+func (rn *run) report() {
+	if rn.j.progress == nil {
+		return
+	}
+	rn.calling.Lock()
+	defer rn.calling.Unlock()
+	el := time.Since(rn.started)
+	rn.mu.Lock()
+	p := Progress{Scanned: rn.r.Scanned, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Elapsed: el, Capacity: rn.r.Capacity}
+	rn.mu.Unlock()
+	if s := el.Seconds(); s > 0 {
+		p.Rate = float64(p.Scanned) / s
+	}
+	rn.j.progress(p)
+}
+
+// consumed counts the capacity of one response, against the limiter l.
+func (rn *run) consumed(l *limiter, op string, cc *types.ConsumedCapacity) {
+	if cc == nil {
+		return
+	}
+	c := entity.CapacityOf(op, []types.ConsumedCapacity{*cc})
+	l.add(c.Units())
+	rn.mu.Lock()
+	rn.r.Capacity.Read += c.Read
+	rn.r.Capacity.Write += c.Write
+	rn.mu.Unlock()
+}
+
+// item checks one item read, and repairs it when asked.
+func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) {
+	t, f := rn.j.find(it)
+	if f == nil {
+		return
+	}
+	rn.mu.Lock()
+	rn.r.Findings++
+	for _, k := range f.Kinds {
+		rn.r.Counts[k]++
+		if len(rn.r.Samples[k]) < rn.j.samples {
+			rn.r.Samples[k] = append(rn.r.Samples[k], f)
+		}
+	}
+	rn.mu.Unlock()
+	if rn.repair {
+		rn.fix(ctx, t, f)
+	}
+}
+
+// fix repairs one finding and counts the outcome.
+func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
+	fail := func(err error) {
+		var re *RepairError
+		if !errors.As(err, &re) {
+			re = &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: err}
+		}
+		rn.mu.Lock()
+		rn.r.Failed = append(rn.r.Failed, re)
+		rn.mu.Unlock()
+	}
+	for attempt := 0; attempt < repairAttempts; attempt++ {
+		in, err := f.Build()
+		if err != nil {
+			fail(err)
+			return
+		}
+		if rn.j.dryRun {
+			rn.count(&rn.r.WouldRepair)
+			return
+		}
+		if err := rn.write.wait(ctx); err != nil {
+			fail(err)
+			return
+		}
+		in.TableName = rn.db.Table(aws.ToString(in.TableName))
+		out, err := entity.Send(ctx, rn.db, rn.db.Client.UpdateItem, in, entity.Request{Entities: []string{f.Entity}})
+		if err == nil {
+			rn.consumed(&rn.write, "UpdateItem", out.ConsumedCapacity)
+			rn.count(&rn.r.Repaired)
+			return
+		}
+		var ccf *types.ConditionalCheckFailedException
+		if !errors.As(err, &ccf) {
+			fail(err)
+			return
+		}
+		// Changed since read: read it again, strongly consistent, and
+		// check it again.
+		now, err := rn.reread(ctx, f)
+		if err != nil {
+			fail(err)
+			return
+		}
+		var again *Finding
+		if len(now) > 0 && t.is(now) {
+			again = t.check(now)
+		}
+		if again == nil {
+			rn.count(&rn.r.SkippedChanged)
+			return
+		}
+		f = again
+	}
+	fail(ErrChanged)
+}
+
+func (rn *run) count(n *int64) {
+	rn.mu.Lock()
+	*n++
+	rn.mu.Unlock()
+}
+
+// reread reads the item of f again, strongly consistent.
+func (rn *run) reread(ctx context.Context, f *Finding) (map[string]types.AttributeValue, error) {
+	out, err := entity.Send(ctx, rn.db, rn.db.Client.GetItem, &dynamodb.GetItemInput{
+		TableName: rn.db.Table(f.table), Key: f.Key, ConsistentRead: aws.Bool(true),
+		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
+	}, entity.Request{Entities: []string{f.Entity}})
+	if err != nil {
+		return nil, fmt.Errorf("evolve: reading the item again: %w", err)
+	}
+	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
+	return out.Item, nil
+}
+
+// limiter spaces requests so that the capacity they consume stays at rate
+// units per second on average since start (no limit when rate is 0).
+type limiter struct {
+	rate  float64
+	start time.Time
+	mu    sync.Mutex
+	used  float64
+}
+
+func (l *limiter) add(units float64) {
+	l.mu.Lock()
+	l.used += units
+	l.mu.Unlock()
+}
+
+// wait waits until the capacity used so far fits the rate.
+func (l *limiter) wait(ctx context.Context) error {
+	if l.rate <= 0 {
+		return nil
+	}
+	l.mu.Lock()
+	due := l.start.Add(time.Duration(l.used / l.rate * float64(time.Second)))
+	l.mu.Unlock()
+	d := time.Until(due)
+	if d <= 0 {
+		return nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
