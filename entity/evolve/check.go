@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -257,7 +259,7 @@ func tableKey(tb *entity.Table, item map[string]types.AttributeValue) map[string
 func unknown(tb *entity.Table, item map[string]types.AttributeValue) *Finding {
 	name, _, err := tb.EntityOf(item)
 	if err == nil {
-		err = fmt.Errorf("evolve: the job checks no entity %q", name)
+		err = errtext.Errorf("the job checks no entity %q", name)
 	}
 	f := &Finding{Entity: name, Key: tableKey(tb, item), Item: item, table: tb.Name}
 	return f.fail(UnknownEntity, err)
@@ -283,9 +285,9 @@ func errNotRepaired(f *Finding) error {
 // that does not decode or whose put is refused. errors.Is finds it in a
 // *RepairError of such an item, except for undecodable and invalid items,
 // whose error is the decoding or put error.
-var ErrNotRepairable = errors.New("evolve: not repaired (not yet supported for this kind)")
+var ErrNotRepairable = errors.New("ddbmodel: not repaired (not yet supported for this kind)")
 
 // ErrChanged is the error of an item that kept changing while it was
 // repaired: each conditioned write failed, and the item read again still
 // differed.
-var ErrChanged = errors.New("evolve: the item kept changing while being repaired")
+var ErrChanged = errors.New("ddbmodel: the item kept changing while being repaired")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/query"
 )
@@ -108,7 +109,7 @@ func (j Job) invalid(format string, args ...any) error {
 	if len(j.targets) == 1 {
 		name = j.targets[0].Name()
 	}
-	return &ddbmodel.ValidationError{Entity: name, Reason: "evolve: " + fmt.Sprintf(format, args...)}
+	return &ddbmodel.ValidationError{Entity: name, Reason: "" + fmt.Sprintf(format, args...)}
 }
 
 // check checks the job's settings.
@@ -140,10 +141,10 @@ func (j Job) check() error {
 	var have []string
 	for _, t := range j.targets {
 		if t.table() != tb {
-			return &ddbmodel.ValidationError{Entity: t.Name(), Reason: fmt.Sprintf("evolve: Table: the entity is of table %q, the job's is %q", t.table().Name, tb.Name)}
+			return &ddbmodel.ValidationError{Entity: t.Name(), Reason: fmt.Sprintf("Table: the entity is of table %q, the job's is %q", t.table().Name, tb.Name)}
 		}
 		if slices.Contains(have, t.Name()) {
-			return &ddbmodel.ValidationError{Entity: t.Name(), Reason: "evolve: Table: the entity is given twice"}
+			return &ddbmodel.ValidationError{Entity: t.Name(), Reason: "Table: the entity is given twice"}
 		}
 		have = append(have, t.Name())
 	}
@@ -154,7 +155,7 @@ func (j Job) check() error {
 		}
 	}
 	if len(missing) > 0 {
-		return &ddbmodel.ValidationError{Entity: missing[0], Reason: fmt.Sprintf("evolve: Table: every entity of table %q must be given (evolve.Of); missing: %s", tb.Name, strings.Join(missing, ", "))}
+		return &ddbmodel.ValidationError{Entity: missing[0], Reason: fmt.Sprintf("Table: every entity of table %q must be given (evolve.Of); missing: %s", tb.Name, strings.Join(missing, ", "))}
 	}
 	return nil
 }
@@ -195,7 +196,7 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // item too large for the condition with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if f == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "evolve: Build of a nil *Finding"}
+		return nil, &ddbmodel.ValidationError{Reason: "Build of a nil *Finding"}
 	}
 	if !f.Repairable() {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: errNotRepaired(f)}
@@ -255,7 +256,7 @@ type RepairError struct {
 
 // Error names the entity, the item's key, the kinds and the reason.
 func (e *RepairError) Error() string {
-	return fmt.Sprintf("evolve: %s item %s %v not repaired: %v", e.Entity, expr.DescribeKey(e.Key), e.Kinds, e.Err)
+	return fmt.Sprintf("ddbmodel: repair %s item %s %v: not repaired: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
 }
 
 // Unwrap returns the reason.

@@ -3,9 +3,10 @@ package evolve
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -107,7 +108,7 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 		errs = append(errs, f)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return rn.r, fmt.Errorf("evolve: %d items not repaired (%d repaired): %w", len(rn.r.Failed), rn.r.Repaired, err)
+		return rn.r, errtext.Errorf("%d items not repaired (%d repaired): %w", len(rn.r.Failed), rn.r.Repaired, err)
 	}
 	return rn.r, nil
 }
@@ -130,7 +131,7 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
 		}
 		out, err := entity.Send(ctx, rn.db, rn.db.Client.Scan, in, entity.Request{Entities: rn.names()})
 		if err != nil {
-			return fmt.Errorf("evolve: scan: %w", err)
+			return errtext.Errorf("scan: %w", err)
 		}
 		rn.consumed(&rn.read, "Scan", out.ConsumedCapacity)
 		for _, it := range out.Items {
@@ -268,7 +269,7 @@ func (rn *run) reread(ctx context.Context, f *Finding) (map[string]types.Attribu
 		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
 	}, entity.Request{Entities: []string{f.Entity}})
 	if err != nil {
-		return nil, fmt.Errorf("evolve: reading the item again: %w", err)
+		return nil, errtext.Errorf("reading the item again: %w", err)
 	}
 	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
 	return out.Item, nil
