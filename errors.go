@@ -35,8 +35,9 @@ var (
 	ErrOtherEntity = errors.New("ddbmodel: the item under the key is another entity's")
 	// ErrInvalid: an item, key or value failed validation before any request was sent.
 	ErrInvalid = errors.New("ddbmodel: invalid input")
-	// ErrMissingComposites: an index key could not be computed because
-	// attributes it is built from were not given.
+	// ErrMissingComposites: a key could not be computed because
+	// attributes it is built from were not given. Errors satisfying it
+	// satisfy ErrInvalid as well: nothing was sent.
 	ErrMissingComposites = errors.New("ddbmodel: missing key composites")
 	// ErrUnknownEntity: an item carries no entity marker, or one no entity is registered for.
 	ErrUnknownEntity = errors.New("ddbmodel: unknown entity")
@@ -100,21 +101,28 @@ type MissingCompositesError struct {
 	// without giving their new value (Add, Append, SetIfNotExists, a
 	// change inside them): only the item knows the result.
 	Changed []string
+	// Update is set when an update's index key is missing composites, which
+	// it takes with With or ReadFirst; other operations (a get, a delete, a
+	// query, an upsert) need a value for each among the values they take.
+	Update bool
 }
 
 // Error describes the MissingCompositesError.
 func (e *MissingCompositesError) Error() string {
 	msg := fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
-	if len(e.Changed) > 0 {
+	switch {
+	case len(e.Changed) > 0:
 		msg += fmt.Sprintf(" (the update changes %s without giving the new value, which only the item knows: use ReadFirst)", strings.Join(e.Changed, ", "))
-	} else {
+	case e.Update:
 		msg += " (give their current values with With, or use ReadFirst)"
+	default:
+		msg += " (give a value for each)"
 	}
 	return msg
 }
 
-// Unwrap returns ErrMissingComposites.
-func (e *MissingCompositesError) Unwrap() error { return ErrMissingComposites }
+// Unwrap returns ErrMissingComposites and ErrInvalid: nothing was sent.
+func (e *MissingCompositesError) Unwrap() []error { return []error{ErrMissingComposites, ErrInvalid} }
 
 // KeyOverlapError reports, at definition, an entity whose templates can
 // render a key that another entity already defined on the same table
@@ -291,6 +299,9 @@ type DecodeError struct {
 	// Key is the item's table key, as "PK=...,SK=..." ("" when unknown),
 	// so that the item a scan or query could not decode can be found.
 	Key string
+	// Attribute is the stored attribute that does not decode into its
+	// field ("" when no single attribute is at fault).
+	Attribute string
 }
 
 // Error describes the DecodeError.
@@ -299,7 +310,11 @@ func (e *DecodeError) Error() string {
 	if e.Key != "" {
 		item = "the item " + e.Key
 	}
-	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from %s of version %q: %s", e.Entity, e.Version, item, e.ItemVersion, detail(e.Err))
+	attr := ""
+	if e.Attribute != "" {
+		attr = "attribute " + e.Attribute + ": "
+	}
+	return fmt.Sprintf("ddbmodel: decoding %s (version %s) from %s of version %q: %s%s", e.Entity, e.Version, item, e.ItemVersion, attr, detail(e.Err))
 }
 
 // Unwrap returns the decoder's error.

@@ -189,17 +189,13 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 			removes = append(removes, w.Name(name))
 		}
 	}
-	// Unchanged since the read: still without a marker, every attribute
-	// as read.
-	conds := []string{"attribute_not_exists(" + w.Name(e.table.EntityAttr()) + ")"}
-	for _, name := range sortedKeys(old) {
-		conds = append(conds, w.Name(name)+" = "+w.Value(old[name]))
-	}
 	ue := "SET " + strings.Join(sets, ", ")
 	if len(removes) > 0 {
 		ue += " REMOVE " + strings.Join(removes, ", ")
 	}
-	cond := strings.Join(conds, " AND ")
+	// Unchanged since the read: still without a marker, every attribute
+	// as read (the condition the writes of unmarked items carry).
+	cond := renderUnchanged(&w, &condNode{op: "unchanged", vals: []any{old, e.table.EntityAttr(), e.table.PartitionKey.Name}})
 	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
 		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
 	}

@@ -429,6 +429,9 @@ func checkText(av types.AttributeValue) error {
 		}
 	case *types.AttributeValueMemberM:
 		for k, x := range v.Value {
+			if k == "" {
+				return errors.New("a map holds an empty key, which DynamoDB refuses as a name")
+			}
 			if !utf8.ValidString(k) {
 				return fmt.Errorf("map key %q is not valid UTF-8", k)
 			}

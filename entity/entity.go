@@ -627,7 +627,7 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 
 func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item))}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
 	}
 	if len(e.hidden) > 0 {
 		rv := reflect.ValueOf(v).Elem()
@@ -637,6 +637,20 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 		}
 	}
 	return nil
+}
+
+// undecodableAttribute names the first attribute of item, in name order,
+// that does not decode into T on its own, for the DecodeError of an item
+// that does not decode; "" when each decodes alone. Only the error path
+// pays for it.
+func undecodableAttribute[T any](item map[string]types.AttributeValue) string {
+	for _, name := range slices.Sorted(maps.Keys(item)) {
+		var v T
+		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, &v) != nil {
+			return name
+		}
+	}
+	return ""
 }
 
 func (e *Entity[T]) decodeAny(item map[string]types.AttributeValue) (any, error) {

@@ -129,6 +129,17 @@ func fieldOf[T, V any](e *Entity[T], fn func(*T) *V, ctor string) (Field[T, V], 
 	if err != nil {
 		panic(errtext.Errorf("%s: %s(func(*%v) *%v): %w", e.name, ctor, reflect.TypeFor[T](), reflect.TypeFor[V](), err))
 	}
+	if e.sch != nil && len(r.segs) > 1 {
+		// A stored name holding dots ("meta.version") that the path also
+		// spells makes the bare path ambiguous; the quoted first segment
+		// names the attribute the field is in.
+		for k := 2; k <= len(r.segs); k++ {
+			if e.sch.attrs[strings.Join(r.segs[:k], ".")] != nil {
+				r.path = quoted(r.segs[0]) + r.path[len(quoteSegment(r.segs[0])):]
+				break
+			}
+		}
+	}
 	return Field[T, V]{e: e, path: r.path}, r
 }
 

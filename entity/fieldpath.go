@@ -230,6 +230,11 @@ func quoteSegment(s string) string {
 	if s != "" && !strings.ContainsAny(s, ".[]\"\\") {
 		return s
 	}
+	return quoted(s)
+}
+
+// quoted is s in double quotes, '"' and '\' escaped by a backslash.
+func quoted(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')

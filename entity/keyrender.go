@@ -30,7 +30,7 @@ func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, err
 		return nil, err
 	}
 	key := make(map[string]types.AttributeValue, 2)
-	if err := e.renderPrimary(composites, key); err != nil {
+	if err := e.renderPrimary(e.sch.canonicalNumbers(composites), key); err != nil {
 		return nil, err
 	}
 	return key, nil
@@ -61,7 +61,7 @@ func (e *Entity[T]) checkKeyNames(composites Values) error {
 	if hint := suggest(bad[0], uses); hint != "" {
 		reason += fmt.Sprintf("; did you mean %q?", hint)
 	} else if e.sch.attrs[bad[0]] != nil {
-		reason += "; an update takes the current value of another attribute with With"
+		reason += "; a condition on another attribute goes in If (an update also takes its current value with With)"
 	}
 	return &ddbmodel.ValidationError{Entity: e.name, Attribute: bad[0], Reason: reason}
 }
@@ -272,6 +272,11 @@ func (t typedValues) Lookup(attr string) (string, bool) {
 func (t typedValues) LookupChecked(attr string) (string, bool, error) {
 	if err := t.s.checkComposite(attr, t.values); err != nil {
 		return "", true, err
+	}
+	if n, ok := t.s.numberText(attr, t.values); ok {
+		// Number text ("05", "+5", "5e0") renders as the number a put of
+		// the field stores does ("5"), not as the text given.
+		return Values{attr: n}.LookupChecked(attr)
 	}
 	return t.values.LookupChecked(attr)
 }

@@ -25,6 +25,23 @@ type nestedRule struct {
 	steps [][]int
 }
 
+// alwaysHeld reports whether the holder of a nested rule's field that is
+// below path elements down (the removed one) holds the field however it is
+// decoded: no pointer from it down to the field's struct, so that a put of
+// the item read back reaches the rule.
+func alwaysHeld(t reflect.Type, steps [][]int, below int) bool {
+	for i, idx := range steps[:len(steps)-1] {
+		t = t.FieldByIndex(idx).Type
+		if t.Kind() == reflect.Pointer {
+			if i >= below-1 {
+				return false
+			}
+			t = t.Elem()
+		}
+	}
+	return true
+}
+
 // isNestedRuleName reports whether a Config.Attributes name that is no
 // stored attribute is to be read as a path into one.
 func isNestedRuleName(name string) bool {
@@ -192,6 +209,12 @@ func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.Attribute
 			// The action gives (or removes) a whole value holding the field.
 			if r.ReadOnly {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("read-only; %s %s holds it", actionNames[a.kind], a.attr)}
+			}
+			if a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(reflect.TypeFor[T](), r.steps, len(ref.path)) {
+				// Read back, the item holds the field zero, and a put of
+				// it is refused.
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name,
+					Reason: fmt.Sprintf("required; Remove %s removes it, and no pointer on the way lets a put of the item leave it out", a.attr)}
 			}
 			if a.kind != actSet && a.kind != actSetIfNotExists && !(a.kind == actRemove && fv.IsValid()) {
 				continue // a Remove removes the field with its holder; a Set of a value a put leaves out is checked

@@ -757,6 +757,62 @@ func (s *schema) checkComposite(attr string, values Values) error {
 	return nil
 }
 
+// canonicalNumber is v, or for number text given for a number field
+// ("05", "+5") the value of the field's type it converts to, so that keys
+// render the number a put of the field stores ("5"). Text that does not
+// convert stays, for the checks to refuse.
+func (s *schema) canonicalNumber(name string, v any) any {
+	if n, ok := s.numberText(name, Values{name: v}); ok {
+		return n
+	}
+	return v
+}
+
+// canonicalNumbers is values with canonicalNumber applied: values itself
+// when nothing changes.
+func (s *schema) canonicalNumbers(values Values) Values {
+	var out Values
+	for k := range values {
+		if n, ok := s.numberText(k, values); ok {
+			if out == nil {
+				out = maps.Clone(values)
+			}
+			out[k] = n
+		}
+	}
+	if out == nil {
+		return values
+	}
+	return out
+}
+
+// numberText returns, for a composite of a number field given as text, the
+// value of the field's type it converts to (checkComposite accepted it).
+func (s *schema) numberText(attr string, values Values) (any, bool) {
+	if s == nil {
+		return nil, false
+	}
+	n := s.attrs[attr]
+	if n == nil || n.dynamic || n.kind != "N" || n.set || !isNumberKind(n.base.Kind()) {
+		return nil, false
+	}
+	rv := reflect.ValueOf(values[attr])
+	for depth := 0; depth < 16 && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && !rv.IsNil(); depth++ {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.String {
+		return nil, false
+	}
+	cv, err := n.convert(values[attr], true)
+	if err != nil || !cv.IsValid() {
+		return nil, false
+	}
+	for cv.Kind() == reflect.Pointer && !cv.IsNil() {
+		cv = cv.Elem()
+	}
+	return cv.Interface(), true
+}
+
 // detailOf is err's message without a "docpath: " prefix.
 func detailOf(err error) string {
 	return strings.TrimPrefix(err.Error(), "docpath: ")

@@ -70,7 +70,7 @@ func (UpdateOp[T]) writeOp() {}
 func (e *Entity[T]) Update(key Values) UpdateOp[T] {
 	own := make(Values, len(key))
 	for k, v := range key {
-		own[k] = v
+		own[k] = e.canonicalNumber(k, v)
 	}
 	return UpdateOp[T]{e: e, key: own, ret: types.ReturnValueAllNew}
 }
@@ -130,7 +130,8 @@ func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 		merged[k] = v
 	}
 	for k, v := range values {
-		merged[op.e.topName(k)] = v
+		k = op.e.topName(k)
+		merged[k] = op.e.canonicalNumber(k, v)
 	}
 	op.with = merged
 	return op
@@ -373,4 +374,13 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound, Item: out.Item}
 	}
 	return out.Item, nil
+}
+
+// canonicalNumber is schema.canonicalNumber, for a nil entity v itself
+// (the operation is refused at Build).
+func (e *Entity[T]) canonicalNumber(name string, v any) any {
+	if e == nil {
+		return v
+	}
+	return e.sch.canonicalNumber(name, v)
 }

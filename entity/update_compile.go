@@ -90,7 +90,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 				changed = append(changed, m)
 			}
 		}
-		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: missing, Changed: changed}
+		p.c.missing = &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(p.missingAttrs), ", "), Missing: missing, Changed: changed, Update: true}
 	}
 	// Placeholders are numbered in the order they are written: this order
 	// keeps the requests the same from one version to the next.

@@ -130,6 +130,18 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	if len(missing) > 0 {
 		return nil, keyRange{}, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
 	}
+	// A sort composite given in Where and in the range: the range's value
+	// would replace Where's equality, a query wider than either reading.
+	// (A composite of the partition key too is Where's to give; the range
+	// may repeat it.)
+	for _, bound := range []entity.Values{s.sort.lo, s.sort.hi} {
+		for _, name := range sortedNames(keys.Values(bound)) {
+			if _, both := where[name]; both && !slices.Contains(pk.Template.Composites(), name) {
+				return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
+					Reason: "given both in Where and in the sort condition; give it in one: Where for equality, the sort condition for a range"}
+			}
+		}
+	}
 	var pkvals []string
 	if sharded && s.allShards {
 		if _, given := where[shardAttr]; given {

@@ -3,6 +3,7 @@ package txn_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -139,6 +140,12 @@ func TestOutcomeErrorsHaveOnePrefix(t *testing.T) {
 			_, err := txn.BatchGetOf(ctx, db, txn.BatchOptions{}, accounts, key("bad"))
 			return err
 		}},
+	}
+	// A decode error names the attribute at fault.
+	_, err := accounts.Get(key("bad")).Run(ctx, db)
+	var de *ddbmodel.DecodeError
+	if !errors.As(err, &de) || de.Attribute != "seats" || !strings.Contains(err.Error(), "attribute seats: ") {
+		t.Errorf("undecodable item: err = %v, want a DecodeError naming seats", err)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -33,6 +33,7 @@ func Suggest(name string, names []string) string {
 // editDistance is the Levenshtein distance between a and b, by rune.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
+	back := make([]int, len(rb)+1) // the row before prev
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -46,8 +47,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], back[j-2]+1) // two letters swapped: "piad" for "paid"
+			}
 		}
-		prev, cur = cur, prev
+		back, prev, cur = prev, cur, back
 	}
 	return prev[len(rb)]
 }
