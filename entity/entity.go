@@ -402,6 +402,11 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		}
 		return r, nil
 	}
+	for _, m := range []string{table.EntityAttr(), table.EntityVersionAttr()} {
+		if _, stored := e.fields[m]; stored {
+			return fail(m, "%v stores a field under %q, the table's marker attribute, which every put writes with the entity's name or version; rename the field or set the table's EntityAttribute/EntityVersionAttribute", rt, m)
+		}
+	}
 	if e.lock, err = fieldOf("lock", cfg.LockAttribute); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"sync"
@@ -366,7 +367,61 @@ func (t *Table) check() error {
 			return errtext.Errorf("table %q: index %q has no partition key", t.Name, ix.Name)
 		}
 	}
+	if err := t.checkKeyAttributes(); err != nil {
+		return err
+	}
 	return t.checkThroughput()
+}
+
+// checkKeyAttributes refuses one key attribute declared with two types
+// (DynamoDB takes one definition per name; the later silently won, and
+// every put then failed) and a marker attribute named like a key attribute
+// (a put overwrote the key with the entity's name).
+func (t *Table) checkKeyAttributes() error {
+	types := map[string]string{} // name: type
+	where := map[string]string{} // name: where first declared
+	declare := func(k KeyAttribute, at string) error {
+		if k.Name == "" {
+			return nil
+		}
+		typ := string(k.Type)
+		if typ == "" {
+			typ = "S"
+		}
+		if prev, ok := types[k.Name]; ok && prev != typ {
+			return &ddbmodel.ValidationError{Attribute: k.Name, Reason: fmt.Sprintf("table %q: key attribute %s is %s as %s and %s as %s; DynamoDB takes one type per attribute", t.Name, k.Name, prev, where[k.Name], typ, at)}
+		}
+		if _, ok := types[k.Name]; !ok {
+			types[k.Name], where[k.Name] = typ, at
+		}
+		return nil
+	}
+	keys := []struct {
+		k  KeyAttribute
+		at string
+	}{{t.PartitionKey, "the table's partition key"}, {t.SortKey, "the table's sort key"}}
+	for _, ix := range t.Indexes {
+		for _, k := range append(append([]KeyAttribute{ix.PartitionKey, ix.SortKey}, ix.PartitionKeys...), ix.SortKeys...) {
+			keys = append(keys, struct {
+				k  KeyAttribute
+				at string
+			}{k, "a key of index " + ix.Name})
+		}
+	}
+	for _, k := range keys {
+		if err := declare(k.k, k.at); err != nil {
+			return err
+		}
+	}
+	for _, m := range []struct{ name, field string }{{t.EntityAttr(), "EntityAttribute"}, {t.EntityVersionAttr(), "EntityVersionAttribute"}} {
+		if _, isKey := types[m.name]; isKey {
+			return &ddbmodel.ValidationError{Attribute: m.field, Reason: fmt.Sprintf("table %q: the marker attribute %q is also %s; a put would write the entity's marker there", t.Name, m.name, where[m.name])}
+		}
+	}
+	if t.EntityAttr() == t.EntityVersionAttr() {
+		return &ddbmodel.ValidationError{Attribute: "EntityVersionAttribute", Reason: fmt.Sprintf("table %q: the entity and entity version attributes are both %q", t.Name, t.EntityAttr())}
+	}
+	return nil
 }
 
 // Client is the part of *dynamodb.Client the library calls. Any value with

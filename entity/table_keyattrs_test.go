@@ -1,0 +1,63 @@
+package entity_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+// A table whose key attribute is declared with two types, or whose marker
+// attribute is a key attribute, is refused: the first created a table its
+// puts failed on, the second put every item under a key holding the
+// entity's name.
+func TestTableRefusesConflictingKeyAttributes(t *testing.T) {
+	t.Parallel()
+	base := func() *entity.Table {
+		return &entity.Table{Name: "kt", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"),
+			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("g1pk"), SortKey: entity.S("g1sk")}}}
+	}
+	cases := map[string]struct {
+		edit func(*entity.Table)
+		attr string
+	}{
+		"sort key as N in an index": {func(t *entity.Table) { t.Indexes[0].PartitionKey = entity.N("sk") }, "sk"},
+		"multi-attribute key as N": {func(t *entity.Table) {
+			t.Indexes[0] = entity.Index{Name: "GSI1", PartitionKeys: []entity.KeyAttribute{entity.N("sk"), entity.S("y")}}
+		}, "sk"},
+		"marker is the sort key":   {func(t *entity.Table) { t.EntityAttribute = "sk" }, "EntityAttribute"},
+		"marker is an index key":   {func(t *entity.Table) { t.EntityAttribute = "g1pk" }, "EntityAttribute"},
+		"version is the partition": {func(t *entity.Table) { t.EntityVersionAttribute = "pk" }, "EntityVersionAttribute"},
+		"marker and version alike": {func(t *entity.Table) { t.EntityAttribute, t.EntityVersionAttribute = "m", "m" }, "EntityVersionAttribute"},
+	}
+	for name, c := range cases {
+		tb := base()
+		c.edit(tb)
+		err := tb.Validate()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Attribute != c.attr {
+			t.Errorf("%s: Validate() = %v, want a ValidationError naming %s", name, err, c.attr)
+		}
+	}
+	if err := base().Validate(); err != nil {
+		t.Errorf("the clean table: %v", err)
+	}
+}
+
+type ktItem struct {
+	X string `dynamo:"x"`
+	Y string `dynamo:"y"`
+}
+
+// A field stored under the marker attribute's name is refused at Define:
+// every put overwrote the user's value with the entity's name.
+func TestDefineRefusesAFieldNamedLikeTheMarker(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "kt2", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"), EntityAttribute: "y"}
+	_, err := entity.Define(tb, entity.Config[ktItem]{Name: "K", Key: entity.Key{Partition: "K#${x}", Sort: "K"}})
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "y" || ve.Entity != "K" {
+		t.Errorf("err = %v, want a ValidationError naming K and y", err)
+	}
+}
