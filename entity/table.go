@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -373,6 +374,34 @@ func (t *Table) check() error {
 	return t.checkThroughput()
 }
 
+// checkProjection refuses a projection DynamoDB does not know, or one
+// whose attribute list the index would not use as written (attributes
+// with ALL or KEYS_ONLY were projected as an INCLUDE; an unknown type gave
+// a keys-only index).
+func (t *Table) checkProjection(ix Index) error {
+	p := ix.Projection
+	bad := func(format string, args ...any) error {
+		return &ddbmodel.ValidationError{Attribute: "Projection", Reason: fmt.Sprintf("table %q: index %s: ", t.Name, ix.Name) + fmt.Sprintf(format, args...)}
+	}
+	switch p.Type {
+	case "", types.ProjectionTypeAll, types.ProjectionTypeKeysOnly:
+		if len(p.Attributes) > 0 {
+			return bad("a %s projection takes no Attributes; use INCLUDE to project them", cmp.Or(string(p.Type), "ALL"))
+		}
+	case types.ProjectionTypeInclude:
+		seen := map[string]bool{}
+		for _, a := range p.Attributes {
+			if a == "" || seen[a] {
+				return bad("INCLUDE names %q twice or empty", a)
+			}
+			seen[a] = true
+		}
+	default:
+		return bad("projection type %q; want ALL, KEYS_ONLY or INCLUDE", p.Type)
+	}
+	return nil
+}
+
 // checkKeyAttributes refuses one key attribute declared with two types
 // (DynamoDB takes one definition per name; the later silently won, and
 // every put then failed) and a marker attribute named like a key attribute
@@ -387,6 +416,9 @@ func (t *Table) checkKeyAttributes() error {
 		typ := string(k.Type)
 		if typ == "" {
 			typ = "S"
+		}
+		if typ != "S" && typ != "N" && typ != "B" {
+			return &ddbmodel.ValidationError{Attribute: k.Name, Reason: fmt.Sprintf("table %q: key attribute %s (%s) has type %q; a key is S, N or B", t.Name, k.Name, at, typ)}
 		}
 		if prev, ok := types[k.Name]; ok && prev != typ {
 			return &ddbmodel.ValidationError{Attribute: k.Name, Reason: fmt.Sprintf("table %q: key attribute %s is %s as %s and %s as %s; DynamoDB takes one type per attribute", t.Name, k.Name, prev, where[k.Name], typ, at)}
@@ -410,6 +442,11 @@ func (t *Table) checkKeyAttributes() error {
 	}
 	for _, k := range keys {
 		if err := declare(k.k, k.at); err != nil {
+			return err
+		}
+	}
+	for _, ix := range t.Indexes {
+		if err := t.checkProjection(ix); err != nil {
 			return err
 		}
 	}

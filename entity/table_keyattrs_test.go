@@ -30,6 +30,14 @@ func TestTableRefusesConflictingKeyAttributes(t *testing.T) {
 		"marker is an index key":   {func(t *entity.Table) { t.EntityAttribute = "g1pk" }, "EntityAttribute"},
 		"version is the partition": {func(t *entity.Table) { t.EntityVersionAttribute = "pk" }, "EntityVersionAttribute"},
 		"marker and version alike": {func(t *entity.Table) { t.EntityAttribute, t.EntityVersionAttribute = "m", "m" }, "EntityVersionAttribute"},
+		"key type X":               {func(t *entity.Table) { t.Indexes[0].SortKey = entity.KeyAttribute{Name: "g1sk", Type: "X"} }, "g1sk"},
+		"unknown projection":       {func(t *entity.Table) { t.Indexes[0].Projection = entity.Projection{Type: "SOME"} }, "Projection"},
+		"KEYS_ONLY with attributes": {func(t *entity.Table) {
+			t.Indexes[0].Projection = entity.Projection{Type: "KEYS_ONLY", Attributes: []string{"y"}}
+		}, "Projection"},
+		"INCLUDE twice": {func(t *entity.Table) {
+			t.Indexes[0].Projection = entity.Projection{Type: "INCLUDE", Attributes: []string{"x", "x"}}
+		}, "Projection"},
 	}
 	for name, c := range cases {
 		tb := base()
@@ -42,6 +50,10 @@ func TestTableRefusesConflictingKeyAttributes(t *testing.T) {
 	}
 	if err := base().Validate(); err != nil {
 		t.Errorf("the clean table: %v", err)
+	}
+	var none *entity.Table
+	if err := none.Validate(); !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("Validate of a nil table: %v, want ErrInvalid", err)
 	}
 }
 

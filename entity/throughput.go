@@ -93,6 +93,9 @@ func (t *Table) IndexThroughput(index string) (tp Throughput, ok bool) {
 // its indexes, its stream view and its provisioned capacity. Define runs
 // it; a wrong declaration is a *ddbmodel.ValidationError.
 func (t *Table) Validate() error {
+	if t == nil {
+		return &ddbmodel.ValidationError{Reason: "Validate of a nil *entity.Table"}
+	}
 	if err := t.check(); err != nil {
 		if _, typed := err.(*ddbmodel.ValidationError); typed {
 			return err
