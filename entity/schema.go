@@ -257,7 +257,28 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 			return p, nil
 		}
 	}
+	if loose && rv.Kind() == reflect.String {
+		if form := textForm(n); form != "" {
+			return reflect.Value{}, fmt.Errorf("want %s or %s, got %q", n.goType(), form, rv.String())
+		}
+	}
 	return reflect.Value{}, fmt.Errorf("want %s, got %T", n.goType(), v)
+}
+
+// textForm names the text a key composite of n's field may be given as
+// instead of a value of the field's type, or "" when it takes none.
+func textForm(n *attrNode) string {
+	switch {
+	case n.base == timeType && n.kind == "N":
+		return "its RFC 3339 text (or Unix seconds as an integer)"
+	case n.base == timeType:
+		return "its RFC 3339 text"
+	case reflect.PointerTo(n.base).Implements(textUnmarshalerType):
+		return "text its UnmarshalText accepts"
+	case isNumberKind(n.base.Kind()):
+		return "its decimal text"
+	}
+	return ""
 }
 
 // parseText reads the text of a value of type t (a number, a time, a
@@ -732,6 +753,11 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 // defineNameError reports, at Define, a name that is no stored attribute.
 func (e *Entity[T]) defineNameError(what, name string) error {
 	reason := fmt.Sprintf("Define: %s names it, but %v has no field stored under that name", what, e.sch.typ)
+	if top, _, nested := strings.Cut(name, "."); nested && e.sch.attrs[top] != nil {
+		// A document path: composites are top-level attributes.
+		reason = fmt.Sprintf("Define: %s names it, but a composite is a top-level attribute and %s is inside %s; store a top-level copy of the value (an index's sort key may instead be computed by SortFunc, with SortUses %q)", what, name, top, top)
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: reason}
+	}
 	if hint := suggest(name, e.sch.names()); hint != "" {
 		reason += fmt.Sprintf(" (did you mean %q?)", hint)
 	}

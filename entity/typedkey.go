@@ -170,10 +170,11 @@ func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] {
 	return ik.ks.e.Delete(ik.ks.fill(make(Values, keyVals), &k))
 }
 
-// Check returns a transaction action checking that every condition holds
-// on the item whose key is k: Entity.Check.
-func (ik *ItemKey[T, K]) Check(k K, cs ...Cond[T]) CheckOp[T] {
-	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(cs).c)
+// Check returns a transaction action checking that c and every further
+// condition hold on the item whose key is k: Entity.Check. A check needs
+// a condition, so a Check without one does not compile.
+func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
+	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...)).c)
 }
 
 // QueryKey is the typed key of a query of T's items on the table or one
@@ -312,7 +313,17 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		}
 	}
 	if len(missing) > 0 {
-		return fail("%v has no field for composite(s) %s of the key", kt, strings.Join(missing, ", "))
+		var unexported []string
+		for i := range kt.NumField() {
+			if f := kt.Field(i); !f.IsExported() && !f.Anonymous {
+				unexported = append(unexported, f.Name)
+			}
+		}
+		note := ""
+		if len(unexported) > 0 {
+			note = fmt.Sprintf("; its unexported field(s) %s are not read (export them and tag them dynamo:\"<name>\")", strings.Join(unexported, ", "))
+		}
+		return fail("%v has no field for composite(s) %s of the key%s", kt, strings.Join(missing, ", "), note)
 	}
 	return ks, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -325,6 +326,9 @@ func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeVa
 		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name + ": " + err.Error()}
 	}
 	if av == nil && a.kind != actSet {
+		if a.kind != actSetIfNotExists && fv.IsValid() && (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {
+			return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: no elements given; give at least one", name)}
+		}
 		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the value %#v is one a put does not store (empty, nil or omitempty zero)", name, a.val)}
 	}
 	return av, fv, nil
@@ -381,6 +385,11 @@ func (p *updatePlan[T]) checkPrimaryKey() error {
 	for _, d := range []*keyDef[T]{p.e.pk, p.e.sk} {
 		if d == nil || !p.touches(d) {
 			continue
+		}
+		for _, u := range d.Uses {
+			if p.touched[u] == actRemove {
+				return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: u, Reason: fmt.Sprintf("Remove: the primary key attribute %s is built from it (%s), and every item has its key; set a new value to move the item", d.Attribute, keyFrom(d.keySpec))}
+			}
 		}
 		if d.fn != nil {
 			p.c.move = true
@@ -468,15 +477,15 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 	}
 	e := p.e
 	pair := []*keyDef[T]{d.pk, d.sk}
-	touchedIdx, removed := false, false
+	touchedIdx, removed := false, ""
 	for _, k := range pair {
 		if k == nil || !p.touches(k) {
 			continue
 		}
 		touchedIdx = true
 		for _, u := range k.Uses {
-			if kind, ok := p.touched[u]; ok && kind == actRemove {
-				removed = true
+			if kind, ok := p.touched[u]; ok && kind == actRemove && removed == "" {
+				removed = u
 			}
 		}
 	}
@@ -489,9 +498,9 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 	if !touchedIdx && when == nil {
 		return nil
 	}
-	if removed {
+	if removed != "" {
 		if !d.sparse {
-			return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("removing an attribute that index %s's key is built from; the index is not sparse", d.name)}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: removed, Reason: fmt.Sprintf("Remove: index %s's key is built from it, and the index is not sparse (every item has its key); set a new value, or declare the index Sparse", d.name)}
 		}
 		p.leave(pair)
 		return nil
@@ -843,4 +852,13 @@ func returnValueNames() []string {
 		out = append(out, string(v))
 	}
 	return out
+}
+
+// keyFrom says what k is built from, for messages: its template, or the
+// attributes its key function uses.
+func keyFrom(k keySpec) string {
+	if t := templateText(k); t != "" {
+		return "from " + strconv.Quote(t)
+	}
+	return "by a key function from " + strings.Join(k.Uses, ", ")
 }
