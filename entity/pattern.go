@@ -147,9 +147,15 @@ func valueText(v types.AttributeValue) string {
 }
 
 // AddAccessPatterns registers the application's access patterns with the
-// table, in the order given. A pattern without a name, or with the name of
-// one already registered, is refused (and none of ps is added).
+// table, in the order given. A pattern without a name, with the name of
+// one already registered, or whose request goes to another table (an
+// entity of another table) is refused (and none of ps is added).
 func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
+	for _, p := range ps {
+		if err := t.checkPatternTable(p); err != nil { // builds: not under t.mu
+			return err
+		}
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	seen := map[string]bool{}
@@ -163,6 +169,7 @@ func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
 		case seen[p.name]:
 			return errtext.Errorf("access pattern %q is registered twice on table %s", p.name, t.Name)
 		}
+
 		seen[p.name] = true
 	}
 	t.patterns = append(t.patterns, ps...)
