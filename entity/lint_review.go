@@ -32,17 +32,13 @@ func (t *Table) lintInvalid() []Finding {
 // lintShares reports the SharesKeysWith entries that name no other entity
 // of the table, in entity order.
 func (t *Table) lintShares() []Finding {
+	names := t.Entities()
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	names := make([]string, 0, len(t.entities))
-	for n := range t.entities {
-		names = append(names, n)
-	}
-	slices.Sort(names)
 	var out []Finding
 	for _, n := range names {
 		for _, other := range t.entities[n].keySpace().shares {
-			if _, ok := t.entities[other]; ok && other != n {
+			if slices.Contains(names, other) && other != n {
 				continue
 			}
 			msg := fmt.Sprintf("%s names %q in SharesKeysWith, which is no entity of table %s, so it shares nothing; remove it", n, other, t.Name)

@@ -72,15 +72,8 @@ func (p AccessPattern) Compile() (CompiledPattern, error) {
 	c := CompiledPattern{Name: p.name, Doc: p.doc}
 	switch {
 	case p.query != nil:
-		in, err := p.query.Build()
-		if s, ok := p.query.(interface {
-			BuildShards() ([]*dynamodb.QueryInput, error)
-		}); ok && err != nil {
-			// A query of a write-sharded key is one request per shard.
-			if ins, serr := s.BuildShards(); serr == nil && len(ins) > 1 {
-				in, err, c.Shards = ins[0], nil, len(ins)
-			}
-		}
+		in, shards, err := p.queryInput()
+		c.Shards = shards
 		if err != nil {
 			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}

@@ -15,14 +15,7 @@ func (t *Table) checkPatternTable(p AccessPattern) error {
 	var table *string
 	switch {
 	case p.query != nil:
-		in, err := p.query.Build()
-		if s, ok := p.query.(interface {
-			BuildShards() ([]*dynamodb.QueryInput, error)
-		}); ok && err != nil {
-			if ins, serr := s.BuildShards(); serr == nil && len(ins) > 0 {
-				in, err = ins[0], nil
-			}
-		}
+		in, _, err := p.queryInput()
 		if err != nil {
 			return nil
 		}
@@ -41,4 +34,18 @@ func (t *Table) checkPatternTable(p AccessPattern) error {
 			Reason: "access pattern " + p.name + " reads table " + name + ", not table " + t.Name + ": register it with the table of its entity"}
 	}
 	return nil
+}
+
+// queryInput builds a query pattern's request. A query of a write-sharded
+// key is one request per shard: its first is returned, with their number.
+func (p AccessPattern) queryInput() (in *dynamodb.QueryInput, shards int, err error) {
+	in, err = p.query.Build()
+	if s, ok := p.query.(interface {
+		BuildShards() ([]*dynamodb.QueryInput, error)
+	}); ok && err != nil {
+		if ins, serr := s.BuildShards(); serr == nil && len(ins) > 1 {
+			return ins[0], len(ins), nil
+		}
+	}
+	return in, 0, err
 }

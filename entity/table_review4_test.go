@@ -225,7 +225,7 @@ func TestLintOfANilTable(t *testing.T) {
 	// A table changed after Define into one Define refuses is reported, not linted.
 	ok := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
 	defDoc(ok, "Doc", "DOC#${id}", "DOC")
-	ok.Indexes = append(ok.Indexes, entity.Index{Name: "G"})
+	ok.Indexes = append(ok.Indexes, entity.Index{Name: "G", PartitionKey: entity.S("GPK")})
 	if got := ok.Lint(entity.LintOptions{}); len(got) != 1 || got[0].Code != entity.LintInvalidTable || !strings.Contains(got[0].Message, `index name "G"`) {
 		t.Errorf("Lint of a table with index G = %v, want one invalid-table error naming it", got)
 	}
