@@ -136,7 +136,7 @@ type KeyOverlapError struct {
 	Other          string   // the entity already defined
 	Index          string   // the index; "" for the table's primary key
 	Attributes     []string // the key attributes: partition, then sort when there is one
-	Templates      []string // Entity's template for each attribute ("" for a key computed by a function)
+	Templates      []string // Entity's template for each attribute ("computed (SortUses a, b)" for a key computed by a function)
 	OtherTemplates []string // Other's template for each attribute
 	// Sample is a key both can render, one value per attribute.
 	Sample []string

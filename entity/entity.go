@@ -438,6 +438,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
 		return nil, err
 	}
+	if err := e.checkFloatFormats(rt); err != nil {
+		return nil, err
+	}
 	if err := e.defineNestedRules(nested); err != nil {
 		return nil, err
 	}

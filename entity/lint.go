@@ -38,7 +38,9 @@ func (s Severity) String() string {
 const (
 	// LintUnpaddedNumber: an integer or float composite is rendered
 	// without a fixed width (pad or rev) in a string sort key, so that
-	// VERSION#10 sorts before VERSION#9.
+	// VERSION#10 sorts before VERSION#9. For an integer the advice is pad
+	// or rev; a float takes neither (Define refuses them on one), so its
+	// advice is a scaled integer or a number attribute.
 	LintUnpaddedNumber = "unpadded-number"
 	// LintUnpaddedTime: a time composite is rendered as its stored text
 	// (RFC 3339 of varying precision, or Unix seconds) rather than with
@@ -52,7 +54,9 @@ const (
 	// composites given (begins_with) can read another entity's items in
 	// the same partition (see [Table.PrefixOverlaps]).
 	LintPrefixOverlap = "prefix-overlap"
-	// LintUnusedIndex: no entity places items in the index.
+	// LintUnusedIndex: no entity places items in the index; or, once any
+	// access pattern is registered (see [Table.AddAccessPatterns]),
+	// entities place items in it but no registered pattern reads it.
 	LintUnusedIndex = "unused-index"
 	// LintSparseAlwaysIn: a placement is Sparse, but every composite of
 	// its key is present on every item (a table key composite, a Required
@@ -124,10 +128,14 @@ type LintOptions struct {
 // Lint checks the table's model for what is likely wrong, short of what
 // Define refuses (two entities that can render the same key): see the
 // Lint... codes. Findings come in a fixed order (unused indexes, then per
-// entity and placement, then prefix overlaps and declared orders), and
+// entity and placement, then stale SharesKeysWith entries and the index
+// quota, then prefix overlaps and declared orders), and
 // those an Allow covers carry its reason. Entities are those defined so
 // far: lint after every Define of the model has run.
 func (t *Table) Lint(opts LintOptions) []Finding {
+	if bad := t.lintInvalid(); bad != nil {
+		return bad
+	}
 	models := t.models()
 	var out []Finding
 	used := map[string]bool{}
@@ -151,6 +159,8 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 			out = append(out, lintMembership(m, p)...)
 		}
 	}
+	out = append(out, t.lintShares()...)
+	out = append(out, t.lintQuota()...)
 	for _, po := range t.PrefixOverlaps() {
 		out = append(out, Finding{Severity: Warning, Code: LintPrefixOverlap, Entities: []string{po.Entity, po.Other}, Index: po.Index,
 			Templates: []string{po.Template, po.OtherTemplate},
@@ -199,6 +209,11 @@ func lintUnpadded(m entityModel, p Placement) []Finding {
 		}
 		cf := m.fields[c]
 		switch {
+		case cf.float:
+			out = append(out, Finding{Severity: Warning, Code: LintUnpaddedNumber, Entities: []string{p.Entity}, Index: p.Index,
+				Templates: []string{st.String()},
+				Message: fmt.Sprintf("%s's sort key %s renders the %s %s as free text, so 10 sorts before 9; pad and rev take integers only: store it as a scaled integer (cents rather than dollars) written ${%s:pad(W)}, or sort by a number attribute",
+					p.Entity, p.Sort.Attribute, cf.goType, c, c)})
 		case cf.number:
 			out = append(out, Finding{Severity: Warning, Code: LintUnpaddedNumber, Entities: []string{p.Entity}, Index: p.Index,
 				Templates: []string{st.String()},

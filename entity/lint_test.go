@@ -62,14 +62,14 @@ var lintCases = []lintCase{
 		build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${id}", "VERSION#${version}") }},
 	{name: "padded int in sort key", build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${id}", "VERSION#${version:pad(6)}") }},
 	{name: "reversed int in sort key", build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${id}", "VERSION#${version:rev(6)}") }},
-	{name: "unpadded float in index sort key", indexes: []entity.Index{gsi("G")}, want: entity.LintUnpaddedNumber, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "unpadded float in index sort key", indexes: []entity.Index{gsi("GSI")}, want: entity.LintUnpaddedNumber, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "OWNER#${owner}", Sort: "SCORE#${score}#${id}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "OWNER#${owner}", Sort: "SCORE#${score}#${id}"})
 		}},
 	{name: "int composite also in the partition key", build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${id}#${version}", "V#${version}") }},
-	{name: "int in a number sort key", indexes: []entity.Index{{Name: "N", PartitionKey: entity.S("NPK"), SortKey: entity.N("NSK")}},
+	{name: "int in a number sort key", indexes: []entity.Index{{Name: "NUM", PartitionKey: entity.S("NPK"), SortKey: entity.N("NSK")}},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "N", Partition: "OWNER#${owner}", Sort: "${rank}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "NUM", Partition: "OWNER#${owner}", Sort: "${rank}"})
 		}},
 	{name: "int in a partition key only", build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${rank}", "DOC#${id}") }},
 	// unpadded-time: papers' and github's dates, written as stored text.
@@ -82,17 +82,17 @@ var lintCases = []lintCase{
 	// hot-partition: blog's CONTACT_MESSAGE#ALL, and an index under one key.
 	{name: "static partition on the table", want: entity.LintHotPartition, sev: entity.Warning, entities: []string{"Doc"},
 		build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#ALL", "DOC#${id}") }},
-	{name: "static partition on an index", indexes: []entity.Index{gsi("G")}, want: entity.LintHotPartition, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "static partition on an index", indexes: []entity.Index{gsi("GSI")}, want: entity.LintHotPartition, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "ALLDOCS", Sort: "DOC#${id}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "ALLDOCS", Sort: "DOC#${id}"})
 		}},
-	{name: "static index key for every item", indexes: []entity.Index{gsi("G")}, want: entity.LintHotPartition, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "static index key for every item", indexes: []entity.Index{gsi("GSI")}, want: entity.LintHotPartition, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "ALLDOCS", Sort: "DOC"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "ALLDOCS", Sort: "DOC"})
 		}},
-	{name: "sharded partition on an index", indexes: []entity.Index{gsi("G")},
+	{name: "sharded partition on an index", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "ALLDOCS#${id:shard(10)}", Sort: "DOC#${id}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "ALLDOCS#${id:shard(10)}", Sort: "DOC#${id}"})
 		}},
 	{name: "a singleton item", build: func(tb *entity.Table) { defDoc(tb, "Config", "CONFIG", "CONFIG") }},
 	// prefix-overlap: edtech's MODULE#${m} and MODULE#${m}#LESSON#${l}.
@@ -105,46 +105,46 @@ var lintCases = []lintCase{
 		defPart(tb, "Module", "COURSE#${id}", "MODULE#${part}")
 		defPart(tb, "Lesson", "COURSE#${id}", "LESSON#${part}#${child}")
 	}},
-	{name: "prefix overlap on an index", indexes: []entity.Index{gsi("G")}, want: entity.LintPrefixOverlap, sev: entity.Warning, entities: []string{"Module", "Lesson"}, index: "G",
+	{name: "prefix overlap on an index", indexes: []entity.Index{gsi("GSI")}, want: entity.LintPrefixOverlap, sev: entity.Warning, entities: []string{"Module", "Lesson"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defPart(tb, "Module", "M#${id}", "M", entity.IndexKey[lintPart]{Index: "G", Partition: "C#${id}", Sort: "MODULE#${part}"})
-			defPart(tb, "Lesson", "L#${id}", "L", entity.IndexKey[lintPart]{Index: "G", Partition: "C#${id}", Sort: "MODULE#${part}#LESSON#${child}"})
+			defPart(tb, "Module", "M#${id}", "M", entity.IndexKey[lintPart]{Index: "GSI", Partition: "C#${id}", Sort: "MODULE#${part}"})
+			defPart(tb, "Lesson", "L#${id}", "L", entity.IndexKey[lintPart]{Index: "GSI", Partition: "C#${id}", Sort: "MODULE#${part}#LESSON#${child}"})
 		}},
 	// unused-index.
-	{name: "unused index", indexes: []entity.Index{gsi("G"), gsi("Unused")}, want: entity.LintUnusedIndex, sev: entity.Warning, index: "Unused",
+	{name: "unused index", indexes: []entity.Index{gsi("GSI"), gsi("Unused")}, want: entity.LintUnusedIndex, sev: entity.Warning, index: "Unused",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "O#${owner}", Sort: "D#${id}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "O#${owner}", Sort: "D#${id}"})
 		}},
-	{name: "every index used", indexes: []entity.Index{gsi("G")},
+	{name: "every index used", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "O#${owner}", Sort: "D#${id}"})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "O#${owner}", Sort: "D#${id}"})
 		}},
 	// sparse-always-in: a sparse index keyed by what every item holds.
-	{name: "sparse on an int", indexes: []entity.Index{gsi("G")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "sparse on an int", indexes: []entity.Index{gsi("GSI")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "RANK#${rank:pad(4)}", Sort: "D#${id}", Sparse: true})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "RANK#${rank:pad(4)}", Sort: "D#${id}", Sparse: true})
 		}},
-	{name: "sparse on a pointer", indexes: []entity.Index{gsi("G")},
+	{name: "sparse on a pointer", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "RANK#${maybeN:pad(4)}", Sort: "D#${id}", Sparse: true})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "RANK#${maybeN:pad(4)}", Sort: "D#${id}", Sparse: true})
 		}},
-	{name: "sparse on an omitempty string", indexes: []entity.Index{gsi("G")},
+	{name: "sparse on an omitempty string", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "TAG#${tag}", Sort: "D#${id}", Sparse: true})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "TAG#${tag}", Sort: "D#${id}", Sparse: true})
 		}},
-	{name: "sparse on a required attribute", indexes: []entity.Index{gsi("G")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "sparse on a required attribute", indexes: []entity.Index{gsi("GSI")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
 			entity.MustDefine(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: "DOC"},
-				Indexes:    []entity.IndexKey[lintDoc]{{Index: "G", Partition: "TAG#${tag}", Sort: "D#${id}", Sparse: true}},
+				Indexes:    []entity.IndexKey[lintDoc]{{Index: "GSI", Partition: "TAG#${tag}", Sort: "D#${id}", Sparse: true}},
 				Attributes: map[string]entity.Attribute{"tag": {Required: true}}})
 		}},
-	{name: "sparse on table key composites", indexes: []entity.Index{gsi("G")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "G",
+	{name: "sparse on table key composites", indexes: []entity.Index{gsi("GSI")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "ALL#${id:shard(4)}", Sort: "D#${id}", Sparse: true})
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "ALL#${id:shard(4)}", Sort: "D#${id}", Sparse: true})
 		}},
-	{name: "sparse with When", indexes: []entity.Index{gsi("G")},
+	{name: "sparse with When", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
-			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "G", Partition: "RANK#${rank:pad(4)}", Sort: "D#${id}", Sparse: true,
+			defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "RANK#${rank:pad(4)}", Sort: "D#${id}", Sparse: true,
 				When: func(d lintDoc) bool { return d.Rank > 0 }})
 		}},
 	// sort-order: github's seed, a "#" prefix meant to sort last sorts first.
@@ -272,15 +272,15 @@ func TestLintAllowMarksTheFinding(t *testing.T) {
 // Table.Placements, which the lint and generated documents read.
 func TestPlacementsListEveryEntityAndIndex(t *testing.T) {
 	t.Parallel()
-	tb := &entity.Table{Name: "p", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{gsi("A"), gsi("B")}}
-	defDoc(tb, "Zed", "Z#${id}", "Z", entity.IndexKey[lintDoc]{Index: "B", Partition: "T#${tag}", Sort: "Z#${id}", Sparse: true},
-		entity.IndexKey[lintDoc]{Index: "A", Partition: "O#${owner}", Sort: "Z#${id}"})
+	tb := &entity.Table{Name: "p", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{gsi("AAA"), gsi("BBB")}}
+	defDoc(tb, "Zed", "Z#${id}", "Z", entity.IndexKey[lintDoc]{Index: "BBB", Partition: "T#${tag}", Sort: "Z#${id}", Sparse: true},
+		entity.IndexKey[lintDoc]{Index: "AAA", Partition: "O#${owner}", Sort: "Z#${id}"})
 	defDoc(tb, "Alpha", "A#${id}", "A")
 	var got []string
 	for _, p := range tb.Placements() {
 		got = append(got, p.Entity+" "+p.Index+" "+p.Partition.Template.String()+" / "+p.Sort.Template.String()+" "+map[bool]string{true: "sparse"}[p.Sparse])
 	}
-	want := []string{"Alpha  A#${id} / A ", "Zed  Z#${id} / Z ", "Zed A O#${owner} / Z#${id} ", "Zed B T#${tag} / Z#${id} sparse"}
+	want := []string{"Alpha  A#${id} / A ", "Zed  Z#${id} / Z ", "Zed AAA O#${owner} / Z#${id} ", "Zed BBB T#${tag} / Z#${id} sparse"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

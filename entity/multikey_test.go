@@ -42,12 +42,12 @@ func TestMultiKeyTableChecks(t *testing.T) {
 	t.Parallel()
 	five := []entity.KeyAttribute{entity.S("a"), entity.S("b"), entity.S("c"), entity.S("d"), entity.S("e")}
 	for name, ix := range map[string]entity.Index{
-		"local":        {Name: "L", Local: true, SortKeys: []entity.KeyAttribute{entity.S("a")}},
-		"both forms":   {Name: "G", PartitionKey: entity.S("x"), PartitionKeys: []entity.KeyAttribute{entity.S("a")}},
-		"no partition": {Name: "G", SortKeys: []entity.KeyAttribute{entity.S("a")}},
-		"five":         {Name: "G", PartitionKeys: five},
-		"repeated":     {Name: "G", PartitionKeys: []entity.KeyAttribute{entity.S("a")}, SortKeys: []entity.KeyAttribute{entity.N("a")}},
-		"bad type":     {Name: "G", PartitionKeys: []entity.KeyAttribute{{Name: "a", Type: "BOOL"}}},
+		"local":        {Name: "LSI1", Local: true, SortKeys: []entity.KeyAttribute{entity.S("a")}},
+		"both forms":   {Name: "GSI1", PartitionKey: entity.S("x"), PartitionKeys: []entity.KeyAttribute{entity.S("a")}},
+		"no partition": {Name: "GSI1", SortKeys: []entity.KeyAttribute{entity.S("a")}},
+		"five":         {Name: "GSI1", PartitionKeys: five},
+		"repeated":     {Name: "GSI1", PartitionKeys: []entity.KeyAttribute{entity.S("a")}, SortKeys: []entity.KeyAttribute{entity.N("a")}},
+		"bad type":     {Name: "GSI1", PartitionKeys: []entity.KeyAttribute{{Name: "a", Type: "BOOL"}}},
 	} {
 		table := &entity.Table{Name: "t", PartitionKey: entity.S("PK"), Indexes: []entity.Index{ix}}
 		_, err := entity.Define(table, entity.Config[mkTicket]{Name: "Ticket", Key: entity.Key{Partition: "T#${id}"}})

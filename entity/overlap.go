@@ -3,6 +3,7 @@ package entity
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/keys"
@@ -106,15 +107,15 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 					e := &ddbmodel.KeyOverlapError{
 						Entity: name, Other: other, Index: p.index,
 						Attributes:     []string{p.pk},
-						Templates:      []string{templateText(a.pkSpec)},
-						OtherTemplates: []string{templateText(b.pkSpec)},
+						Templates:      []string{overlapText(a.pkSpec)},
+						OtherTemplates: []string{overlapText(b.pkSpec)},
 						Sample:         []string{c.Partition},
 						Confirmed:      c.Confirmed,
 					}
 					if p.sk != "" {
 						e.Attributes = append(e.Attributes, p.sk)
-						e.Templates = append(e.Templates, templateText(a.skSpec))
-						e.OtherTemplates = append(e.OtherTemplates, templateText(b.skSpec))
+						e.Templates = append(e.Templates, overlapText(a.skSpec))
+						e.OtherTemplates = append(e.OtherTemplates, overlapText(b.skSpec))
 						e.Sample = append(e.Sample, c.Sort)
 					}
 					return e
@@ -123,6 +124,15 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 		}
 	}
 	return nil
+}
+
+// overlapText is a key's template as a KeyOverlapError shows it: a
+// computed key, which has none, as "computed (SortUses a, b)".
+func overlapText(k keySpec) string {
+	if k.Template == nil {
+		return "computed (SortUses " + strings.Join(k.Uses, ", ") + ")"
+	}
+	return k.Template.String()
 }
 
 func templateText(k keySpec) string {

@@ -101,7 +101,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 			first: a(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", SortFunc: statusSK, SortUses: []string{"status"}}),
 			then:  b(ovKey("B#${id}", "B"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${x}", Sort: "B#${id}"}),
 			want: &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Index: "GSI1", Attributes: []string{"GSI1PK", "GSI1SK"},
-				Templates: []string{"S#${x}", "B#${id}"}, OtherTemplates: []string{"S#${status}", ""}},
+				Templates: []string{"S#${x}", "B#${id}"}, OtherTemplates: []string{"S#${status}", "computed (SortUses status)"}},
 		},
 		{
 			name:  "twin: a computed sort key in other partitions",

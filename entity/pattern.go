@@ -72,15 +72,8 @@ func (p AccessPattern) Compile() (CompiledPattern, error) {
 	c := CompiledPattern{Name: p.name, Doc: p.doc}
 	switch {
 	case p.query != nil:
-		in, err := p.query.Build()
-		if s, ok := p.query.(interface {
-			BuildShards() ([]*dynamodb.QueryInput, error)
-		}); ok && err != nil {
-			// A query of a write-sharded key is one request per shard.
-			if ins, serr := s.BuildShards(); serr == nil && len(ins) > 1 {
-				in, err, c.Shards = ins[0], nil, len(ins)
-			}
-		}
+		in, shards, err := p.queryInput()
+		c.Shards = shards
 		if err != nil {
 			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}
@@ -147,9 +140,15 @@ func valueText(v types.AttributeValue) string {
 }
 
 // AddAccessPatterns registers the application's access patterns with the
-// table, in the order given. A pattern without a name, or with the name of
-// one already registered, is refused (and none of ps is added).
+// table, in the order given. A pattern without a name, with the name of
+// one already registered, or whose request goes to another table (an
+// entity of another table) is refused (and none of ps is added).
 func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
+	for _, p := range ps {
+		if err := t.checkPatternTable(p); err != nil { // builds: not under t.mu
+			return err
+		}
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	seen := map[string]bool{}
@@ -163,6 +162,7 @@ func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
 		case seen[p.name]:
 			return errtext.Errorf("access pattern %q is registered twice on table %s", p.name, t.Name)
 		}
+
 		seen[p.name] = true
 	}
 	t.patterns = append(t.patterns, ps...)

@@ -21,9 +21,9 @@ func (q builtQuery) Build() (*dynamodb.QueryInput, error) { return q.in, q.err }
 
 func patternTable(t *testing.T) (*entity.Table, *entity.Entity[lintDoc]) {
 	t.Helper()
-	tb := &entity.Table{Name: "p", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{gsi("G"), gsi("H")}}
+	tb := &entity.Table{Name: "p", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{gsi("GSI"), gsi("HSI")}}
 	e := entity.MustDefine(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: "DOC"},
-		Indexes: []entity.IndexKey[lintDoc]{{Index: "G", Partition: "O#${owner}", Sort: "D#${id}"}, {Index: "H", Partition: "T#${day}", Sort: "D#${id}"}}})
+		Indexes: []entity.IndexKey[lintDoc]{{Index: "GSI", Partition: "O#${owner}", Sort: "D#${id}"}, {Index: "HSI", Partition: "T#${day}", Sort: "D#${id}"}}})
 	return tb, e
 }
 
@@ -37,11 +37,11 @@ func TestAccessPatternsCompileInWords(t *testing.T) {
 	if err != nil || get.Operation != "GetItem" || get.Index != "" || get.KeyCondition != `PK = "DOC#d1" AND SK = "DOC"` || get.Doc != "a document by ID" {
 		t.Errorf("get: %+v, %v", get, err)
 	}
-	q := builtQuery{in: &dynamodb.QueryInput{IndexName: aws.String("G"), KeyConditionExpression: aws.String("#n1 = :v1 AND begins_with(#n10, :v10)"),
+	q := builtQuery{in: &dynamodb.QueryInput{IndexName: aws.String("GSI"), KeyConditionExpression: aws.String("#n1 = :v1 AND begins_with(#n10, :v10)"),
 		ExpressionAttributeNames:  map[string]string{"#n1": "GPK", "#n10": "GSK"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":v1": &types.AttributeValueMemberS{Value: "O#u1"}, ":v10": &types.AttributeValueMemberN{Value: "42"}}}}
 	got, err := entity.QueryPattern("AP2", "", q).Compile()
-	if err != nil || got.Operation != "Query" || got.Index != "G" || got.KeyCondition != `GPK = "O#u1" AND begins_with(GSK, 42)` {
+	if err != nil || got.Operation != "Query" || got.Index != "GSI" || got.KeyCondition != `GPK = "O#u1" AND begins_with(GSK, 42)` {
 		t.Errorf("query: %+v, %v", got, err)
 	}
 	if _, err := (entity.AccessPattern{}).Compile(); err == nil {
@@ -77,12 +77,12 @@ func TestLintReadsTheAccessPatterns(t *testing.T) {
 	if got := tb.Lint(entity.LintOptions{}); len(got) != 0 {
 		t.Fatalf("no patterns: %v", got)
 	}
-	onG := builtQuery{in: &dynamodb.QueryInput{IndexName: aws.String("G"), KeyConditionExpression: aws.String("#a = :a"),
+	onG := builtQuery{in: &dynamodb.QueryInput{IndexName: aws.String("GSI"), KeyConditionExpression: aws.String("#a = :a"),
 		ExpressionAttributeNames: map[string]string{"#a": "GPK"}, ExpressionAttributeValues: map[string]types.AttributeValue{":a": &types.AttributeValueMemberS{Value: "O#u1"}}}}
 	tb.MustAddAccessPatterns(entity.QueryPattern("by owner", "", onG), entity.GetPattern("broken", "", doc.Get(entity.Values{"owner": "no id"})))
 	got := tb.Lint(entity.LintOptions{})
 	if len(got) != 2 || got[0].Code != entity.LintPatternBroken || got[0].Severity != entity.Error || !strings.Contains(got[0].Message, `"broken"`) ||
-		got[1].Code != entity.LintUnusedIndex || got[1].Index != "H" || !strings.Contains(got[1].Message, "access pattern") {
+		got[1].Code != entity.LintUnusedIndex || got[1].Index != "HSI" || !strings.Contains(got[1].Message, "access pattern") {
 		t.Errorf("got %v, want the broken pattern and index H unread", got)
 	}
 }

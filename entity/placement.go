@@ -59,6 +59,7 @@ type entityModel struct {
 type compositeField struct {
 	goType string
 	number bool // an integer or a float, stored as a number
+	float  bool // a float: no pad or rev renders it
 	time   bool // a time.Time
 	// always: every item holds it (a composite of the table key, a
 	// Required attribute, or a number or bool field a put always stores).
@@ -102,6 +103,7 @@ func (e *Entity[T]) model() entityModel {
 			n := e.sch.attrs[name]
 			cf := compositeField{goType: f.Type.String(), time: ft == timeType}
 			cf.number = !cf.time && n != nil && n.kind == "N"
+			cf.float = cf.number && isFloatKind(ft)
 			cf.always = slices.Contains(e.pk.Uses, name) || (e.sk != nil && slices.Contains(e.sk.Uses, name)) ||
 				e.byName[name] != nil && e.byName[name].Required ||
 				f.Type.Kind() != reflect.Pointer && !slices.Contains(flags, "omitempty") && n != nil && (cf.number || n.kind == "BOOL")

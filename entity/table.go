@@ -371,7 +371,10 @@ func (t *Table) check() error {
 	if err := t.checkKeyAttributes(); err != nil {
 		return err
 	}
-	return t.checkThroughput()
+	if err := t.checkThroughput(); err != nil {
+		return err
+	}
+	return t.checkLimits()
 }
 
 // checkProjection refuses a projection DynamoDB does not know, or one

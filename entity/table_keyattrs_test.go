@@ -15,7 +15,7 @@ import (
 func TestTableRefusesConflictingKeyAttributes(t *testing.T) {
 	t.Parallel()
 	base := func() *entity.Table {
-		return &entity.Table{Name: "kt", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"),
+		return &entity.Table{Name: "ktable", PartitionKey: entity.S("pk"), SortKey: entity.S("sk"),
 			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("g1pk"), SortKey: entity.S("g1sk")}}}
 	}
 	cases := map[string]struct {

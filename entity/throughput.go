@@ -13,45 +13,32 @@ import (
 )
 
 // StreamView says what a table's DynamoDB stream records of each changed
-// item (Table.Stream). The zero value, NoStream, declares no stream.
-type StreamView uint8
+// item (Table.Stream). The zero value, NoStream, declares no stream. It is
+// a struct with an unexported field, so that only the views below can be
+// declared: a number or a string (Stream: 3, Stream: "NEW_IMAGE") does not
+// compile.
+type StreamView struct{ view types.StreamViewType }
 
-// The stream views a table can declare.
-const (
-	NoStream              StreamView = iota // no stream (the zero value)
-	StreamKeysOnly                          // KEYS_ONLY: the key attributes of the changed item
-	StreamNewImage                          // NEW_IMAGE: the item as it is after the change
-	StreamOldImage                          // OLD_IMAGE: the item as it was before the change
-	StreamNewAndOldImages                   // NEW_AND_OLD_IMAGES: both images
+// The stream views a table can declare. They are variables only because
+// Go has no struct constants: never assign to them.
+var (
+	NoStream              = StreamView{}                                    // no stream (the zero value)
+	StreamKeysOnly        = StreamView{types.StreamViewTypeKeysOnly}        // KEYS_ONLY: the key attributes of the changed item
+	StreamNewImage        = StreamView{types.StreamViewTypeNewImage}        // NEW_IMAGE: the item as it is after the change
+	StreamOldImage        = StreamView{types.StreamViewTypeOldImage}        // OLD_IMAGE: the item as it was before the change
+	StreamNewAndOldImages = StreamView{types.StreamViewTypeNewAndOldImages} // NEW_AND_OLD_IMAGES: both images
 )
 
-var streamViews = [...]types.StreamViewType{
-	StreamKeysOnly:        types.StreamViewTypeKeysOnly,
-	StreamNewImage:        types.StreamViewTypeNewImage,
-	StreamOldImage:        types.StreamViewTypeOldImage,
-	StreamNewAndOldImages: types.StreamViewTypeNewAndOldImages,
-}
-
 // ViewType returns DynamoDB's name of the view (NEW_IMAGE, ...), or ""
-// for NoStream and for a value that is none of the constants.
-func (v StreamView) ViewType() types.StreamViewType {
-	if v == NoStream || int(v) >= len(streamViews) {
-		return ""
-	}
-	return streamViews[v]
-}
+// for NoStream.
+func (v StreamView) ViewType() types.StreamViewType { return v.view }
 
-// String returns the view's DynamoDB name, "none" for NoStream, and
-// StreamView(N) for a value that is none of the constants.
+// String returns the view's DynamoDB name, or "none" for NoStream.
 func (v StreamView) String() string {
-	switch t := v.ViewType(); {
-	case v == NoStream:
+	if v.view == "" {
 		return "none"
-	case t == "":
-		return fmt.Sprintf("StreamView(%d)", uint8(v))
-	default:
-		return string(t)
 	}
+	return string(v.view)
 }
 
 // Throughput is an amount of provisioned capacity: read and write
@@ -68,7 +55,8 @@ type Throughput struct {
 // A nil *Provisioned is on-demand billing, so units cannot be declared on
 // an on-demand table: the declaration holds them only when it is
 // provisioned. Define (and Table.Validate, Ensure) refuse, with a
-// *ddbmodel.ValidationError before any request, a unit count below 1, and
+// *ddbmodel.ValidationError before any request, a unit count below 1 or
+// above MaxProvisionedUnits, and
 // capacity for an index the table lacks or for a local index.
 type Provisioned struct {
 	Read, Write int64
@@ -89,27 +77,27 @@ func (t *Table) IndexThroughput(index string) (tp Throughput, ok bool) {
 	return Throughput{Read: p.Read, Write: p.Write}, true
 }
 
-// Validate checks the table's declaration without any request: its keys,
-// its indexes, its stream view and its provisioned capacity. Define runs
-// it; a wrong declaration is a *ddbmodel.ValidationError.
+// Validate checks the table's declaration without any request: its name
+// and its index names (3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and
+// '.'), its keys, its indexes (at most five local ones, only on a table
+// with a sort key; at most 100 projected non-key attributes in all, the
+// marker attributes counted), its TTL attribute (no key or marker
+// attribute), its stream view and its provisioned capacity (1 to
+// MaxProvisionedUnits). Define runs all but the table name check (a DB
+// may send the table's requests under another name; Ensure checks that
+// one); a wrong declaration is a *ddbmodel.ValidationError.
 func (t *Table) Validate() error {
 	if t == nil {
 		return &ddbmodel.ValidationError{Reason: "Validate of a nil *entity.Table"}
 	}
-	if err := t.check(); err != nil {
-		if _, typed := err.(*ddbmodel.ValidationError); typed {
-			return err
-		}
-		return &ddbmodel.ValidationError{Reason: err.Error()}
-	}
-	return nil
+	return t.validateAs(t.Name)
 }
 
 // checkThroughput refuses a stream view that is none of the constants and
 // a provisioned capacity DynamoDB would refuse, or that names an index the
 // table lacks. check calls it.
 func (t *Table) checkThroughput() error {
-	if t.Stream != NoStream && t.Stream.ViewType() == "" {
+	if !slices.Contains([]StreamView{NoStream, StreamKeysOnly, StreamNewImage, StreamOldImage, StreamNewAndOldImages}, t.Stream) {
 		return &ddbmodel.ValidationError{Attribute: "Stream",
 			Reason: fmt.Sprintf("table %q: %v is not a stream view: use StreamKeysOnly, StreamNewImage, StreamOldImage or StreamNewAndOldImages", t.Name, t.Stream)}
 	}
@@ -138,7 +126,7 @@ func (t *Table) checkThroughput() error {
 }
 
 func checkUnits(table, index string, tp Throughput) error {
-	if tp.Read >= 1 && tp.Write >= 1 {
+	if tp.Read >= 1 && tp.Write >= 1 && tp.Read <= MaxProvisionedUnits && tp.Write <= MaxProvisionedUnits {
 		return nil
 	}
 	of, attr := fmt.Sprintf("table %q", table), "Provisioned"
@@ -146,7 +134,7 @@ func checkUnits(table, index string, tp Throughput) error {
 		of, attr = fmt.Sprintf("table %q, index %q", table, index), "Provisioned.Indexes"
 	}
 	return &ddbmodel.ValidationError{Attribute: attr,
-		Reason: fmt.Sprintf("%s: provisioned capacity of read %d, write %d units: each must be at least 1 (leave Provisioned nil for on-demand billing)", of, tp.Read, tp.Write)}
+		Reason: fmt.Sprintf("%s: provisioned capacity of read %d, write %d units: each must be at least 1 and at most %d (leave Provisioned nil for on-demand billing)", of, tp.Read, tp.Write, int64(MaxProvisionedUnits))}
 }
 
 func indexNamesOf(t *Table) []string {

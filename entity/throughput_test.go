@@ -112,7 +112,6 @@ func TestInvalidCapacityOrStreamIsRefusedBeforeAnyRequest(t *testing.T) {
 		}},
 		{"unknown index", "Provisioned.Indexes", `has no index "GSI9"`, func(tb *entity.Table) { tb.Provisioned.Indexes["GSI9"] = entity.Throughput{Read: 1, Write: 1} }},
 		{"local index", "Provisioned.Indexes", `index "LSI1" is local`, func(tb *entity.Table) { tb.Provisioned.Indexes["LSI1"] = entity.Throughput{Read: 1, Write: 1} }},
-		{"no such view", "Stream", "StreamView(9) is not a stream view", func(tb *entity.Table) { tb.Stream = 9 }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -78,7 +78,7 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {
 		return err
 	}
-	if err := t.Validate(); err != nil {
+	if err := t.validateAs(aws.ToString(db.Table(t.Name))); err != nil {
 		return err
 	}
 	c, ok := db.Client.(TableClient)

@@ -154,7 +154,7 @@ func TestEnsureRefusesAClientThatCannotManageTables(t *testing.T) {
 	t.Parallel()
 	table, _ := ttlModel()
 	var ve *ddbmodel.ValidationError
-	if err := table.Ensure(t.Context(), entity.NewDB(entitytest.NoRequests(t), "x"), 0); !errors.As(err, &ve) {
+	if err := table.Ensure(t.Context(), entity.NewDB(entitytest.NoRequests(t), "sessions"), 0); !errors.As(err, &ve) {
 		t.Errorf("err = %v, want *ValidationError", err)
 	}
 	if err := table.Ensure(t.Context(), nil, 0); !errors.As(err, &ve) {

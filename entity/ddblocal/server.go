@@ -51,7 +51,9 @@ type Options struct {
 type Server struct {
 	// Endpoint is the base URL clients use, "http://127.0.0.1:PORT".
 	Endpoint string
-	// Port is the TCP port the server listens on (on all interfaces).
+	// Port is the TCP port the server listens on, on all interfaces:
+	// DynamoDB Local has no option to bind 127.0.0.1 only (see the
+	// package documentation, Network).
 	Port int
 
 	cmd      *exec.Cmd

@@ -24,13 +24,13 @@ func accessPatterns(b *strings.Builder, t *entity.Table) error {
 		}
 		index := "table"
 		if c.Index != "" {
-			index = "`" + cell(c.Index) + "`"
+			index = code(c.Index)
 		}
 		op := c.Operation
 		if c.Shards > 0 {
 			op += fmt.Sprintf(" (one per shard, %d; the first shown)", c.Shards)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | `%s` | %s |\n", cell(c.Name), op, index, cell(c.KeyCondition), cell(c.Doc))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", cell(c.Name), op, index, code(c.KeyCondition), cell(c.Doc))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package modelexport
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -28,6 +29,12 @@ const (
 // the number 7, or 2024-06-01T12:00:00Z for a time), so the model opens in
 // AWS's tool with each index's view populated. A computed sort key
 // (SortFunc) has no sample value; a facet's alias says "(computed)".
+//
+// The table's NonKeyAttributes declare every attribute a sample item holds
+// beyond the table's key and every attribute an INCLUDE (or KEYS_ONLY,
+// which projects the marker attributes) index projects; a projected
+// attribute that is no key attribute is declared as a string (S), since
+// the table declares no type for it.
 //
 // A provisioned table's capacity is the model's
 // ProvisionedCapacitySettings (ProvisionedThroughput, no auto scaling).
@@ -132,6 +139,13 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 			{"DataAccess", obj{{"MySql", obj{}}}},
 		})
 		data = append(data, item)
+	}
+	// Every attribute an index projects is declared: the format resolves
+	// a projection's NonKeyAttributes against the table's.
+	for _, ix := range in.GlobalSecondaryIndexes {
+		for _, a := range ix.Projection.NonKeyAttributes {
+			addAttr(a, cmp.Or(attrType[a], "S"))
+		}
 	}
 	var nka list
 	for _, n := range nonKey {

@@ -188,9 +188,9 @@ func TestNoSQLWorkbenchRoundTrips(t *testing.T) {
 // local secondary index and a multi-attribute key, each named.
 func TestNoSQLWorkbenchRefusesWhatItCannotDeclare(t *testing.T) {
 	t.Parallel()
-	lsi := &entity.Table{Name: "t", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+	lsi := &entity.Table{Name: "things", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
 		Indexes: []entity.Index{{Name: "ByDate", Local: true, SortKey: entity.S("LSK")}}}
-	multi := &entity.Table{Name: "t", PartitionKey: entity.S("PK"),
+	multi := &entity.Table{Name: "things", PartitionKey: entity.S("PK"),
 		Indexes: []entity.Index{{Name: "ByTwo", PartitionKeys: []entity.KeyAttribute{entity.S("a"), entity.S("b")}}}}
 	for _, c := range []struct {
 		tb   *entity.Table
