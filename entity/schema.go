@@ -45,6 +45,8 @@ type attrNode struct {
 	// dynamic: an interface value, whose contents the type does not say;
 	// any path below it is accepted and values are encoded by their own type.
 	dynamic bool
+	// plain is set when a value encodes without enc (see plainEncoding).
+	plain plainEncoding
 }
 
 var (
@@ -98,6 +100,7 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 	tag += `"`
 	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Pointer {
 		n.enc = reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: reflect.StructTag(tag)}})
+		n.plain = plainEncodingOf(t, opts)
 	}
 	b := n.base
 	switch {
@@ -407,6 +410,9 @@ func convertNumber(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
 // fv (a value of the node's type), or nil when a put leaves the attribute
 // out (an empty string, set or nil pointer, an omitempty zero).
 func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
+	if n.plain.ok {
+		return n.encodePlain(fv), nil
+	}
 	if n.enc == nil {
 		return marshalValue(fv.Interface())
 	}

@@ -16,31 +16,34 @@ import (
 // values are numbered :v0, :v1... in the order they are added, so the same
 // request always compiles to the same expression.
 type Writer struct {
-	names  map[string]string // placeholder -> attribute
-	byAttr map[string]string // attribute -> placeholder
+	names map[string]string // placeholder -> attribute
+	// The first attributes named and their placeholders, in an array so
+	// that most requests find them without a second map (see lookup).
+	first  [firstNames]namePair
+	nfirst int
+	byAttr map[string]string // attribute -> placeholder, past the first
 	values map[string]types.AttributeValue
 	nn     int
 }
 
 // Name returns the placeholder for attribute name attr.
 func (w *Writer) Name(attr string) string {
-	if p, ok := w.byAttr[attr]; ok {
+	if p, ok := w.lookup(attr); ok {
 		return p
 	}
 	if w.names == nil {
 		w.names = map[string]string{}
-		w.byAttr = map[string]string{}
 	}
 	p := "#" + attr
 	if !isIdent(attr) {
 		p = ""
 	}
 	for p == "" || w.names[p] != "" {
-		p = "#n" + strconv.Itoa(w.nn)
+		p = namePlaceholder(w.nn)
 		w.nn++
 	}
 	w.names[p] = attr
-	w.byAttr[attr] = p
+	w.remember(attr, p)
 	return p
 }
 
@@ -70,7 +73,7 @@ func (w *Writer) Value(av types.AttributeValue) string {
 	if w.values == nil {
 		w.values = map[string]types.AttributeValue{}
 	}
-	p := ":v" + strconv.Itoa(len(w.values))
+	p := valuePlaceholder(len(w.values))
 	w.values[p] = av
 	return p
 }
