@@ -768,7 +768,7 @@ func (s *schema) checkComposite(attr string, values Values) error {
 // render the number a put of the field stores ("5"). Text that does not
 // convert stays, for the checks to refuse.
 func (s *schema) canonicalNumber(name string, v any) any {
-	if n, ok := s.numberText(name, Values{name: v}); ok {
+	if n, ok := s.numberTextOf(name, v); ok {
 		return n
 	}
 	return v
@@ -795,6 +795,11 @@ func (s *schema) canonicalNumbers(values Values) Values {
 // numberText returns, for a composite of a number field given as text, the
 // value of the field's type it converts to (checkComposite accepted it).
 func (s *schema) numberText(attr string, values Values) (any, bool) {
+	return s.numberTextOf(attr, values[attr])
+}
+
+// numberTextOf is numberText of the value v of attr.
+func (s *schema) numberTextOf(attr string, v any) (any, bool) {
 	if s == nil {
 		return nil, false
 	}
@@ -802,14 +807,14 @@ func (s *schema) numberText(attr string, values Values) (any, bool) {
 	if n == nil || n.dynamic || n.kind != "N" || n.set || !isNumberKind(n.base.Kind()) {
 		return nil, false
 	}
-	rv := reflect.ValueOf(values[attr])
+	rv := reflect.ValueOf(v)
 	for depth := 0; depth < 16 && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && !rv.IsNil(); depth++ {
 		rv = rv.Elem()
 	}
 	if rv.Kind() != reflect.String {
 		return nil, false
 	}
-	cv, err := n.convert(values[attr], true)
+	cv, err := n.convert(v, true)
 	if err != nil || !cv.IsValid() {
 		return nil, false
 	}

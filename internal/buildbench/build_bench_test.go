@@ -249,3 +249,60 @@ func BenchmarkBuildQuery(b *testing.B) { bench(b, &sinkQuery, libQuery, sdkQuery
 
 // BenchmarkBuildTx: a transaction of a create and a conditioned update.
 func BenchmarkBuildTx(b *testing.B) { bench(b, &sinkTx, libTx, sdkTx) }
+
+// TestBuiltRequestsAreTheCallers: a built request's maps and strings are
+// the caller's own; changing them changes nothing in the next Build.
+func TestBuiltRequestsAreTheCallers(t *testing.T) {
+	scribble := func(names map[string]string, values map[string]types.AttributeValue, strs ...*string) {
+		for k := range names {
+			names[k] = "changed"
+		}
+		if names != nil {
+			names["#extra"] = "extra"
+		}
+		for k := range values {
+			values[k] = &types.AttributeValueMemberS{Value: "changed"}
+		}
+		if values != nil {
+			values[":extra"] = &types.AttributeValueMemberS{Value: "extra"}
+		}
+		for _, s := range strs {
+			if s != nil {
+				*s = "changed"
+			}
+		}
+	}
+	check := func(name string, build func() (any, error), change func(any)) {
+		t.Helper()
+		first, err := build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(first)
+		change(first)
+		second, err := build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(second); string(got) != string(want) {
+			t.Errorf("%s: changing a built request changed the next:\nwant %s\ngot  %s", name, want, got)
+		}
+	}
+	check("update", func() (any, error) { return libUpdate() }, func(r any) {
+		in := r.(*dynamodb.UpdateItemInput)
+		scribble(in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.TableName, in.UpdateExpression, in.ConditionExpression)
+		in.Key["PK"] = &types.AttributeValueMemberS{Value: "changed"}
+	})
+	check("query", func() (any, error) { return libQuery() }, func(r any) {
+		in := r.(*dynamodb.QueryInput)
+		scribble(in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.TableName, in.IndexName, in.KeyConditionExpression)
+	})
+	check("transaction", func() (any, error) { return libTx() }, func(r any) {
+		in := r.(*dynamodb.TransactWriteItemsInput)
+		p, u := in.TransactItems[0].Put, in.TransactItems[1].Update
+		scribble(p.ExpressionAttributeNames, p.ExpressionAttributeValues, p.TableName, p.ConditionExpression)
+		p.Item["body"] = &types.AttributeValueMemberS{Value: "changed"}
+		scribble(u.ExpressionAttributeNames, u.ExpressionAttributeValues, u.TableName, u.UpdateExpression, u.ConditionExpression)
+		u.Key["SK"] = &types.AttributeValueMemberS{Value: "changed"}
+	})
+}

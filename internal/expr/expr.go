@@ -1,7 +1,7 @@
 package expr
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -201,31 +201,25 @@ func ValueSize(av types.AttributeValue) int {
 // two keys get the same ID only when they are equal. Every part is length
 // prefixed, so no value can imitate a separator.
 func KeyID(table string, key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
+	var few [4]string
+	names := few[:0]
 	for n := range key {
 		names = append(names, n)
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	part := func(kind byte, s string) {
-		b.WriteByte(kind)
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
-	}
-	part('T', table)
+	slices.Sort(names)
+	// The ID's exact length first, so that it is written with one allocation.
+	size := keyIDPartSize(len(table))
 	for _, n := range names {
-		part('K', n)
-		switch v := key[n].(type) {
-		case *types.AttributeValueMemberS:
-			part('S', v.Value)
-		case *types.AttributeValueMemberN:
-			part('N', v.Value)
-		case *types.AttributeValueMemberB:
-			part('B', string(v.Value))
-		default:
-			part('?', "")
-		}
+		_, s, bs := keyIDValue(key[n])
+		size += keyIDPartSize(len(n)) + keyIDPartSize(len(s)+len(bs))
+	}
+	var b strings.Builder
+	b.Grow(size)
+	writeKeyIDPart(&b, 'T', table, nil)
+	for _, n := range names {
+		writeKeyIDPart(&b, 'K', n, nil)
+		kind, s, bs := keyIDValue(key[n])
+		writeKeyIDPart(&b, kind, s, bs)
 	}
 	return b.String()
 }

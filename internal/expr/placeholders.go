@@ -1,6 +1,11 @@
 package expr
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // namePair is one attribute name and its placeholder.
 type namePair struct{ attr, placeholder string }
@@ -61,4 +66,38 @@ func namePlaceholder(i int) string {
 		return namePlaceholders[i]
 	}
 	return "#n" + strconv.Itoa(i)
+}
+
+// keyIDValue returns the kind letter and the text (s, or bs for binary)
+// under which KeyID writes a key value.
+func keyIDValue(av types.AttributeValue) (byte, string, []byte) {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return 'S', v.Value, nil
+	case *types.AttributeValueMemberN:
+		return 'N', v.Value, nil
+	case *types.AttributeValueMemberB:
+		return 'B', "", v.Value
+	}
+	return '?', "", nil
+}
+
+// keyIDPartSize is the length of a KeyID part whose text has n bytes.
+func keyIDPartSize(n int) int {
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	return 2 + digits + n
+}
+
+// writeKeyIDPart writes kind, the length of the text, ':' and the text
+// (s, or bs for binary).
+func writeKeyIDPart(b *strings.Builder, kind byte, s string, bs []byte) {
+	var digits [20]byte
+	b.WriteByte(kind)
+	b.Write(strconv.AppendInt(digits[:0], int64(len(s)+len(bs)), 10))
+	b.WriteByte(':')
+	b.WriteString(s)
+	b.Write(bs)
 }

@@ -3,6 +3,8 @@ package expr
 import (
 	"fmt"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Past the names a Writer keeps in its array, a name asked again still
@@ -40,5 +42,23 @@ func TestWriterManyNames(t *testing.T) {
 		if p, want := w.Value(nil), fmt.Sprintf(":v%d", i); p != want {
 			t.Fatalf("value placeholder %q, want %q", p, want)
 		}
+	}
+}
+
+// KeyID writes each part as its kind, its length and its text, the
+// names in order, with lengths of more than one digit.
+func TestKeyIDText(t *testing.T) {
+	key := map[string]types.AttributeValue{
+		"SK": &types.AttributeValueMemberN{Value: "12"},
+		"PK": &types.AttributeValueMemberS{Value: "ARTICLE#0123456789"},
+		"B":  &types.AttributeValueMemberB{Value: []byte{1, 2}},
+		"X":  &types.AttributeValueMemberBOOL{Value: true},
+	}
+	want := "T5:tableK1:BB2:\x01\x02K2:PKS18:ARTICLE#0123456789K2:SKN2:12K1:X?0:"
+	if got := KeyID("table", key); got != want {
+		t.Errorf("KeyID = %q, want %q", got, want)
+	}
+	if got := KeyID("", nil); got != "T0:" {
+		t.Errorf("KeyID of nothing = %q, want %q", got, "T0:")
 	}
 }
