@@ -151,17 +151,28 @@ func (e *Entity[T]) newWriteGuard() writeGuard {
 }
 
 func joinAnd(parts []string) string {
-	var kept []string
+	kept, size, last := 0, 0, ""
 	for _, p := range parts {
 		if p != "" {
-			kept = append(kept, p)
+			kept, size, last = kept+1, size+len(p), p
 		}
 	}
-	if len(kept) == 1 {
-		return kept[0]
+	if kept <= 1 {
+		return last
 	}
-	for i, p := range kept {
-		kept[i] = "(" + p + ")"
+	// One allocation: the text itself.
+	var b strings.Builder
+	b.Grow(size + 2*kept + len(" AND ")*(kept-1))
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(" AND ")
+		}
+		b.WriteByte('(')
+		b.WriteString(p)
+		b.WriteByte(')')
 	}
-	return strings.Join(kept, " AND ")
+	return b.String()
 }

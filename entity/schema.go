@@ -45,6 +45,8 @@ type attrNode struct {
 	// dynamic: an interface value, whose contents the type does not say;
 	// any path below it is accepted and values are encoded by their own type.
 	dynamic bool
+	// plain is set when a value encodes without enc (see plainEncoding).
+	plain plainEncoding
 }
 
 var (
@@ -98,6 +100,7 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 	tag += `"`
 	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Pointer {
 		n.enc = reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: reflect.StructTag(tag)}})
+		n.plain = plainEncodingOf(t, opts)
 	}
 	b := n.base
 	switch {
@@ -428,6 +431,9 @@ func convertNumber(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
 // fv (a value of the node's type), or nil when a put leaves the attribute
 // out (an empty string, set or nil pointer, an omitempty zero).
 func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
+	if n.plain.ok {
+		return n.encodePlain(fv), nil
+	}
 	if n.enc == nil {
 		return marshalValue(fv.Interface())
 	}
@@ -788,7 +794,7 @@ func (s *schema) checkComposite(attr string, values Values) error {
 // render the number a put of the field stores ("5"). Text that does not
 // convert stays, for the checks to refuse.
 func (s *schema) canonicalNumber(name string, v any) any {
-	if n, ok := s.numberText(name, Values{name: v}); ok {
+	if n, ok := s.numberTextOf(name, v); ok {
 		return n
 	}
 	return v
@@ -815,6 +821,11 @@ func (s *schema) canonicalNumbers(values Values) Values {
 // numberText returns, for a composite of a number field given as text, the
 // value of the field's type it converts to (checkComposite accepted it).
 func (s *schema) numberText(attr string, values Values) (any, bool) {
+	return s.numberTextOf(attr, values[attr])
+}
+
+// numberTextOf is numberText of the value v of attr.
+func (s *schema) numberTextOf(attr string, v any) (any, bool) {
 	if s == nil {
 		return nil, false
 	}
@@ -822,14 +833,14 @@ func (s *schema) numberText(attr string, values Values) (any, bool) {
 	if n == nil || n.dynamic || n.kind != "N" || n.set || !isNumberKind(n.base.Kind()) {
 		return nil, false
 	}
-	rv := reflect.ValueOf(values[attr])
+	rv := reflect.ValueOf(v)
 	for depth := 0; depth < 16 && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && !rv.IsNil(); depth++ {
 		rv = rv.Elem()
 	}
 	if rv.Kind() != reflect.String {
 		return nil, false
 	}
-	cv, err := n.convert(values[attr], true)
+	cv, err := n.convert(v, true)
 	if err != nil || !cv.IsValid() {
 		return nil, false
 	}

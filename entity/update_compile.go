@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -27,6 +26,7 @@ type updatePlan[T any] struct {
 	op  UpdateOp[T]
 	e   *Entity[T]
 	c   *compiledUpdate
+	out *updateOut                      // holds c
 	key map[string]types.AttributeValue // the item's table key
 
 	// The actions, with the updated timestamp added, and their values.
@@ -66,14 +66,10 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	if len(op.acts) == 0 {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "update changes nothing"}
 	}
-	p := &updatePlan[T]{
-		op: op, e: e, key: key, old: old,
-		c:       &compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}},
-		acts:    op.acts,
-		touched: map[string]actionKind{}, known: itemSource{},
-		keySets:     map[string]types.AttributeValue{},
-		usedFromOld: map[string]bool{}, touchedFromOld: map[string]bool{}, absentInOld: map[string]bool{},
-	}
+	// The plan's maps are made on their first store (setIn): most updates
+	// store in few of them.
+	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
+	p := &updatePlan[T]{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	if op.with != nil {
 		p.withSrc = op.with
 	}
@@ -157,7 +153,7 @@ func (p *updatePlan[T]) checkActions() error {
 		if ref.nested() {
 			// A change inside an attribute: its new value is known only
 			// from the item read, like an Add's.
-			p.touched[ref.top] = actNested
+			setIn(&p.touched, ref.top, actNested)
 			var av types.AttributeValue
 			var fv reflect.Value
 			if a.kind != actRemove {
@@ -212,7 +208,7 @@ func (p *updatePlan[T]) checkActions() error {
 				p.acts[i].kind = actRemove
 			}
 		}
-		p.touched[ref.top] = a.kind
+		setIn(&p.touched, ref.top, a.kind)
 		if a.kind == actRemove {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
@@ -241,7 +237,7 @@ func (p *updatePlan[T]) checkActions() error {
 			return err
 		}
 		if a.kind == actSet {
-			p.known[ref.top] = av
+			setIn(&p.known, ref.top, av)
 		}
 	}
 	return nil
@@ -516,10 +512,10 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 			return &ddbmodel.ValidationError{Entity: e.name, Err: err}
 		}
 		for n := range p.old {
-			p.usedFromOld[n] = true
+			setIn(&p.usedFromOld, n, true)
 		}
 		for n := range p.touched {
-			p.touchedFromOld[n] = true
+			setIn(&p.touchedFromOld, n, true)
 		}
 		if !when(*t) {
 			p.leave(pair)
@@ -546,7 +542,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 				// The item does not have every composite: it leaves the
 				// index, on the condition that it still lacks them.
 				for _, u := range absent {
-					p.absentInOld[u] = true
+					setIn(&p.absentInOld, u, true)
 				}
 				p.leave(pair)
 				return nil
@@ -579,7 +575,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 			}
 			continue
 		}
-		p.keySets[ks.attr] = ks.av
+		setIn(&p.keySets, ks.attr, ks.av)
 		p.sets = append(p.sets, p.w.Name(ks.attr)+" = "+p.w.Value(ks.av))
 	}
 	return nil
@@ -594,11 +590,11 @@ func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) 
 			// Changed by add, append, set-if-not-exists: its new value is
 			// known only from the item read.
 			if _, ok := itemSource(p.merged).Lookup(u); ok {
-				p.touchedFromOld[u] = true
+				setIn(&p.touchedFromOld, u, true)
 				continue
 			}
 			if p.merged != nil {
-				p.touchedFromOld[u] = true
+				setIn(&p.touchedFromOld, u, true)
 				absent = append(absent, u)
 			}
 			miss = append(miss, u)
@@ -609,7 +605,7 @@ func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) 
 		}
 		if p.old != nil {
 			if _, ok := itemSource(p.old).Lookup(u); ok {
-				p.usedFromOld[u] = true
+				setIn(&p.usedFromOld, u, true)
 				continue
 			}
 			absent = append(absent, u)
@@ -748,16 +744,20 @@ func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
 		ue = append(ue, "DELETE "+strings.Join(p.deletes, ", "))
 	}
 	c := p.c
-	c.in = &dynamodb.UpdateItemInput{
-		TableName:                           aws.String(e.table.Name),
+	// The input and its strings share one allocation with c (updateOut).
+	a := p.out
+	a.strs = [3]string{e.table.Name, strings.Join(ue, " "), joinAnd(p.conds)}
+	a.in = dynamodb.UpdateItemInput{
+		TableName:                           &a.strs[0],
 		Key:                                 p.key,
-		UpdateExpression:                    aws.String(strings.Join(ue, " ")),
-		ConditionExpression:                 aws.String(joinAnd(p.conds)),
+		UpdateExpression:                    &a.strs[1],
+		ConditionExpression:                 &a.strs[2],
 		ExpressionAttributeNames:            p.w.Names(),
 		ExpressionAttributeValues:           p.w.Values(),
 		ReturnValues:                        p.op.ret,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
+	c.in = &a.in
 	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
 	}

@@ -29,7 +29,6 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
 // multiRange is the key condition of a query on a multi-attribute index,
@@ -177,7 +176,8 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		}
 		return av, nil
 	}
-	var w expr.Writer
+	q := &queryOut{}
+	w := &q.w
 	m := &multiRange{vals: map[string]types.AttributeValue{}}
 	var conds []string
 	for i, k := range slices.Concat(pks, sks[:eqN]) {
@@ -249,7 +249,7 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	if err := checkMultiSize(name, s.index, m); err != nil {
 		return nil, keyRange{}, err
 	}
-	in, err := s.input(table, &w, strings.Join(conds, " AND "))
+	in, err := s.input(table, q, strings.Join(conds, " AND "))
 	if err != nil {
 		return nil, keyRange{}, err
 	}

@@ -171,12 +171,13 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	}
 	var ins []*dynamodb.QueryInput
 	for _, pkv := range pkvals {
-		var w expr.Writer
+		q := &queryOut{}
+		w := &q.w
 		kc := w.Name(pk.Attribute) + " = " + w.Value(keyAV(pk, pkv))
 		if rng.op != sortNone {
-			kc += " AND " + rng.render(&w, sks[0].Attribute)
+			kc += " AND " + rng.render(w, sks[0].Attribute)
 		}
-		in, err := s.input(table, &w, kc)
+		in, err := s.input(table, q, kc)
 		if err != nil {
 			return nil, keyRange{}, err
 		}
@@ -185,12 +186,15 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	return ins, rng, nil
 }
 
-// input builds the query input for the key condition kc, written with w:
-// the index, order, limit, consistency, filter and projection of s.
-func (s *spec) input(table *entity.Table, w *expr.Writer, kc string) (*dynamodb.QueryInput, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(table.Name), KeyConditionExpression: aws.String(kc)}
+// input builds the query input for the key condition kc, written with
+// q's writer: the index, order, limit, consistency, filter and projection
+// of s. The input is q's.
+func (s *spec) input(table *entity.Table, q *queryOut, kc string) (*dynamodb.QueryInput, error) {
+	w, in := &q.w, &q.in
+	q.strs = [3]string{table.Name, kc, s.index}
+	in.TableName, in.KeyConditionExpression = &q.strs[0], &q.strs[1]
 	if s.index != "" {
-		in.IndexName = aws.String(s.index)
+		in.IndexName = &q.strs[2]
 	}
 	if s.desc {
 		in.ScanIndexForward = aws.Bool(false)

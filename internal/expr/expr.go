@@ -1,7 +1,7 @@
 package expr
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,31 +16,34 @@ import (
 // values are numbered :v0, :v1... in the order they are added, so the same
 // request always compiles to the same expression.
 type Writer struct {
-	names  map[string]string // placeholder -> attribute
-	byAttr map[string]string // attribute -> placeholder
+	names map[string]string // placeholder -> attribute
+	// The first attributes named and their placeholders, in an array so
+	// that most requests find them without a second map (see lookup).
+	first  [firstNames]namePair
+	nfirst int
+	byAttr map[string]string // attribute -> placeholder, past the first
 	values map[string]types.AttributeValue
 	nn     int
 }
 
 // Name returns the placeholder for attribute name attr.
 func (w *Writer) Name(attr string) string {
-	if p, ok := w.byAttr[attr]; ok {
+	if p, ok := w.lookup(attr); ok {
 		return p
 	}
 	if w.names == nil {
 		w.names = map[string]string{}
-		w.byAttr = map[string]string{}
 	}
 	p := "#" + attr
 	if !isIdent(attr) {
 		p = ""
 	}
 	for p == "" || w.names[p] != "" {
-		p = "#n" + strconv.Itoa(w.nn)
+		p = namePlaceholder(w.nn)
 		w.nn++
 	}
 	w.names[p] = attr
-	w.byAttr[attr] = p
+	w.remember(attr, p)
 	return p
 }
 
@@ -70,7 +73,7 @@ func (w *Writer) Value(av types.AttributeValue) string {
 	if w.values == nil {
 		w.values = map[string]types.AttributeValue{}
 	}
-	p := ":v" + strconv.Itoa(len(w.values))
+	p := valuePlaceholder(len(w.values))
 	w.values[p] = av
 	return p
 }
@@ -198,31 +201,25 @@ func ValueSize(av types.AttributeValue) int {
 // two keys get the same ID only when they are equal. Every part is length
 // prefixed, so no value can imitate a separator.
 func KeyID(table string, key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
+	var few [4]string
+	names := few[:0]
 	for n := range key {
 		names = append(names, n)
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	part := func(kind byte, s string) {
-		b.WriteByte(kind)
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
-	}
-	part('T', table)
+	slices.Sort(names)
+	// The ID's exact length first, so that it is written with one allocation.
+	size := keyIDPartSize(len(table))
 	for _, n := range names {
-		part('K', n)
-		switch v := key[n].(type) {
-		case *types.AttributeValueMemberS:
-			part('S', v.Value)
-		case *types.AttributeValueMemberN:
-			part('N', v.Value)
-		case *types.AttributeValueMemberB:
-			part('B', string(v.Value))
-		default:
-			part('?', "")
-		}
+		_, s, bs := keyIDValue(key[n])
+		size += keyIDPartSize(len(n)) + keyIDPartSize(len(s)+len(bs))
+	}
+	var b strings.Builder
+	b.Grow(size)
+	writeKeyIDPart(&b, 'T', table, nil)
+	for _, n := range names {
+		writeKeyIDPart(&b, 'K', n, nil)
+		kind, s, bs := keyIDValue(key[n])
+		writeKeyIDPart(&b, kind, s, bs)
 	}
 	return b.String()
 }

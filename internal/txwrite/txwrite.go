@@ -70,7 +70,7 @@ func Input(tables Tables, token string, actions []Action) (*dynamodb.TransactWri
 		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(actions)}
 	}
 	size := 0
-	seen := make(map[string]int, len(actions))
+	var seen seenKeys
 	dt := expr.DefaultTable{TableName: tables.TableName, Tables: tables.Tables}
 	in := &dynamodb.TransactWriteItemsInput{TransactItems: make([]types.TransactWriteItem, len(actions))}
 	if token != "" {
@@ -79,8 +79,9 @@ func Input(tables Tables, token string, actions []Action) (*dynamodb.TransactWri
 	for i, w := range actions {
 		size += w.Size
 		item := w.Item
-		table := tableOf(&item)
+		table := tableIn(&item)
 		if tables.Rename {
+			table = tableOf(&item)
 			model := aws.ToString(*table)
 			if other := dt.Clash(model); other != "" {
 				return nil, AmbiguousTable(w.Entity, other, model)
@@ -88,10 +89,9 @@ func Input(tables Tables, token string, actions []Action) (*dynamodb.TransactWri
 			*table = aws.String(tables.Name(model))
 		}
 		id := expr.KeyID(aws.ToString(*table), w.Key)
-		if j, dup := seen[id]; dup {
+		if j, dup := seen.add(id, i); dup {
 			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, expr.DescribeKey(w.Key))}
 		}
-		seen[id] = i
 		in.TransactItems[i] = item
 	}
 	if size > expr.MaxTransactBytes {

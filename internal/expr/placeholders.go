@@ -1,0 +1,103 @@
+package expr
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// namePair is one attribute name and its placeholder.
+type namePair struct{ attr, placeholder string }
+
+// firstNames is how many names a Writer keeps in its array; past them, a map.
+const firstNames = 8
+
+// lookup returns the placeholder already given to attr.
+func (w *Writer) lookup(attr string) (string, bool) {
+	for _, np := range w.first[:w.nfirst] {
+		if np.attr == attr {
+			return np.placeholder, true
+		}
+	}
+	p, ok := w.byAttr[attr]
+	return p, ok
+}
+
+// remember records p as the placeholder of attr.
+func (w *Writer) remember(attr, p string) {
+	if w.nfirst < len(w.first) {
+		w.first[w.nfirst] = namePair{attr, p}
+		w.nfirst++
+		return
+	}
+	if w.byAttr == nil {
+		w.byAttr = map[string]string{}
+	}
+	w.byAttr[attr] = p
+}
+
+// The first placeholders of values and of names that are not identifiers,
+// made once: most requests use only these.
+var (
+	valuePlaceholders = placeholders(":v", 32)
+	namePlaceholders  = placeholders("#n", 16)
+)
+
+func placeholders(prefix string, n int) []string {
+	ps := make([]string, n)
+	for i := range ps {
+		ps[i] = prefix + strconv.Itoa(i)
+	}
+	return ps
+}
+
+// valuePlaceholder returns ":v" followed by i.
+func valuePlaceholder(i int) string {
+	if i < len(valuePlaceholders) {
+		return valuePlaceholders[i]
+	}
+	return ":v" + strconv.Itoa(i)
+}
+
+// namePlaceholder returns "#n" followed by i.
+func namePlaceholder(i int) string {
+	if i < len(namePlaceholders) {
+		return namePlaceholders[i]
+	}
+	return "#n" + strconv.Itoa(i)
+}
+
+// keyIDValue returns the kind letter and the text (s, or bs for binary)
+// under which KeyID writes a key value.
+func keyIDValue(av types.AttributeValue) (byte, string, []byte) {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return 'S', v.Value, nil
+	case *types.AttributeValueMemberN:
+		return 'N', v.Value, nil
+	case *types.AttributeValueMemberB:
+		return 'B', "", v.Value
+	}
+	return '?', "", nil
+}
+
+// keyIDPartSize is the length of a KeyID part whose text has n bytes.
+func keyIDPartSize(n int) int {
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	return 2 + digits + n
+}
+
+// writeKeyIDPart writes kind, the length of the text, ':' and the text
+// (s, or bs for binary).
+func writeKeyIDPart(b *strings.Builder, kind byte, s string, bs []byte) {
+	var digits [20]byte
+	b.WriteByte(kind)
+	b.Write(strconv.AppendInt(digits[:0], int64(len(s)+len(bs)), 10))
+	b.WriteByte(':')
+	b.WriteString(s)
+	b.Write(bs)
+}

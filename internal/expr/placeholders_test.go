@@ -1,0 +1,64 @@
+package expr
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Past the names a Writer keeps in its array, a name asked again still
+// gets its first placeholder, and every placeholder names one attribute.
+func TestWriterManyNames(t *testing.T) {
+	var w Writer
+	attrs := []string{"n0", "a b", "n1"}
+	for i := range 3 * firstNames {
+		attrs = append(attrs, fmt.Sprintf("attr%d", i), fmt.Sprintf("x.%d", i))
+	}
+	first := map[string]string{}
+	for _, a := range attrs {
+		first[a] = w.Name(a)
+	}
+	for _, a := range attrs {
+		if p := w.Name(a); p != first[a] {
+			t.Errorf("Name(%q) = %q the second time, %q the first", a, p, first[a])
+		}
+	}
+	names := w.Names()
+	if len(names) != len(attrs) {
+		t.Fatalf("%d names for %d attributes: %v", len(names), len(attrs), names)
+	}
+	for _, a := range attrs {
+		if names[first[a]] != a {
+			t.Errorf("placeholder %q names %q, want %q", first[a], names[first[a]], a)
+		}
+	}
+	// "n0" keeps its own name; "a b" gets the next free #nN, so "n1"
+	// cannot have its own.
+	if first["n0"] != "#n0" || first["a b"] != "#n1" || first["n1"] != "#n2" {
+		t.Errorf(`"n0", "a b", "n1" got %q, %q, %q: want #n0, #n1, #n2`, first["n0"], first["a b"], first["n1"])
+	}
+	for i := range 40 {
+		if p, want := w.Value(nil), fmt.Sprintf(":v%d", i); p != want {
+			t.Fatalf("value placeholder %q, want %q", p, want)
+		}
+	}
+}
+
+// KeyID writes each part as its kind, its length and its text, the
+// names in order, with lengths of more than one digit.
+func TestKeyIDText(t *testing.T) {
+	key := map[string]types.AttributeValue{
+		"SK": &types.AttributeValueMemberN{Value: "12"},
+		"PK": &types.AttributeValueMemberS{Value: "ARTICLE#0123456789"},
+		"B":  &types.AttributeValueMemberB{Value: []byte{1, 2}},
+		"X":  &types.AttributeValueMemberBOOL{Value: true},
+	}
+	want := "T5:tableK1:BB2:\x01\x02K2:PKS18:ARTICLE#0123456789K2:SKN2:12K1:X?0:"
+	if got := KeyID("table", key); got != want {
+		t.Errorf("KeyID = %q, want %q", got, want)
+	}
+	if got := KeyID("", nil); got != "T0:" {
+		t.Errorf("KeyID of nothing = %q, want %q", got, "T0:")
+	}
+}
