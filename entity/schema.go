@@ -124,11 +124,11 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 		n.kind = "B"
 	case b.Kind() == reflect.Slice || b.Kind() == reflect.Array:
 		n.kind, n.isList = "L", true
-		n.elem = elemNode(b, seen)
+		n.elem = elemNode(b, seen, elemOpts(flags, true))
 	case b.Kind() == reflect.Map:
 		n.kind, n.isMap = "M", true
 		n.badKey = b.Key().Kind() != reflect.String && !implements(b.Key(), textMarshalerType)
-		n.elem = elemNode(b, seen)
+		n.elem = elemNode(b, seen, elemOpts(flags, false))
 	case b.Kind() == reflect.Struct:
 		n.kind = "M"
 		n.fields = structFields(b, seen)
@@ -139,13 +139,13 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 // elemNode describes the elements of the list or map type t; below a
 // type that holds itself (type Tree []Tree) the contents are left
 // undescribed, as for an interface.
-func elemNode(t reflect.Type, seen map[reflect.Type]bool) *attrNode {
+func elemNode(t reflect.Type, seen map[reflect.Type]bool, opts string) *attrNode {
 	if seen[t] {
 		return &attrNode{typ: t.Elem(), base: t.Elem(), dynamic: true}
 	}
 	seen[t] = true
 	defer delete(seen, t)
-	return newNode("", t.Elem(), "", seen)
+	return newNode("", t.Elem(), opts, seen)
 }
 
 func setKind(t reflect.Type) string {
@@ -445,6 +445,9 @@ func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Val
 	if av, ok := v.(types.AttributeValue); ok {
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
+		}
+		if err := n.checkNull(av); err != nil {
+			return nil, reflect.Value{}, err
 		}
 		if n.dynamic {
 			return av, reflect.Value{}, nil
