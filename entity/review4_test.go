@@ -2,6 +2,7 @@ package entity_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,7 @@ func TestReview4RefusedBeforeSending(t *testing.T) {
 	}{
 		{"Append to an array", e.Update(key).Append("arr", []string{"x"}), "arr", []string{"[2]string", "exactly 2"}},
 		{"Prepend to an array", e.Update(key).Prepend("arr", []string{"x"}), "arr", []string{"[2]string"}},
+		{"Append an array to an array", e.Update(key).Append("arr", [2]string{"x", "y"}), "arr", []string{"exactly 2"}},
 		{"Set NULL on a string", e.Update(key).Set("name", null), "name", []string{"NULL", "Remove"}},
 		{"Set NULL on an int8", e.Update(key).Set("small", null), "small", []string{"NULL"}},
 		{"Set NULL in a map entry", e.Update(key).Set("plain.k", null), "plain.k", []string{"NULL"}},
@@ -259,5 +261,55 @@ func TestReview4AddStaysInTheType(t *testing.T) {
 	wantRange("uint absent - 1", err, "count", "")
 	if got, err := e.Update(key).Add("count", 5).Add("small", -128).Run(ctx, db); err != nil || got.Count != 5 || got.Small != -1 {
 		t.Errorf("uint absent + 5, int8 127 - 128: %+v, %v", got, err)
+	}
+}
+
+type r4Room struct {
+	Rate  float64 `dynamo:"rate"`
+	Beds  int     `dynamo:"beds"`
+	Label string  `dynamo:"label"`
+}
+
+type r4Hotel struct {
+	ID    string            `dynamo:"id"`
+	Rooms map[string]r4Room `dynamo:"rooms"`
+	Log   []r4Room          `dynamo:"log"`
+}
+
+// TestReview4FieldInMapValues: a typed handle of a field inside a map's
+// struct value (rooms.101.rate) or a list's struct element; the update
+// through it changes that field alone, on DynamoDB Local.
+func TestReview4FieldInMapValues(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	table := r4Table()
+	hotels := entity.MustDefine(table, entity.Config[r4Hotel]{Name: "Hotel", Key: entity.Key{Partition: "H#${id}", Sort: "H"}})
+	rooms := entity.MapOf(hotels, func(h *r4Hotel) *map[string]r4Room { return &h.Rooms })
+	log := entity.ListOf(hotels, func(h *r4Hotel) *[]r4Room { return &h.Log })
+	rate := entity.AsNumber(entity.FieldIn(rooms.Key("101"), func(r *r4Room) *float64 { return &r.Rate }))
+	label := entity.FieldIn(log.At(0), func(r *r4Room) *string { return &r.Label })
+	if rate.Path() != "rooms.101.rate" || label.Path() != "log[0].label" {
+		t.Errorf("paths %q, %q", rate.Path(), label.Path())
+	}
+	func() {
+		defer func() {
+			if x := recover(); x == nil || !strings.Contains(fmt.Sprint(x), "Hotel") {
+				t.Errorf("FieldIn of no field of the entry: recovered %v, want a panic naming the entity", x)
+			}
+		}()
+		var other struct{ X int }
+		entity.FieldIn(rooms.Key("101"), func(*r4Room) *int { return &other.X })
+	}()
+	db := entitytest.NewDB(t, table)
+	if _, err := hotels.Put(r4Hotel{ID: "1", Rooms: map[string]r4Room{"101": {Rate: 80, Beds: 2}, "102": {Rate: 90, Beds: 1}}, Log: []r4Room{{Label: "a"}}}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	got, err := hotels.Update(entity.Values{"id": "1"}).Apply(rate.Add(10), label.Set("b")).Ensure(rate.Eq(80)).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]r4Room{"101": {Rate: 90, Beds: 2}, "102": {Rate: 90, Beds: 1}}
+	if !cmp.Equal(got.Rooms, want) || got.Log[0].Label != "b" {
+		t.Errorf("after the update: %+v", got)
 	}
 }

@@ -45,6 +45,9 @@ type attrNode struct {
 	// dynamic: an interface value, whose contents the type does not say;
 	// any path below it is accepted and values are encoded by their own type.
 	dynamic bool
+	// enum is the field's Enum rule, if any: key, condition and filter
+	// values outside it are refused, as a put refuses them.
+	enum []string
 }
 
 var (
@@ -528,6 +531,9 @@ type schema struct {
 	attrs   map[string]*attrNode
 	special map[string]bool // key and marker attributes: any value, never updated
 	extra   map[string]bool // declared attributes T does not hold: any value
+	// members are the schemas of a collection's entities, when this one
+	// merges them (see schemaFor); nil for one entity's.
+	members []*schema
 }
 
 // attrRef is an attribute name or document path resolved against a schema.
@@ -728,6 +734,7 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 		if n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is a %v (stored as %s)", n.typ, n.kind)}
 		}
+		n.enum = r.Enum
 	}
 	return nil
 }
@@ -754,8 +761,12 @@ func (s *schema) checkComposite(attr string, values Values) error {
 	if n == nil || n.dynamic || n.kind == "" || v == nil {
 		return nil
 	}
-	if _, err := n.convert(v, true); err != nil {
+	cv, err := n.convert(v, true)
+	if err != nil {
 		return keys.NewTypeError(attr, fmt.Sprint(v), err.Error())
+	}
+	if reason := n.enumRefuses(cv); reason != "" {
+		return keys.NewTypeError(attr, fmt.Sprint(v), reason)
 	}
 	return nil
 }
