@@ -48,19 +48,7 @@ func (s *schema) enumCheck(name string, ref attrRef, av types.AttributeValue, el
 	if n == nil || len(n.enum) == 0 || el && n.kind == "S" {
 		return nil
 	}
-	var vals []string
-	switch x := av.(type) {
-	case *types.AttributeValueMemberS:
-		vals = []string{x.Value}
-	case *types.AttributeValueMemberSS:
-		vals = x.Value
-	case *types.AttributeValueMemberL:
-		for _, v := range x.Value {
-			if sv, ok := v.(*types.AttributeValueMemberS); ok {
-				vals = append(vals, sv.Value)
-			}
-		}
-	}
+	vals, _ := enumValues(av)
 	for _, v := range vals {
 		if reason := n.enumRefusesText(v); reason != "" {
 			return &ddbmodel.ValidationError{Entity: s.entity, Attribute: name, Reason: reason}
@@ -160,4 +148,26 @@ func encodingOf(n *attrNode, depth int) string {
 		out += " {" + strings.Join(parts, ", ") + "}"
 	}
 	return out
+}
+
+// enumValues returns the strings an Enum rule checks in av: a string, a
+// string set's or a list's strings; bad says why av holds none a rule can
+// check.
+func enumValues(av types.AttributeValue) (vals []string, bad string) {
+	switch x := av.(type) {
+	case *types.AttributeValueMemberS:
+		return []string{x.Value}, ""
+	case *types.AttributeValueMemberSS:
+		return x.Value, ""
+	case *types.AttributeValueMemberL:
+		for _, el := range x.Value {
+			s, ok := el.(*types.AttributeValueMemberS)
+			if !ok {
+				return nil, "enum attribute must hold strings"
+			}
+			vals = append(vals, s.Value)
+		}
+		return vals, ""
+	}
+	return nil, "enum attribute must be a string"
 }
