@@ -218,6 +218,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	// val encodes the i-th value; el says it is an element of the
 	// attribute (Contains), not a value of it.
 	val := func(i int, el bool) (types.AttributeValue, error) {
+		if err := s.sameEncoding(n.attr); err != nil {
+			return nil, err
+		}
 		node := ref.node
 		if el && node != nil {
 			if node.kind == "S" {
@@ -241,6 +244,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		}
 		if err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition value", Err: err}
+		}
+		if err := s.valueCheck(n.attr, ref, av, el); err != nil {
+			return nil, err
 		}
 		return av, nil
 	}
@@ -473,8 +479,9 @@ func schemaFor(entities []schemaHolder) (*schema, error) {
 			continue
 		}
 		if out == entities[0].attrSchema() {
-			out = &schema{entity: out.entity, typ: out.typ, attrs: maps.Clone(out.attrs), special: maps.Clone(out.special), extra: maps.Clone(out.extra)}
+			out = &schema{entity: out.entity, typ: out.typ, attrs: maps.Clone(out.attrs), special: maps.Clone(out.special), extra: maps.Clone(out.extra), members: []*schema{out}}
 		}
+		out.members = append(out.members, s)
 		out.entity += ", " + s.entity
 		for k, v := range s.attrs {
 			if _, ok := out.attrs[k]; !ok {

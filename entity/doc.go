@@ -40,7 +40,7 @@
 // Append to a set, a handle or condition of another entity, or another
 // entity's key struct, is a compile error. The kinds of handle (FieldOf,
 // OrderedOf, NumberOf, StringOf, SetOf, ListOf, MapOf with Key and At for
-// one element) carry only the operations DynamoDB allows on them: ordering
+// one element, FieldIn for a field inside an element) carry only the operations DynamoDB allows on them: ordering
 // comparisons (Lt, Between, LtAttr...) only on strings, numbers, times and
 // binary values, so Votes.GtAttr(Title) or a Between on a bool, list, set or
 // map handle does not compile, while a number handle compares with any

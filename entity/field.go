@@ -303,8 +303,8 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 // Key returns the handle of the map's entry k (path "addresses.home", or
 // `addresses."my.home"` for a key holding path syntax). The entry of a map
 // of numbers takes Add through AsNumber: entity.AsNumber(counts.Key("wed")).Add(1);
-// a struct entry's own fields are reached with the string form
-// ("addresses.home.city"). A key type with a
+// a struct entry's own fields are reached with FieldIn (or the string
+// form, "addresses.home.city"). A key type with a
 // MarshalText method names the entry by its text, as a put stores it; a
 // key whose MarshalText fails gives a handle every operation refuses.
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {

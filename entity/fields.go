@@ -24,7 +24,8 @@ func collectFields(rt reflect.Type, out map[string][]int) {
 // storedFields calls fn for each field of struct type rt that
 // guregu/dynamo stores, in order, with its stored name (the dynamo tag's
 // name, else the field name), its tag options and its index: "-" skips a
-// field, and embedded structs without a tag name are flattened.
+// field, and embedded structs are flattened, with or without a tag name
+// (guregu/dynamo v2 ignores an embedded struct's tag name).
 func storedFields(rt reflect.Type, fn func(name, opts string, f reflect.StructField, index []int)) {
 	var walk func(rt reflect.Type, prefix []int)
 	walk = func(rt reflect.Type, prefix []int) {
@@ -35,7 +36,7 @@ func storedFields(rt reflect.Type, fn func(name, opts string, f reflect.StructFi
 			if name == "-" {
 				continue
 			}
-			if f.Anonymous && name == "" {
+			if f.Anonymous {
 				ft := f.Type
 				if ft.Kind() == reflect.Pointer {
 					ft = ft.Elem()

@@ -31,6 +31,8 @@ type failure struct {
 	// plainMarker: the marker attribute of an unguarded put (a lock
 	// version 0), to tell an item without a marker (ErrUnmarked).
 	plainMarker string
+	// ranges: the ranges an update's Adds keep integer attributes in.
+	ranges []addRange
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -55,6 +57,11 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 		}
 		if len(old) > 0 && got != *f.lockWant || len(old) == 0 && *f.lockWant != 0 {
 			return ddbmodel.ErrVersionConflict
+		}
+	}
+	for _, r := range f.ranges {
+		if err := r.outside(f.entity, old); err != nil {
+			return err
 		}
 	}
 	return ddbmodel.ErrConditionFailed

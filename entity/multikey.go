@@ -346,9 +346,15 @@ func attributeValue(entities []schemaHolder, attr string, v any, loose bool) (ty
 	if ref.node == nil {
 		return nil, s.invalid(attr, "key condition", "not a stored field")
 	}
+	if err := s.sameEncoding(attr); err != nil {
+		return nil, err
+	}
 	av, _, err := ref.node.valueOf(v, loose)
 	if err != nil {
 		return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: attr, Reason: "key condition value", Err: err}
+	}
+	if err := s.valueCheck(attr, ref, av, false); err != nil {
+		return nil, err
 	}
 	return av, nil
 }

@@ -102,6 +102,7 @@ func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
 		if len(a.Enum) > 0 && n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
 			return invalid("Enum lists strings, but the field is a %v (stored as %s)", n.typ, kindName(n))
 		}
+		n.enum = a.Enum
 		e.nested = append(e.nested, &nestedRule{
 			fieldRule: fieldRule{name: name, typ: n.typ, Attribute: a, enum: enumSet(a.Enum)},
 			path:      ref.path, steps: steps,

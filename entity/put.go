@@ -162,22 +162,9 @@ func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.V
 		return nil
 	}
 	if r.enum != nil {
-		var vals []string
-		switch x := av.(type) {
-		case *types.AttributeValueMemberS:
-			vals = []string{x.Value}
-		case *types.AttributeValueMemberSS:
-			vals = x.Value
-		case *types.AttributeValueMemberL:
-			for _, el := range x.Value {
-				s, ok := el.(*types.AttributeValueMemberS)
-				if !ok {
-					return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must hold strings"}
-				}
-				vals = append(vals, s.Value)
-			}
-		default:
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "enum attribute must be a string"}
+		vals, bad := enumValues(av)
+		if bad != "" {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: bad}
 		}
 		for _, s := range vals {
 			if !r.enum[s] {

@@ -47,6 +47,9 @@ type attrNode struct {
 	dynamic bool
 	// plain is set when a value encodes without enc (see plainEncoding).
 	plain plainEncoding
+	// enum is the field's Enum rule, if any: key, condition and filter
+	// values outside it are refused, as a put refuses them.
+	enum []string
 }
 
 var (
@@ -127,11 +130,11 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 		n.kind = "B"
 	case b.Kind() == reflect.Slice || b.Kind() == reflect.Array:
 		n.kind, n.isList = "L", true
-		n.elem = elemNode(b, seen)
+		n.elem = elemNode(b, seen, elemOpts(flags, true))
 	case b.Kind() == reflect.Map:
 		n.kind, n.isMap = "M", true
 		n.badKey = b.Key().Kind() != reflect.String && !implements(b.Key(), textMarshalerType)
-		n.elem = elemNode(b, seen)
+		n.elem = elemNode(b, seen, elemOpts(flags, false))
 	case b.Kind() == reflect.Struct:
 		n.kind = "M"
 		n.fields = structFields(b, seen)
@@ -142,13 +145,13 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 // elemNode describes the elements of the list or map type t; below a
 // type that holds itself (type Tree []Tree) the contents are left
 // undescribed, as for an interface.
-func elemNode(t reflect.Type, seen map[reflect.Type]bool) *attrNode {
+func elemNode(t reflect.Type, seen map[reflect.Type]bool, opts string) *attrNode {
 	if seen[t] {
 		return &attrNode{typ: t.Elem(), base: t.Elem(), dynamic: true}
 	}
 	seen[t] = true
 	defer delete(seen, t)
-	return newNode("", t.Elem(), "", seen)
+	return newNode("", t.Elem(), opts, seen)
 }
 
 func setKind(t reflect.Type) string {
@@ -473,6 +476,9 @@ func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Val
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
 		}
+		if err := n.checkNull(av); err != nil {
+			return nil, reflect.Value{}, err
+		}
 		if n.dynamic {
 			return av, reflect.Value{}, nil
 		}
@@ -552,6 +558,9 @@ type schema struct {
 	attrs   map[string]*attrNode
 	special map[string]bool // key and marker attributes: any value, never updated
 	extra   map[string]bool // declared attributes T does not hold: any value
+	// members are the schemas of a collection's entities, when this one
+	// merges them (see schemaFor); nil for one entity's.
+	members []*schema
 }
 
 // attrRef is an attribute name or document path resolved against a schema.
@@ -752,6 +761,7 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 		if n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is a %v (stored as %s)", n.typ, n.kind)}
 		}
+		n.enum = r.Enum
 	}
 	return nil
 }
@@ -783,8 +793,12 @@ func (s *schema) checkComposite(attr string, values Values) error {
 	if n == nil || n.dynamic || n.kind == "" || v == nil {
 		return nil
 	}
-	if _, err := n.convert(v, true); err != nil {
+	cv, err := n.convert(v, true)
+	if err != nil {
 		return keys.NewTypeError(attr, fmt.Sprint(v), err.Error())
+	}
+	if reason := n.enumRefuses(cv); reason != "" {
+		return keys.NewTypeError(attr, fmt.Sprint(v), reason)
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func (w *shapeWalk) embedsItself(rt reflect.Type, at string, on map[reflect.Type
 		if ft.Kind() == reflect.Pointer {
 			ft = ft.Elem()
 		}
-		if !f.Anonymous || ft.Kind() != reflect.Struct || strings.Split(f.Tag.Get("dynamo"), ",")[0] != "" {
+		if !f.Anonymous || ft.Kind() != reflect.Struct || strings.Split(f.Tag.Get("dynamo"), ",")[0] == "-" {
 			continue
 		}
 		if on[ft] {

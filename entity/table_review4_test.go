@@ -11,7 +11,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 )
 
-type r4Item struct {
+type t4Item struct {
 	ID string `dynamo:"id"`
 }
 
@@ -90,7 +90,7 @@ func TestTableLimitsRefused(t *testing.T) {
 			if ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reasonHas) {
 				t.Errorf("Validate: Attribute %q, Reason %q; want %q and a reason containing %q", ve.Attribute, ve.Reason, c.attr, c.reasonHas)
 			}
-			_, err = entity.Define(tb, entity.Config[r4Item]{Name: "Item", Key: entity.Key{Partition: "I#${id}", Sort: "I"}})
+			_, err = entity.Define(tb, entity.Config[t4Item]{Name: "Item", Key: entity.Key{Partition: "I#${id}", Sort: "I"}})
 			if c.nameOnly {
 				if err != nil {
 					t.Errorf("Define refused the table for its name, which a DB may replace: %v", err)
@@ -149,8 +149,8 @@ func TestStreamViewsAreTheDeclaredOnes(t *testing.T) {
 	}
 }
 
-// r4PanicClient fails the test by panicking on any request.
-type r4PanicClient struct{ entity.Client }
+// t4PanicClient fails the test by panicking on any request.
+type t4PanicClient struct{ entity.Client }
 
 // Ensure checks the name it creates the table under, the DB's, not the
 // model's: a model table named "t" is fine under a valid physical name,
@@ -158,7 +158,7 @@ type r4PanicClient struct{ entity.Client }
 func TestEnsureChecksThePhysicalName(t *testing.T) {
 	t.Parallel()
 	tb := &entity.Table{Name: "things", PartitionKey: entity.S("pk")}
-	err := tb.Ensure(t.Context(), entity.NewDB(r4PanicClient{}, "ab"), 0)
+	err := tb.Ensure(t.Context(), entity.NewDB(t4PanicClient{}, "ab"), 0)
 	var ve *ddbmodel.ValidationError
 	if !errors.As(err, &ve) || ve.Attribute != "Name" || !strings.Contains(ve.Reason, `table name "ab"`) {
 		t.Errorf("Ensure under the name ab = %v, want a *ddbmodel.ValidationError on Name", err)

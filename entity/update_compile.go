@@ -14,6 +14,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -317,9 +318,12 @@ func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeVa
 	if !fits && !node.dynamic {
 		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s applies to %s; %s is a %s (stored as %s)", name, want, a.attr, node.goType(), node.kind)}
 	}
+	if av, ok, err := p.typedOperand(a, node); ok || err != nil {
+		return av, reflect.Value{}, err
+	}
 	av, fv, err := node.value(a.val)
 	if err != nil {
-		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name + ": " + err.Error()}
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name + ": " + errtext.Detail(err)}
 	}
 	if av == nil && a.kind != actSet {
 		if a.kind != actSetIfNotExists && fv.IsValid() && (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {
@@ -678,6 +682,10 @@ func (p *updatePlan[T]) writeConditions() error {
 			return err
 		}
 		p.conds = append(p.conds, cond)
+	}
+	p.c.fail.ranges = p.addRanges()
+	for _, r := range p.c.fail.ranges {
+		p.conds = append(p.conds, r.condition(w))
 	}
 	if p.old != nil {
 		p.conditionOnRead()

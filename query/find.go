@@ -43,22 +43,25 @@ func findIndex(e Member, values entity.Values) (string, error) {
 	for _, ix := range table.Indexes {
 		candidates = append(candidates, ix.Name)
 	}
-	var fits, why []string
+	var fits, why, at, used []string
 	for _, index := range candidates {
 		pk, sk, ok := modelOf(e).KeySpecs(index)
 		if !ok {
 			continue
 		}
 		var reason string
+		var names []string
 		if ix, ok := table.Index(index); ok && ix.MultiAttribute() {
-			reason = fitsMultiKey(ix, values)
+			reason, names = fitsMultiKey(ix, values)
 		} else {
-			reason = fitsKey(pk, sk, values)
+			reason, names = fitsKey(pk, sk, values)
 		}
+		used = appendNew(used, keyNames(table, index, pk, sk)...)
 		if reason == "" {
 			fits = append(fits, index)
 		} else {
 			why = append(why, indexName(index)+" ("+reason+")")
+			at = appendNew(at, names...)
 		}
 	}
 	given := sortedNames(values)
@@ -66,7 +69,8 @@ func findIndex(e Member, values entity.Values) (string, error) {
 	case 1:
 		return fits[0], nil
 	case 0:
-		return "", &ddbmodel.ValidationError{Entity: e.Name(), Attribute: strings.Join(given, ","),
+		at = atFault(at, given, used, values)
+		return "", &ddbmodel.ValidationError{Entity: e.Name(), Attribute: strings.Join(at, ","),
 			Reason: fmt.Sprintf("Find: no key of %s is selected by the values given; candidates: %s", e.Name(), strings.Join(why, "; "))}
 	}
 	named := make([]string, len(fits))
@@ -79,10 +83,11 @@ func findIndex(e Member, values entity.Values) (string, error) {
 
 // fitsKey returns why values do not select the key pk, sk, or "" when they
 // do: they give every partition composite, and the rest are the leading
-// sort composites.
-func fitsKey(pk, sk contract.KeySpec, values entity.Values) string {
+// sort composites. It also returns the names at fault: the composites
+// missing, or the values given that do not fit.
+func fitsKey(pk, sk contract.KeySpec, values entity.Values) (string, []string) {
 	if pk.Template == nil {
-		return "partition key " + pk.Attribute + " is computed"
+		return "partition key " + pk.Attribute + " is computed", nil
 	}
 	var missing []string
 	for _, c := range pk.Template.Composites() {
@@ -91,7 +96,7 @@ func fitsKey(pk, sk contract.KeySpec, values entity.Values) string {
 		}
 	}
 	if len(missing) > 0 {
-		return "needs " + strings.Join(missing, ", ")
+		return "needs " + strings.Join(missing, ", "), missing
 	}
 	var rest []string
 	for _, name := range sortedNames(values) {
@@ -100,10 +105,10 @@ func fitsKey(pk, sk contract.KeySpec, values entity.Values) string {
 		}
 	}
 	if len(rest) == 0 {
-		return ""
+		return "", nil
 	}
 	if sk.Template == nil {
-		return "takes no " + strings.Join(rest, ", ")
+		return "takes no " + strings.Join(rest, ", "), rest
 	}
 	var lead []string
 	for _, c := range sk.Template.Composites() {
@@ -125,14 +130,14 @@ func fitsKey(pk, sk contract.KeySpec, values entity.Values) string {
 				extra = append(extra, r)
 			}
 		}
-		return strings.Join(extra, ", ") + " not leading sort composites of " + sk.Attribute
+		return strings.Join(extra, ", ") + " not leading sort composites of " + sk.Attribute, extra
 	}
-	return ""
+	return "", nil
 }
 
 // fitsMultiKey is fitsKey for a multi-attribute index: values give every
 // partition attribute, and the rest are a leading run of sort attributes.
-func fitsMultiKey(ix entity.Index, values entity.Values) string {
+func fitsMultiKey(ix entity.Index, values entity.Values) (string, []string) {
 	var missing []string
 	for _, a := range ix.PartitionKeys {
 		if _, ok := values[a.Name]; !ok {
@@ -140,7 +145,7 @@ func fitsMultiKey(ix entity.Index, values entity.Values) string {
 		}
 	}
 	if len(missing) > 0 {
-		return "needs " + strings.Join(missing, ", ")
+		return "needs " + strings.Join(missing, ", "), missing
 	}
 	rest := len(values) - len(ix.PartitionKeys)
 	for i, a := range ix.SortKeys {
@@ -148,11 +153,11 @@ func fitsMultiKey(ix entity.Index, values entity.Values) string {
 			break
 		}
 		if _, ok := values[a.Name]; !ok {
-			return "the values are not partition attributes and a leading run of sort attributes"
+			return "the values are not partition attributes and a leading run of sort attributes", multiKeyExtra(ix, values)
 		}
 	}
 	if rest > len(ix.SortKeys) {
-		return "the values are not partition attributes and a leading run of sort attributes"
+		return "the values are not partition attributes and a leading run of sort attributes", multiKeyExtra(ix, values)
 	}
-	return ""
+	return "", nil
 }

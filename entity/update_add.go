@@ -1,0 +1,235 @@
+package entity
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"reflect"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// AddRangeError is the outcome of an update whose Add DynamoDB refused
+// because the stored result would not fit the field's Go type: an int8
+// holding 100 given Add(100), or a uint holding 0 given Add(-1). An Add
+// to an integer field narrower than 64 bits, and a negative Add to an
+// unsigned one, is conditioned so that the result stays within its type
+// (the update does not know the stored value, so the table checks it); a
+// read of the item would otherwise fail or see a wrapped number. A
+// positive Add to a 64-bit field is not conditioned: no counter reaches
+// 2^63 by Adds, and the condition would cost every such request.
+// It is the Err of a *ddbmodel.ConditionError, and matches
+// ddbmodel.ErrConditionFailed.
+type AddRangeError struct {
+	Entity    string
+	Attribute string // the attribute or document path added to
+	Type      string // the field's Go type, such as "int8"
+	Delta     string // the number added
+	Stored    string // the number the item held, "" when it held none
+}
+
+// Error describes the AddRangeError.
+func (e *AddRangeError) Error() string {
+	stored := "no value (taken as 0)"
+	if e.Stored != "" {
+		stored = e.Stored
+	}
+	return fmt.Sprintf("ddbmodel: update %s: Add %s to attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged", e.Entity, e.Delta, e.Attribute, stored, e.Type)
+}
+
+// Unwrap returns ddbmodel.ErrConditionFailed.
+func (e *AddRangeError) Unwrap() error { return ddbmodel.ErrConditionFailed }
+
+// addRange is the range an Add keeps an integer attribute in: the write is
+// conditioned on the stored value leaving the sum within [min, max].
+type addRange struct {
+	name     string // as given
+	path     docpath.Path
+	typ      string
+	delta    *big.Int
+	min, max *big.Int
+}
+
+var durationType = reflect.TypeOf(time.Duration(0))
+
+// addDelta encodes the delta of an Add to the number field node, when it
+// is an integer or a time stored as Unix seconds, and reports ok; other
+// fields (floats, sets, types with their own encoding) are left to the
+// field's own encoding (ok false).
+//
+// An integer field takes any integer delta whose magnitude fits its type
+// (so Add(-1) decrements a uint); the write is then conditioned so that
+// the result stays in the type's range (see addRanges). A time stored as
+// Unix seconds takes a number of seconds or a whole-second time.Duration,
+// never a time.Time: adding a date to a date means nothing.
+func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason string) {
+	if node == nil || node.dynamic || node.set || node.kind != "N" {
+		return nil, false, ""
+	}
+	b := node.base
+	isTime := b == timeType
+	if !isTime && !isInt(b) && b.Kind() != reflect.Uintptr {
+		return nil, false, ""
+	}
+	if _, raw := v.(types.AttributeValue); raw {
+		if n, isN := v.(*types.AttributeValueMemberN); isN {
+			d, good := new(big.Int).SetString(n.Value, 10)
+			if !good {
+				return nil, true, fmt.Sprintf("the delta of an Add to a %s is a whole number, got %q", node.goType(), n.Value)
+			}
+			return deltaAV(node, d)
+		}
+		return nil, false, "" // the field's own checks refuse it
+	}
+	rv := reflect.ValueOf(v)
+	for rv.IsValid() && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	switch {
+	case !rv.IsValid() || rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface:
+		return nil, true, fmt.Sprintf("the delta of an Add to a %s is a number, got nil", node.goType())
+	case isTime && rv.Type() == durationType:
+		dur := time.Duration(rv.Int())
+		if dur%time.Second != 0 {
+			return nil, true, fmt.Sprintf("%s is stored as Unix seconds: the delta %v is not a whole number of seconds", node.goType(), dur)
+		}
+		return deltaAV(node, big.NewInt(int64(dur/time.Second)))
+	case rv.CanInt():
+		return deltaAV(node, big.NewInt(rv.Int()))
+	case rv.CanUint():
+		return deltaAV(node, new(big.Int).SetUint64(rv.Uint()))
+	case rv.CanFloat() && rv.Float() == math.Trunc(rv.Float()) && math.Abs(rv.Float()) < 1<<63:
+		return deltaAV(node, big.NewInt(int64(rv.Float())))
+	}
+	if isTime {
+		return nil, true, fmt.Sprintf("%s is stored as Unix seconds: the delta of an Add is a number of seconds or a time.Duration, got %T", node.goType(), v)
+	}
+	return nil, true, fmt.Sprintf("the delta of an Add to a %s is a whole number, got %T", node.goType(), v)
+}
+
+// deltaAV is the delta d as a number value, refused when its magnitude
+// alone does not fit the field's type.
+func deltaAV(node *attrNode, d *big.Int) (types.AttributeValue, bool, string) {
+	if node.base != timeType {
+		// A signed field takes a delta of its type; an unsigned one also
+		// the negative of one, to decrement it.
+		lo, hi := intRange(node.base)
+		fits := d.Cmp(lo) >= 0 && d.Cmp(hi) <= 0
+		if lo.Sign() == 0 {
+			fits = new(big.Int).Abs(d).Cmp(hi) <= 0
+		}
+		if !fits {
+			return nil, true, fmt.Sprintf("the delta %s does not fit a %s", d, node.goType())
+		}
+	}
+	return &types.AttributeValueMemberN{Value: d.String()}, true, ""
+}
+
+// intRange is the range of the integer type t.
+func intRange(t reflect.Type) (lo, hi *big.Int) {
+	bits := uint(t.Bits())
+	if t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uintptr {
+		return big.NewInt(0), new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits), big.NewInt(1))
+	}
+	hi = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits-1), big.NewInt(1))
+	return new(big.Int).Neg(new(big.Int).Add(hi, big.NewInt(1))), hi
+}
+
+// addRanges returns the range each Add to an integer field keeps the
+// attribute in, for the conditions and for the outcome of a failed one.
+func (p *updatePlan[T]) addRanges() []addRange {
+	var out []addRange
+	for i, a := range p.acts {
+		if a.kind != actAdd || p.vals[i] == nil {
+			continue
+		}
+		ref, err := p.e.sch.resolve(a.attr, "Add")
+		if err != nil || ref.node == nil || ref.node.kind != "N" || ref.node.set || ref.node.base == timeType {
+			continue
+		}
+		b := ref.node.base
+		if !isInt(b) && b.Kind() != reflect.Uintptr {
+			continue
+		}
+		n, ok := p.vals[i].(*types.AttributeValueMemberN)
+		if !ok {
+			continue
+		}
+		d, ok := new(big.Int).SetString(n.Value, 10)
+		if !ok || d.Sign() == 0 {
+			continue
+		}
+		if b.Bits() == 64 && (d.Sign() > 0 || b.Kind() < reflect.Uint) {
+			// A 64-bit counter does not leave its range by Adds in
+			// practice; conditioning every Add to one would cost each
+			// request a condition for nothing.
+			continue
+		}
+		lo, hi := intRange(b)
+		out = append(out, addRange{name: a.attr, path: p.paths[i], typ: ref.node.goType(), delta: d, min: lo, max: hi})
+	}
+	return out
+}
+
+// condition is the condition that adding r.delta to the stored value
+// leaves it within the range; an absent attribute counts as 0, as Add
+// takes it.
+func (r addRange) condition(w *expr.Writer) string {
+	name := w.Path(r.path)
+	num := func(x *big.Int) string { return w.Value(&types.AttributeValueMemberN{Value: x.String()}) }
+	if r.delta.Sign() > 0 {
+		return "attribute_not_exists(" + name + ") OR " + name + " <= " + num(new(big.Int).Sub(r.max, r.delta))
+	}
+	cond := name + " >= " + num(new(big.Int).Sub(r.min, r.delta))
+	if r.delta.Cmp(r.min) >= 0 { // an absent attribute becomes the delta
+		cond = "attribute_not_exists(" + name + ") OR " + cond
+	}
+	return cond
+}
+
+// outside reports whether the Add leaves the range for the item old,
+// and returns the error naming the attribute when it does.
+func (r addRange) outside(entity string, old map[string]types.AttributeValue) error {
+	stored := new(big.Int)
+	text := ""
+	if av, ok := docpath.Get(old, r.path); ok {
+		n, isN := av.(*types.AttributeValueMemberN)
+		if !isN {
+			return nil
+		}
+		if _, ok := stored.SetString(n.Value, 10); !ok {
+			return nil
+		}
+		text = n.Value
+	}
+	sum := new(big.Int).Add(stored, r.delta)
+	if sum.Cmp(r.min) >= 0 && sum.Cmp(r.max) <= 0 {
+		return nil
+	}
+	return &AddRangeError{Entity: entity, Attribute: r.name, Type: r.typ, Delta: r.delta.String(), Stored: text}
+}
+
+// typedOperand checks and encodes the operand of an Add to a number field
+// (addDelta) and refuses an Append or Prepend to a fixed-size array, whose
+// length a put always stores whole; ok reports an operand it encoded.
+func (p *updatePlan[T]) typedOperand(a action, node *attrNode) (types.AttributeValue, bool, error) {
+	e := p.e
+	switch a.kind {
+	case actAppend, actPrepend:
+		if node.isList && node.base.Kind() == reflect.Array {
+			return nil, false, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: %s is a %s, which holds exactly %d elements; Set the whole array, or one element (%s[i])", actionNames[a.kind], a.attr, node.goType(), node.base.Len(), a.attr)}
+		}
+	case actAdd:
+		av, ok, reason := addDelta(node, a.val)
+		if reason != "" {
+			return nil, false, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: actionNames[a.kind] + ": " + reason}
+		}
+		return av, ok, nil
+	}
+	return nil, false, nil
+}
