@@ -81,7 +81,7 @@ func TestUpdateRefusesUnknownNamesAndWrongValues(t *testing.T) {
 		{"Add to an unknown attribute", u.Add("score", 1), "score", []string{"no attribute stored as \"score\""}},
 		{"SetIfNotExists of an unknown attribute", u.SetIfNotExists("Status", "open"), "Status", []string{`did you mean "status"`}},
 		{"Set of a string into an int", u.Set("votes", "many"), "votes", []string{"want int, got string"}},
-		{"Set of a fraction into an int", u.Set("votes", 2.5), "votes", []string{"want int, got float64"}},
+		{"Set of a fraction into an int", u.Set("votes", 2.5), "votes", []string{"want int, got 2.5 (float64)"}},
 		{"Set of a number into a string", u.Set("title", 7), "title", []string{"want string, got int"}},
 		{"Set of a list into a struct", u.Set("assignee", []string{"x"}), "assignee", []string{"want entity_test.ckPerson"}},
 		{"Add to a string field", u.Add("title", "x"), "title", []string{"Add applies to a number or set field"}},

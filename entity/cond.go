@@ -225,8 +225,10 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		if el && node != nil {
 			if node.kind == "S" {
 				node = stringNode
-			} else if node = node.elementNode(); node == nil {
+			} else if node.kind == "M" || node.elementNode() == nil {
 				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is a %s (stored as %s); contains takes a string, set or list attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+			} else {
+				node = node.elementNode()
 			}
 		}
 		var av types.AttributeValue
@@ -245,8 +247,17 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		if err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition value", Err: err}
 		}
-		if err := s.valueCheck(n.attr, ref, av, el); err != nil {
-			return nil, err
+		if want, key := s.keyTypes[ref.top]; key && node == nil && !el && !ref.nested() && avCode(av) != string(want) {
+			return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition value: %s is a key attribute of type %s, got %s; the comparison could never hold", n.attr, want, avKind(av))}
+		}
+		// A value outside the attribute's Enum is refused where the
+		// comparison could only match nothing (=, contains); <> and the
+		// orderings may still match items, and IN checks its values
+		// together (below).
+		if n.op == "=" || n.op == "contains" {
+			if err := s.valueCheck(n.attr, ref, av, el); err != nil {
+				return nil, err
+			}
 		}
 		return av, nil
 	}
@@ -324,6 +335,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("IN takes 1 to 100 values, got %d", len(n.vals))}
 		}
 		ps := make([]string, len(n.vals))
+		var refused error // the Enum's refusal of the first value
+		allowed := false  // some value is one the Enum allows
 		for i := range n.vals {
 			av, err := val(i, false)
 			if err != nil {
@@ -332,7 +345,16 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			if av == nil {
 				return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: fmt.Sprintf("condition IN: the value %#v is one a put does not store (empty, nil or omitempty zero)", n.vals[i])}
 			}
+			if err := s.valueCheck(n.attr, ref, av, false); err == nil {
+				allowed = true
+			} else if refused == nil {
+				refused = err
+			}
 			ps[i] = w.Value(av)
+		}
+		if !allowed {
+			// No value of the list is one a put stores: IN matches nothing.
+			return "", refused
 		}
 		return name + " IN (" + strings.Join(ps, ", ") + ")", nil
 	default:

@@ -90,7 +90,7 @@ func newFastEncoder(rt reflect.Type) *fastEncoder {
 		}
 		tag := f.Tag.Get("dynamo")
 		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
+		if name == "-" { // skipped whatever its options, as guregu/dynamo does
 			continue
 		}
 		if !f.IsExported() {

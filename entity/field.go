@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
@@ -317,7 +318,15 @@ func (f MapField[T, K, E]) Key(k K) Field[T, E] {
 		}
 		name = string(text)
 	}
-	return Field[T, E]{e: f.e, path: f.path + "." + quoteSegment(name)}
+	path := f.path + "." + quoteSegment(name)
+	if f.e != nil && f.e.sch != nil && f.e.sch.attrs[path] != nil {
+		// The bare text also names a stored attribute holding a dot
+		// ("meta.version"): quote the map's name so it is the path.
+		if p, err := docpath.Parse(path); err == nil {
+			path = quoteFirst(p)
+		}
+	}
+	return Field[T, E]{e: f.e, path: path}
 }
 
 // SizeGt: the map has more than n entries.

@@ -268,6 +268,9 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 			return reflect.Value{}, fmt.Errorf("want %s or %s, got %q", n.goType(), form, rv.String())
 		}
 	}
+	if isNumberKind(rv.Kind()) && isNumberKind(n.base.Kind()) {
+		return reflect.Value{}, fmt.Errorf("want %s, got %v (%T), which a %v does not hold exactly", n.goType(), rv, v, n.base)
+	}
 	return reflect.Value{}, fmt.Errorf("want %s, got %T", n.goType(), v)
 }
 
@@ -558,6 +561,9 @@ type schema struct {
 	attrs   map[string]*attrNode
 	special map[string]bool // key and marker attributes: any value, never updated
 	extra   map[string]bool // declared attributes T does not hold: any value
+	// keyTypes are the declared types of the table's key attributes, which
+	// a condition value for one must have.
+	keyTypes map[string]types.ScalarAttributeType
 	// members are the schemas of a collection's entities, when this one
 	// merges them (see schemaFor); nil for one entity's.
 	members []*schema
@@ -716,6 +722,9 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 	for n := range e.maintained {
 		s.special[n] = true
 	}
+	if e.table != nil {
+		s.keyTypes = e.table.keyAttributeTypes()
+	}
 	for _, n := range extra {
 		if err := checkName(n); err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: n, Reason: "Define: extra attribute", Err: err}
@@ -762,6 +771,42 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is a %v (stored as %s)", n.typ, n.kind)}
 		}
 		n.enum = r.Enum
+	}
+	return e.checkDefaults(rt)
+}
+
+// checkDefaults refuses, at Define, a Default (not a func) that does not
+// convert to its field's type or lies outside the field's own Enum: every
+// put relying on it would be refused.
+func (e *Entity[T]) checkDefaults(rt reflect.Type) error {
+	for _, r := range e.rules {
+		if r.Default == nil {
+			continue
+		}
+		if _, computed := r.Default.(func() any); computed {
+			continue
+		}
+		ft := rt.FieldByIndex(r.index).Type
+		dv := reflect.ValueOf(r.Default)
+		if !dv.Type().ConvertibleTo(ft) {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Default of type %T does not convert to the field's %v", r.Default, ft)}
+		}
+		if len(r.Enum) == 0 {
+			continue
+		}
+		cv := dv.Convert(ft)
+		vals := []reflect.Value{cv}
+		if cv.Kind() == reflect.Slice || cv.Kind() == reflect.Array {
+			vals = vals[:0]
+			for i := range cv.Len() {
+				vals = append(vals, cv.Index(i))
+			}
+		}
+		for _, v := range vals {
+			if v.Kind() == reflect.String && !slices.Contains(r.Enum, v.String()) {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Default %q is not one of its Enum %s; every put relying on it would be refused", v.String(), strings.Join(r.Enum, ", "))}
+			}
+		}
 	}
 	return nil
 }

@@ -126,7 +126,8 @@ const keyVals = 8
 // templates, with T's types. Its Get, Update, Delete and Check take a K,
 // so that another entity's key does not compile; a K missing a composite
 // is refused by ItemKeyOf (at init, for a package-level variable), and a
-// K value with an empty composite by the operation, before sending. Each
+// K value with an empty string composite by the operation, before sending
+// (a number composite's 0 is a value like any other: it renders "0"). Each
 // lowers to the Values form (Entity.Get(ik.Values(k))...) and is checked
 // and costs as that form does.
 type ItemKey[T, K any] struct{ ks keyStruct[T, K] }
@@ -182,7 +183,10 @@ func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
 // leading sort composites. A sort composite held in a pointer field is
 // given when the pointer is not nil, so one K says both a whole key and a
 // partial one (a prefix); a K without sort fields queries the whole
-// partition. The query package's By takes it.
+// partition. Each sort composite given is a whole value, not a prefix of
+// one: Published "2026" matches items published "2026", not "2026-01-01"
+// (the prefix ends after its delimiter; use a range for a partial value).
+// The query package's By takes it.
 type QueryKey[T, K any] struct{ ks keyStruct[T, K] }
 
 // QueryKeyOf returns the typed query key of e on index ("" for the

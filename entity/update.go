@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
+	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -124,6 +127,8 @@ func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
 // With supplies current values of attributes the update does not change
 // but that keys it recomputes are built from. The update is conditioned on
 // the item still holding them, so a key is never computed from stale values.
+// A value for any other attribute is accepted too: it is then an equality
+// condition on the item's current value, like If(Attr(name).Eq(v)).
 func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 	merged := Values{}
 	for k, v := range op.with {
@@ -254,15 +259,33 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 		return nil, err
 	}
 	if c.move {
-		return nil, ErrNeedsRead
+		return nil, errtext.Errorf("%s update: it changes primary-key composite(s) %s, so the item moves (a delete and a put in one transaction, which carry its other attributes): %w", op.e.name, strings.Join(op.primaryComposites(), ", "), ErrNeedsRead)
 	}
 	if c.missing != nil {
 		if op.readFirst {
-			return nil, ErrNeedsRead
+			return nil, errtext.Errorf("%s update: ReadFirst takes the current values of %s from the item: %w", op.e.name, strings.Join(c.missing.Missing, ", "), ErrNeedsRead)
 		}
 		return nil, c.missing
 	}
 	return c, nil
+}
+
+// primaryComposites returns the primary-key composites the update's
+// actions touch, in the order given.
+func (op UpdateOp[T]) primaryComposites() []string {
+	var out []string
+	for _, a := range op.acts {
+		top := a.attr
+		if p, err := docpath.Parse(a.attr); err == nil {
+			top = p.Root()
+		}
+		for _, d := range []*keyDef[T]{op.e.pk, op.e.sk} {
+			if d != nil && slices.Contains(d.Uses, top) && !slices.Contains(out, top) {
+				out = append(out, top)
+			}
+		}
+	}
+	return out
 }
 
 // TransactWrite compiles the update as one action of a transaction. An

@@ -39,7 +39,9 @@ func (e *AddRangeError) Error() string {
 	if e.Stored != "" {
 		stored = e.Stored
 	}
-	return fmt.Sprintf("ddbmodel: update %s: Add %s to attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged", e.Entity, e.Delta, e.Attribute, stored, e.Type)
+	// No "update <Entity>:" here: the ConditionError that carries this
+	// error says it once.
+	return fmt.Sprintf("ddbmodel: Add %s to %s attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged", e.Delta, e.Entity, e.Attribute, stored, e.Type)
 }
 
 // Unwrap returns ddbmodel.ErrConditionFailed.

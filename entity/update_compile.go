@@ -64,6 +64,10 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	if err != nil {
 		return nil, err
 	}
+	if op.lockWant != nil && e.lock == nil {
+		// Said first: adding a change would not help.
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "IfVersion needs a LockAttribute"}
+	}
 	if len(op.acts) == 0 {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "update changes nothing"}
 	}
@@ -388,7 +392,7 @@ func (p *updatePlan[T]) checkPrimaryKey() error {
 		}
 		for _, u := range d.Uses {
 			if p.touched[u] == actRemove {
-				return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: u, Reason: fmt.Sprintf("Remove: the primary key attribute %s is built from it (%s), and every item has its key; set a new value to move the item", d.Attribute, keyFrom(d.keySpec))}
+				return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: u, Reason: fmt.Sprintf("%s: the primary key attribute %s is built from it (%s), and every item has its key; set a new value to move the item", p.removal(u), d.Attribute, keyFrom(d.keySpec))}
 			}
 		}
 		if d.fn != nil {
@@ -500,7 +504,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 	}
 	if removed != "" {
 		if !d.sparse {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: removed, Reason: fmt.Sprintf("Remove: index %s's key is built from it, and the index is not sparse (every item has its key); set a new value, or declare the index Sparse", d.name)}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: removed, Reason: fmt.Sprintf("%s: index %s's key is built from it, and the index is not sparse (every item has its key); set a new value, or declare the index Sparse", p.removal(removed), d.name)}
 		}
 		p.leave(pair)
 		return nil
@@ -605,6 +609,11 @@ func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) 
 			continue
 		}
 		if _, ok := (layered{p.known, p.withSrc, p.op.key}).Lookup(u); ok {
+			continue
+		}
+		if _, ok := p.known[u]; ok && k.fn != nil {
+			// Set whole to a value that is no key text (a bool, a list, a
+			// map): a key function takes it all the same.
 			continue
 		}
 		if p.old != nil {
@@ -869,4 +878,15 @@ func keyFrom(k keySpec) string {
 		return "from " + strconv.Quote(t)
 	}
 	return "by a key function from " + strings.Join(k.Uses, ", ")
+}
+
+// removal names the action that removes the top-level attribute attr, as
+// the caller wrote it: a Set of a value a put leaves out removes too.
+func (p *updatePlan[T]) removal(attr string) string {
+	for _, a := range p.op.acts {
+		if a.attr == attr && a.kind == actSet {
+			return "Set of a value a put leaves out (empty, nil or an omitempty zero), which removes the attribute"
+		}
+	}
+	return "Remove"
 }
