@@ -87,9 +87,9 @@ func TestAMapEntryHandleBesideADottedNameIsThePath(t *testing.T) {
 	}
 }
 
-// A Default outside its field's Enum, or of a type that does not convert
-// to the field's, is refused at Define (before, every put relying on it
-// was refused).
+// A Default outside its field's Enum is refused at Define (before, every
+// put relying on it was refused); one of a type that does not convert
+// already was.
 func TestADefaultOutsideItsEnumIsRefusedAtDefine(t *testing.T) {
 	_, err := entity.Define(r5Table(), entity.Config[r5Doc]{
 		Name: "Doc", Key: entity.Key{Partition: "D#${id}", Sort: "D"},
@@ -100,7 +100,7 @@ func TestADefaultOutsideItsEnumIsRefusedAtDefine(t *testing.T) {
 		Name: "Doc", Key: entity.Key{Partition: "D#${id}", Sort: "D"},
 		Attributes: map[string]entity.Attribute{"small": {Default: "many"}},
 	})
-	wantMessage(t, "Default of the wrong type", err, "small", "Default of type string does not convert")
+	wantMessage(t, "Default of the wrong type", err, "small", "string does not convert to int8")
 	if _, err := entity.Define(r5Table(), entity.Config[r5Doc]{
 		Name: "Doc", Key: entity.Key{Partition: "D#${id}", Sort: "D"},
 		Attributes: map[string]entity.Attribute{"kind": {Default: "post", Enum: []string{"post", "page"}}},
@@ -113,7 +113,7 @@ func TestADefaultOutsideItsEnumIsRefusedAtDefine(t *testing.T) {
 // declared type: a number against an S key never holds.
 func TestAConditionOnAKeyAttributeTakesItsType(t *testing.T) {
 	_, err := r5Docs.Update(r5Key).Set("kind", "page").If(entity.Attr("GSI1PK").Eq(5)).Build()
-	wantMessage(t, "a number for an S key attribute", err, "GSI1PK", "key attribute of type S", "got N")
+	wantMessage(t, "a number for an S key attribute", err, "GSI1PK", "key attribute of type S", "got a number")
 	if _, err := r5Docs.Update(r5Key).Set("kind", "page").If(entity.Attr("GSI1PK").Eq("S#open")).Build(); err != nil {
 		t.Errorf("a string for an S key attribute: %v", err)
 	}

@@ -775,9 +775,8 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 	return e.checkDefaults(rt)
 }
 
-// checkDefaults refuses, at Define, a Default (not a func) that does not
-// convert to its field's type or lies outside the field's own Enum: every
-// put relying on it would be refused.
+// checkDefaults refuses, at Define, a Default (not a func) outside the
+// field's own Enum: every put relying on it would be refused.
 func (e *Entity[T]) checkDefaults(rt reflect.Type) error {
 	for _, r := range e.rules {
 		if r.Default == nil {
@@ -788,11 +787,8 @@ func (e *Entity[T]) checkDefaults(rt reflect.Type) error {
 		}
 		ft := rt.FieldByIndex(r.index).Type
 		dv := reflect.ValueOf(r.Default)
-		if !dv.Type().ConvertibleTo(ft) {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Default of type %T does not convert to the field's %v", r.Default, ft)}
-		}
-		if len(r.Enum) == 0 {
-			continue
+		if len(r.Enum) == 0 || !dv.Type().ConvertibleTo(ft) {
+			continue // a Default that does not convert is refused with the rules
 		}
 		cv := dv.Convert(ft)
 		vals := []reflect.Value{cv}
