@@ -342,6 +342,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			continue
 		}
 		d := &indexDef[T]{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: ik.When}
+		if ix.Local && ik.Partition != "" {
+			return fail(ix.SortKey.Name, "index %q is local: it shares the table's partition key, so its IndexKey takes no Partition (got %q)", ix.Name, ik.Partition)
+		}
 		if !ix.Local {
 			if d.pk, err = e.compileKey(ix.PartitionKey, ik.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
 				return nil, err
@@ -481,6 +484,9 @@ func MustDefine[T any](table *Table, cfg Config[T]) *Entity[T] {
 
 func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string, error), uses []string, max int) (*keyDef[T], error) {
 	d := &keyDef[T]{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
+	if attr.typ() == types.ScalarAttributeTypeB && (src != "" || fn != nil) {
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is binary (B), but a template or key function renders text, which a put would write as S; declare the attribute S (entity.S)"}
+	}
 	if fn != nil {
 		if src != "" {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute has both a template and a function"}

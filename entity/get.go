@@ -26,6 +26,14 @@ type GetOp[T any] struct {
 // Get returns an operation reading the item whose key composites are key.
 func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: maps.Clone(key)} }
 
+// Table returns the table of the entity the get reads.
+func (op GetOp[T]) Table() *Table {
+	if op.e == nil {
+		return nil
+	}
+	return op.e.Table()
+}
+
 // Consistent asks for a strongly consistent read.
 func (op GetOp[T]) Consistent() GetOp[T] {
 	op.consistent = true

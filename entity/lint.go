@@ -162,10 +162,14 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 	out = append(out, t.lintShares()...)
 	out = append(out, t.lintQuota()...)
 	for _, po := range t.PrefixOverlaps() {
+		query := fmt.Sprintf("with a partial sort key, begins_with(%s, %q),", po.Attributes[1], po.Prefix)
+		if po.Prefix == "" {
+			query = fmt.Sprintf("with a partial sort key sends no sort condition (its %s template has no literal prefix), so it", po.Attributes[1])
+		}
 		out = append(out, Finding{Severity: Warning, Code: LintPrefixOverlap, Entities: []string{po.Entity, po.Other}, Index: po.Index,
 			Templates: []string{po.Template, po.OtherTemplate},
-			Message: fmt.Sprintf("a query of %s with a partial sort key, begins_with(%s, %q), also reads %s's items: in partition %q, the sort key %q of %s %s",
-				po.Entity, po.Attributes[1], po.Prefix, po.Other, po.Partition, po.Sort, po.Other, "begins with it")})
+			Message: fmt.Sprintf("a query of %s %s also reads %s's items: in partition %q, the sort key %q of %s %s",
+				po.Entity, query, po.Other, po.Partition, po.Sort, po.Other, "begins with it")})
 	}
 	for _, o := range opts.Orders {
 		out = append(out, t.lintOrder(models, o)...)
@@ -254,6 +258,12 @@ func (t *Table) lintOrder(models []entityModel, o SortOrder) []Finding {
 	bad := func(sev Severity, ents []string, tmpls []string, msg string) Finding {
 		return Finding{Severity: sev, Code: LintSortOrder, Entities: ents, Index: o.Index, Templates: tmpls, Message: msg}
 	}
+	if _, ok := t.Index(o.Index); o.Index != "" && !ok {
+		return []Finding{bad(Error, nil, nil, fmt.Sprintf("the declared order names index %s, which table %s does not have", o.Index, t.Name))}
+	}
+	if len(o.Entities) < 2 {
+		return []Finding{bad(Warning, o.Entities, nil, fmt.Sprintf("the declared order names %d entities; an order of fewer than two checks nothing", len(o.Entities)))}
+	}
 	places := map[string][]Placement{}
 	for _, name := range o.Entities {
 		i := slices.IndexFunc(models, func(m entityModel) bool { return m.name == name })
@@ -333,7 +343,7 @@ func applyAllows(out []Finding, allows []Allow) []Finding {
 	for _, a := range allows {
 		if a.Reason == "" {
 			out = append(out, Finding{Severity: Warning, Code: LintStaleAllow, Entities: nonEmpty(a.Entity), Index: a.Index,
-				Message: fmt.Sprintf("the allowance of %s for %q gives no reason, so it allows nothing", a.Code, a.Entity)})
+				Message: a.describe() + " gives no reason, so it allows nothing"})
 			continue
 		}
 		hit := false
@@ -345,10 +355,24 @@ func applyAllows(out []Finding, allows []Allow) []Finding {
 		}
 		if !hit {
 			out = append(out, Finding{Severity: Warning, Code: LintStaleAllow, Entities: nonEmpty(a.Entity), Index: a.Index,
-				Message: fmt.Sprintf("the allowance of %s for %q matches no finding; remove it", a.Code, a.Entity)})
+				Message: a.describe() + " matches no finding; remove it"})
 		}
 	}
 	return out
+}
+
+// describe names the allowance in a stale-allow finding, saying so when
+// it names no code or no entity.
+func (a Allow) describe() string {
+	switch {
+	case a.Code == "" && a.Entity == "":
+		return "an allowance that names no code and no entity"
+	case a.Code == "":
+		return fmt.Sprintf("an allowance for %q that names no code", a.Entity)
+	case a.Entity == "":
+		return fmt.Sprintf("the allowance of %s, which names no entity,", a.Code)
+	}
+	return fmt.Sprintf("the allowance of %s for %q", a.Code, a.Entity)
 }
 
 func nonEmpty(s string) []string {

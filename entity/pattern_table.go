@@ -12,6 +12,14 @@ import (
 // Lint would count it as reading an index of t. A pattern that does not
 // build, or whose request names no table, is left to Lint.
 func (t *Table) checkPatternTable(p AccessPattern) error {
+	for _, r := range []any{p.query, p.get} {
+		// Compared by pointer: another *Table of the same Name is another
+		// model (its entities, its patterns) all the same.
+		if o, ok := r.(interface{ Table() *Table }); ok && o.Table() != nil && o.Table() != t && o.Table().Name == t.Name {
+			return &ddbmodel.ValidationError{Attribute: p.name,
+				Reason: "access pattern " + p.name + " reads an entity of another *entity.Table value, also named " + t.Name + ": register it with the table of its entity"}
+		}
+	}
 	var table *string
 	switch {
 	case p.query != nil:

@@ -760,6 +760,9 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 			if n.kind != "" && n.kind != "S" && n.kind != "N" {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s: template %q uses it, but it is a %v (stored as %s); a key composite must be a string, a number or a time", d.Attribute, d.Template.String(), n.typ, n.kind)}
 			}
+			if d.Number && n.base == timeType && n.kind != "N" {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s is a number, but its template %q uses the time %s, which renders as RFC 3339 text; tag the field unixtime (Unix seconds) or declare the key attribute S", d.Attribute, d.Template.String(), u)}
+			}
 		}
 	}
 	for _, r := range e.rules {

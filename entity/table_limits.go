@@ -80,6 +80,12 @@ func (t *Table) checkLimits() error {
 		return &ddbmodel.ValidationError{Attribute: "Indexes",
 			Reason: fmt.Sprintf("table %q has %d local indexes; DynamoDB takes at most %d", t.Name, local, maxLocalIndexes)}
 	}
+	if err := t.checkKeyRoles(); err != nil {
+		return err
+	}
+	if err := t.checkAttributeNames(); err != nil {
+		return err
+	}
 	in := t.CreateTableInput()
 	projected := 0
 	for _, ix := range in.GlobalSecondaryIndexes {
@@ -131,4 +137,59 @@ func (t *Table) validateAs(name string) error {
 		return &ddbmodel.ValidationError{Reason: err.Error()}
 	}
 	return checkTableName(name)
+}
+
+// maxAttrNameLen is the longest attribute name DynamoDB takes as a key,
+// projected or TTL attribute: 1 to 255 bytes of UTF-8.
+const maxAttrNameLen = 255
+
+// checkKeyRoles refuses one attribute as both the partition and the sort
+// key of the table or of an index (DynamoDB: "Two keys can not have the
+// same name"); a local index's sort key is checked against the table's
+// partition key, which the index shares.
+func (t *Table) checkKeyRoles() error {
+	same := func(where, pk, sk string) error {
+		if pk == "" || pk != sk {
+			return nil
+		}
+		return &ddbmodel.ValidationError{Attribute: pk,
+			Reason: fmt.Sprintf("table %q: %s has %q as both partition and sort key; DynamoDB takes two attributes", t.Name, where, pk)}
+	}
+	if err := same("the table", t.PartitionKey.Name, t.SortKey.Name); err != nil {
+		return err
+	}
+	for _, ix := range t.Indexes {
+		pk := ix.PartitionKey.Name
+		if ix.Local {
+			pk = t.PartitionKey.Name
+		}
+		if err := same("index "+ix.Name, pk, ix.SortKey.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkAttributeNames refuses a key, INCLUDE or TTL attribute name longer
+// than DynamoDB takes (an empty one is refused where it is declared).
+func (t *Table) checkAttributeNames() error {
+	names := []struct{ field, name string }{
+		{"PartitionKey", t.PartitionKey.Name}, {"SortKey", t.SortKey.Name}, {"TTLAttribute", t.TTLAttribute},
+		{"EntityAttribute", t.EntityAttr()}, {"EntityVersionAttribute", t.EntityVersionAttr()},
+	}
+	for _, ix := range t.Indexes {
+		for _, k := range slices.Concat([]KeyAttribute{ix.PartitionKey, ix.SortKey}, ix.PartitionKeys, ix.SortKeys) {
+			names = append(names, struct{ field, name string }{"Indexes", k.Name})
+		}
+		for _, a := range ix.Projection.Attributes {
+			names = append(names, struct{ field, name string }{"Projection", a})
+		}
+	}
+	for _, n := range names {
+		if len(n.name) > maxAttrNameLen {
+			return &ddbmodel.ValidationError{Attribute: n.field,
+				Reason: fmt.Sprintf("table %q: attribute name %.40q... is %d bytes; DynamoDB takes 1 to %d", t.Name, n.name, len(n.name), maxAttrNameLen)}
+		}
+	}
+	return nil
 }

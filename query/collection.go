@@ -21,6 +21,14 @@ func Of(members ...Member) Collection {
 	return Collection{s: spec{members: append([]Member(nil), members...)}}
 }
 
+// Table returns the table of the collection's first member (nil for none).
+func (c Collection) Table() *entity.Table {
+	if len(c.s.members) == 0 || c.s.members[0] == nil {
+		return nil
+	}
+	return c.s.members[0].Table()
+}
+
 // Index queries the named secondary index instead of the table.
 func (c Collection) Index(name string) Collection { c.s.index = name; return c }
 

@@ -43,6 +43,14 @@ type Query[T any] struct {
 	onUnrecognized func(map[string]types.AttributeValue) error
 }
 
+// Table returns the table of the query's entity.
+func (q Query[T]) Table() *entity.Table {
+	if q.e == nil {
+		return nil
+	}
+	return q.e.Table()
+}
+
 // New starts a query of e's items on the table's primary key.
 func New[T any](e *entity.Entity[T]) Query[T] {
 	return Query[T]{e: e, s: spec{members: []Member{e}}}

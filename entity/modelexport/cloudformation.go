@@ -1,6 +1,8 @@
 package modelexport
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -32,8 +34,15 @@ func input(t *entity.Table) (*dynamodb.CreateTableInput, error) {
 
 // LogicalID returns the CloudFormation logical ID of the table's resource:
 // the letters and digits of its Name, each word capitalised, and "Table"
-// ("edtech-platform" gives EdtechPlatformTable).
+// ("edtech-platform" gives EdtechPlatformTable). An ID that would pass
+// CloudFormation's 255 characters keeps its first characters and ends in
+// eight hex digits of a hash of the Name, then "Table", so that it stays
+// within the limit and two long names still give two IDs. A nil table
+// gives "".
 func LogicalID(t *entity.Table) string {
+	if t == nil {
+		return ""
+	}
 	var b strings.Builder
 	up := true
 	for _, r := range t.Name {
@@ -47,8 +56,16 @@ func LogicalID(t *entity.Table) string {
 		}
 		b.WriteRune(r)
 	}
-	return b.String() + "Table"
+	id := b.String()
+	if len(id)+len("Table") > maxLogicalID {
+		sum := sha256.Sum256([]byte(t.Name))
+		id = id[:maxLogicalID-len("Table")-8] + hex.EncodeToString(sum[:4])
+	}
+	return id + "Table"
 }
+
+// maxLogicalID is the longest logical ID CloudFormation takes.
+const maxLogicalID = 255
 
 // cloudFormation builds the template: one AWS::DynamoDB::Table resource
 // whose Properties say what the CreateTable request and TTL say.

@@ -13,8 +13,15 @@ import (
 
 // ResourceName returns the Terraform resource name of the table: its Name
 // in lower case, every run of other characters than letters and digits an
-// underscore ("edtech-platform" gives edtech_platform).
+// underscore ("edtech-platform" gives edtech_platform). A name that would
+// not start with a letter (an empty one, or one starting with a digit)
+// gets the prefix "table_" ("2024-data" gives table_2024_data), since
+// Terraform names start with a letter or an underscore. A nil table
+// gives "".
 func ResourceName(t *entity.Table) string {
+	if t == nil {
+		return ""
+	}
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToLower(t.Name) {
