@@ -1,29 +1,19 @@
 package entity
 
-import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+import (
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // keyAttributeTypes returns the declared type (S, N or B) of every key
-// attribute of the table and its indexes, by name: a condition or filter
-// value for one of them must be of that type, or the comparison is always
-// false.
+// attribute of the table and its indexes, by name, as CreateTableInput
+// defines them: a condition or filter value for one of them must be of
+// that type, or the comparison is always false.
 func (t *Table) keyAttributeTypes() map[string]types.ScalarAttributeType {
-	m := map[string]types.ScalarAttributeType{}
-	add := func(k KeyAttribute) {
-		if k.Name != "" {
-			m[k.Name] = k.typ()
-		}
-	}
-	add(t.PartitionKey)
-	add(t.SortKey)
-	for _, ix := range t.Indexes {
-		add(ix.PartitionKey)
-		add(ix.SortKey)
-		for _, k := range ix.PartitionKeys {
-			add(k)
-		}
-		for _, k := range ix.SortKeys {
-			add(k)
-		}
+	defs := t.CreateTableInput().AttributeDefinitions
+	m := make(map[string]types.ScalarAttributeType, len(defs))
+	for _, d := range defs {
+		m[aws.ToString(d.AttributeName)] = d.AttributeType
 	}
 	return m
 }
