@@ -35,6 +35,14 @@ type Job struct {
 	progress  func(Progress)
 	readRate  float64
 	writeRate float64
+	// shareI, shareN: worker i of n (share.go); checkpoint, lease,
+	// expected: checkpoint.go, progress.go.
+	shareI, shareN int
+	checkpoint     string
+	named          bool
+	lease          time.Duration
+	expected       int64
+	pageSize       int
 }
 
 // Entity returns a job over the items of e: the scan reads only items
@@ -96,6 +104,12 @@ type Progress struct {
 	Rate float64
 	// Capacity is the capacity consumed so far.
 	Capacity entity.Capacity
+	// Segments is how many segments this run takes (its Share), and
+	// SegmentsDone how many of them are finished, including those a
+	// checkpoint shows finished before.
+	Segments, SegmentsDone int
+	// Expected is the job's Expected item count (0: not given).
+	Expected int64
 }
 
 // scan is the entity's own scan (query.Scan): it reads only the
@@ -133,6 +147,9 @@ func (j Job) check() error {
 	}
 	if j.readRate < 0 || j.writeRate < 0 {
 		return j.invalid("ReadRate and WriteRate must not be negative, got %g and %g", j.readRate, j.writeRate)
+	}
+	if err := j.checkScale(); err != nil {
+		return err
 	}
 	if !j.whole {
 		return nil
@@ -184,7 +201,7 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 	for _, in := range ins {
 		in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
 	}
-	return ins, nil
+	return j.share(j.limit(ins)), nil
 }
 
 // Build compiles the UpdateItem request that repairs f, without I/O: it
@@ -284,7 +301,7 @@ func (j Job) find(item map[string]types.AttributeValue) (Target, *Finding) {
 		}
 	}
 	tb := j.targets[0].table()
-	if !j.whole || tb.IsUniqueMarker(item) {
+	if !j.whole || tb.IsUniqueMarker(item) || isCheckpoint(tb, item) {
 		return nil, nil
 	}
 	return nil, unknown(tb, item)

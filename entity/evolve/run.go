@@ -50,6 +50,10 @@ type Report struct {
 	Capacity entity.Capacity
 	// Elapsed is how long the job ran.
 	Elapsed time.Duration
+	// SegmentsSkipped counts the segments a checkpoint showed finished
+	// (Job.Checkpoint): not scanned again. SegmentsResumed counts those
+	// resumed from a checkpoint's last evaluated key.
+	SegmentsSkipped, SegmentsResumed int64
 }
 
 // Verify scans the job's items and reports each that differs from what a
@@ -79,8 +83,13 @@ type run struct {
 	read    limiter
 	write   limiter
 
+	// owner names the run in its checkpoint claims (checkpoint.go).
+	owner string
+
 	mu sync.Mutex
 	r  Report
+	// segs is how many segments the run takes, done how many are done.
+	segs, done int
 	// calling is held while the progress callback runs.
 	calling sync.Mutex
 }
@@ -99,7 +108,7 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 	now := time.Now()
 	rn := &run{j: j, db: db, repair: repair, started: now,
 		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
-		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}}
+		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: len(ins)}
 	errs := fanout.Run(ctx, len(ins), j.workers, func(ctx context.Context, i int) error {
 		return rn.segment(ctx, ins[i])
 	})
@@ -122,9 +131,21 @@ func (rn *run) names() []string {
 	return out
 }
 
-// segment scans one segment page by page.
-func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
+// segment scans one segment page by page (from its checkpoint, with
+// Job.Checkpoint).
+func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) (err error) {
 	in.TableName = rn.db.Table(aws.ToString(in.TableName))
+	c, done, err := rn.claim(ctx, in)
+	if err != nil || done {
+		if done {
+			rn.mu.Lock()
+			rn.r.SegmentsSkipped++
+			rn.done++
+			rn.mu.Unlock()
+		}
+		return err
+	}
+	defer func() { err = c.release(ctx, err) }()
 	for {
 		if err := rn.read.wait(ctx); err != nil {
 			return err
@@ -137,8 +158,14 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) error {
 		for _, it := range out.Items {
 			rn.item(ctx, it)
 		}
+		if err := c.advance(ctx, len(out.Items), out.LastEvaluatedKey); err != nil {
+			return err
+		}
 		rn.mu.Lock()
 		rn.r.Scanned += int64(len(out.Items))
+		if len(out.LastEvaluatedKey) == 0 {
+			rn.done++
+		}
 		rn.mu.Unlock()
 		rn.report()
 		if len(out.LastEvaluatedKey) == 0 {
@@ -158,7 +185,8 @@ func (rn *run) report() {
 	defer rn.calling.Unlock()
 	el := time.Since(rn.started)
 	rn.mu.Lock()
-	p := Progress{Scanned: rn.r.Scanned, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Elapsed: el, Capacity: rn.r.Capacity}
+	p := Progress{Scanned: rn.r.Scanned, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Elapsed: el, Capacity: rn.r.Capacity,
+		Segments: rn.segs, SegmentsDone: rn.done, Expected: rn.j.expected}
 	rn.mu.Unlock()
 	if s := el.Seconds(); s > 0 {
 		p.Rate = float64(p.Scanned) / s
