@@ -512,3 +512,18 @@ func (j Job) ClearCheckpoints(ctx context.Context, db *entity.DB) (int, error) {
 	}
 	return deleted, errors.Join(errs...)
 }
+
+// items checks (and repairs) the items of a page and returns how many are
+// the job's: checkpoint items are neither checked nor counted.
+func (rn *run) items(ctx context.Context, items []map[string]types.AttributeValue) int {
+	n := 0
+	tb := rn.j.targets[0].table()
+	for _, it := range items {
+		if isCheckpoint(tb, it) {
+			continue
+		}
+		rn.item(ctx, it)
+		n++
+	}
+	return n
+}

@@ -155,14 +155,12 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) (err error) 
 			return errtext.Errorf("scan: %w", err)
 		}
 		rn.consumed(&rn.read, "Scan", out.ConsumedCapacity)
-		for _, it := range out.Items {
-			rn.item(ctx, it)
-		}
-		if err := c.advance(ctx, len(out.Items), out.LastEvaluatedKey); err != nil {
+		n := rn.items(ctx, out.Items)
+		if err := c.advance(ctx, n, out.LastEvaluatedKey); err != nil {
 			return err
 		}
 		rn.mu.Lock()
-		rn.r.Scanned += int64(len(out.Items))
+		rn.r.Scanned += int64(n)
 		if len(out.LastEvaluatedKey) == 0 {
 			rn.done++
 		}
