@@ -31,17 +31,25 @@
 // and a repair writes only items the job checked as its entities', so no
 // entity's items are read or written by another's job.
 //
-// Not yet (issue #17's second half): moving an item whose primary key is
-// stale (reported as StalePrimaryKey, not repaired), migrations between
-// entity versions (a Marker finding, not repaired), repairing an item
-// whose put also changes other attributes (PutChanges: an entity with an
-// Updated timestamp or a LockAttribute, whose every put changes them),
-// jobs split across processes, and checkpoints. The API is shaped for them: a job is a fixed
-// number of segments, each scanned on its own from its first page to its
-// last, so a worker i of n will take the segments s with s%n == i
-// (Job.Worker), and a checkpoint is a segment's last evaluated key and
-// counts stored in the table after each page (Job.Checkpoint), from which
-// a restarted worker resumes that segment; an upgrade function will turn an
-// older item into today's value before the check, so a migration is a
-// repair whose wanted item is the upgraded value's put.
+// A job runs at scale: Share(i, n) makes a process worker i of n, taking
+// the segments s with s%n == i; Checkpoint(name) keeps each segment's
+// last evaluated key (and that it is done) in a checkpoint item of the
+// job's table after each page, so that a stopped or crashed worker,
+// started again, skips the segments done and resumes the others, and a
+// segment is claimed with a lease (a conditional write of the worker's
+// identity) so that two workers never scan it at once: the second gets a
+// *CheckpointError (ErrSegmentClaimed) for it. Checkpoint items live
+// under a key (EVOLVE#CHECKPOINT#<name> / SEGMENT#<n>) that Build checks
+// no entity of the table can render; a table job skips them. Job.Checkpoints
+// lists them and Job.ClearCheckpoints deletes them. Progress.String is a
+// progress line (scanned, findings, repaired, left, rate, ETA).
+//
+// Not yet (issue #17): moving an item whose primary key is stale
+// (reported as StalePrimaryKey, not repaired), migrations between entity
+// versions with upgrade functions (a Marker finding, not repaired), and
+// repairing an item whose put also changes other attributes (PutChanges:
+// an entity with an Updated timestamp or a LockAttribute, whose every put
+// changes them). An upgrade function will turn an older item into today's
+// value before the check, so a migration is a repair whose wanted item is
+// the upgraded value's put.
 package evolve

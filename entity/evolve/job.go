@@ -57,7 +57,8 @@ func Entity[T any](e *entity.Entity[T]) Job {
 // entity registered on the table (Go cannot find an entity's type from
 // its name), or Build refuses the job naming the one left out. An item
 // whose marker names no entity of the table is reported (UnknownEntity);
-// marker items of unique attributes are skipped.
+// marker items of unique attributes and checkpoint items (Checkpoint) are
+// skipped.
 func Table(targets ...Target) Job {
 	return Job{targets: slices.Clone(targets), whole: true, segments: 1}
 }
