@@ -95,7 +95,7 @@ var statuses = []string{"open", "blocked", "closed"}
 
 // seed writes nTickets tickets and nComments comments under v1, and one
 // ticket item that does not decode.
-func seed(t *testing.T, nTickets, nComments int) *seeded {
+func seed(t testing.TB, nTickets, nComments int) *seeded {
 	t.Helper()
 	ctx := context.Background()
 	s := &seeded{v1: modelV1(), v2: modelV2(), want: map[string]map[string]bool{}}

@@ -195,7 +195,7 @@ func TestShareBuildsTheWorkersSegments(t *testing.T) {
 
 // fill writes n comments without an author, as v1 and v2 write them
 // alike (no finding), in 64 more partitions.
-func (s *seeded) fill(t *testing.T, n int) {
+func (s *seeded) fill(t testing.TB, n int) {
 	t.Helper()
 	ops := make([]entity.BatchWriter, n)
 	for i := range n {
