@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -139,34 +138,7 @@ func TestRepairWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 	t.Parallel()
 	s := seed(t, nTickets, nComments)
 	ctx := t.Context()
-	// The service, on model v2, keeps updating random tickets: a note, and
-	// the priority and status its index keys are built from. acked holds
-	// the last acknowledged write of each.
-	acked := map[string]Ticket{}
-	stop := make(chan struct{})
-	var writes atomic.Int64
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		rng := rand.New(rand.NewPCG(1, 2))
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			tk := s.tickets[rng.IntN(len(s.tickets))]
-			note, prio, status := fmt.Sprintf("w%d", i), rng.IntN(4), statuses[rng.IntN(3)]
-			_, err := s.v2.tickets.Update(entity.Values{"tenantId": tk.TenantID, "id": tk.ID}).
-				Set("note", note).Set("priority", prio).Set("status", status).ReadFirst().Run(ctx, s.db)
-			if err == nil {
-				tk.Note, tk.Priority, tk.Status = note, prio, status
-				acked["TENANT#"+tk.TenantID+"/TICKET#"+tk.ID] = tk
-				writes.Add(1)
-			}
-		}
-	}()
+	w := startWriter(ctx, s, 1)
 	var calls atomic.Int64
 	var last evolve.Progress
 	r, err := s.tableJob().Progress(func(p evolve.Progress) {
@@ -176,15 +148,14 @@ func TestRepairWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 		last = p
 		calls.Add(1)
 	}).Repair(ctx, s.db)
-	close(stop)
-	wg.Wait()
+	writes := w.end()
 	var re *evolve.RepairError
 	var de *ddbmodel.DecodeError
 	if !errors.As(err, &re) || !errors.As(err, &de) || len(r.Failed) != 1 {
 		t.Fatalf("repair: %v (failed %d); want the undecodable item alone", err, len(r.Failed))
 	}
-	t.Logf("repaired %d, skipped as changed %d, %d concurrent writes acknowledged, %d progress calls, %v", r.Repaired, r.SkippedChanged, writes.Load(), calls.Load(), r.Elapsed)
-	if writes.Load() == 0 {
+	t.Logf("repaired %d, skipped as changed %d, %d concurrent writes acknowledged, %d progress calls, %v", r.Repaired, r.SkippedChanged, writes, calls.Load(), r.Elapsed)
+	if writes == 0 {
 		t.Fatal("the writer wrote nothing during the repair")
 	}
 	if last.Scanned != r.Scanned || last.Rate <= 0 || calls.Load() < 8 {
@@ -203,16 +174,7 @@ func TestRepairWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 	if after.Scanned != r.Scanned {
 		t.Errorf("scanned %d after the repair, %d before", after.Scanned, r.Scanned)
 	}
-	for key, want := range acked {
-		pk, sk, _ := strings.Cut(key, "/")
-		got, err := s.v2.tickets.Get(entity.Values{"tenantId": strings.TrimPrefix(pk, "TENANT#"), "id": strings.TrimPrefix(sk, "TICKET#")}).Run(ctx, s.db)
-		if err != nil {
-			t.Fatalf("%s: %v", key, err)
-		}
-		if got != want {
-			t.Errorf("%s: %+v, want the last acknowledged %+v", key, got, want)
-		}
-	}
+	w.check(t)
 	// The undecodable item is as written.
 	out, err := s.db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: s.db.Table("evolve"), Key: map[string]types.AttributeValue{"PK": str("TENANT#t0"), "SK": str("TICKET#bad")}})
 	if err != nil {
