@@ -49,9 +49,10 @@ const (
 	cpDone     = "evolveDone"
 	cpScanned  = "evolveScanned"
 	cpUpdated  = "evolveUpdated" // unix milliseconds
+	cpMode     = "evolveMode"    // verify, repair or dry run
 )
 
-var checkpointAttrs = []string{cpJob, cpSegment, cpSegments, cpOwner, cpLease, cpLastKey, cpDone, cpScanned, cpUpdated}
+var checkpointAttrs = []string{cpJob, cpSegment, cpSegments, cpOwner, cpLease, cpLastKey, cpDone, cpScanned, cpUpdated, cpMode}
 
 // DefaultLease is how long a worker's claim on a segment lasts when the
 // job sets no Lease: each page's checkpoint renews it.
@@ -60,7 +61,9 @@ const DefaultLease = 2 * time.Minute
 // Checkpoint names the job and keeps each segment's progress in the
 // job's table: after each page, the segment's last evaluated key (or
 // that it is done) is written to the segment's checkpoint item. A run of
-// the same job (same name, same Segments) skips the segments done and
+// the same job (same name, same Segments, same kind of run: Verify,
+// Repair or a DryRun repair, else a *CheckpointError with
+// ErrSegmentsChanged or ErrOtherMode) skips the segments done and
 // resumes the others where the last checkpoint left them; a page being
 // processed when a worker stopped is read again.
 //
@@ -97,6 +100,12 @@ var ErrSegmentClaimed = errors.New("ddbmodel: the segment is claimed by another 
 // another. Clear the checkpoints (ClearCheckpoints) or use a new name.
 var ErrSegmentsChanged = errors.New("ddbmodel: the checkpoint is of another number of segments")
 
+// ErrOtherMode is the error (in a *CheckpointError) of a segment whose
+// checkpoint was written by a run of another kind (Verify, Repair, or a
+// DryRun repair): a segment verified is not repaired, so a repair does
+// not take a verify's checkpoints. Give each its own name.
+var ErrOtherMode = errors.New("ddbmodel: the checkpoint is of another kind of run (verify, repair, dry run)")
+
 // CheckpointError is a segment a checkpointed run did not scan (or
 // stopped scanning) because of its checkpoint item.
 type CheckpointError struct {
@@ -111,7 +120,10 @@ type CheckpointError struct {
 	// Segments is the number of segments of the checkpoint
 	// (ErrSegmentsChanged).
 	Segments int
-	// Err is ErrSegmentClaimed or ErrSegmentsChanged.
+	// Mode is the kind of run of the checkpoint (ErrOtherMode): verify,
+	// repair or dry run.
+	Mode string
+	// Err is ErrSegmentClaimed, ErrSegmentsChanged or ErrOtherMode.
 	Err error
 }
 
@@ -123,6 +135,9 @@ func (e *CheckpointError) Error() string {
 	}
 	if errors.Is(e.Err, ErrSegmentsChanged) {
 		s += fmt.Sprintf(" (%d segments)", e.Segments)
+	}
+	if errors.Is(e.Err, ErrOtherMode) {
+		s += fmt.Sprintf(" (%s)", e.Mode)
 	}
 	return s
 }
@@ -147,6 +162,9 @@ type SegmentCheckpoint struct {
 	LeaseUntil time.Time
 	// Updated is when the item was last written.
 	Updated time.Time
+	// Mode is the kind of run that claimed the segment: verify, repair
+	// or dry run.
+	Mode string
 }
 
 // checkCheckpoint checks the Checkpoint settings: the name, the table's
@@ -281,16 +299,16 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 	c = &claim{rn: rn, seg: seg, key: checkpointKey(tb, rn.j.checkpoint, seg)}
 	now := time.Now()
 	var w expr.Writer
-	m, segs, owner, lease, dn := w.Name(tb.EntityAttr()), w.Name(cpSegments), w.Name(cpOwner), w.Name(cpLease), w.Name(cpDone)
-	no := w.Value(boolean(false))
+	m, segs, owner, lease, dn, mode := w.Name(tb.EntityAttr()), w.Name(cpSegments), w.Name(cpOwner), w.Name(cpLease), w.Name(cpDone), w.Name(cpMode)
+	no, md := w.Value(boolean(false)), w.Value(str(rn.mode()))
 	up := &dynamodb.UpdateItemInput{
 		Key: c.key,
 		UpdateExpression: aws.String("SET " + m + " = " + w.Value(str(checkpointMarker)) + ", " + w.Name(cpJob) + " = " + w.Value(str(rn.j.checkpoint)) +
 			", " + w.Name(cpSegment) + " = " + w.Value(num(int64(seg))) + ", " + segs + " = " + w.Value(num(int64(rn.j.segments))) +
 			", " + owner + " = " + w.Value(str(rn.owner)) + ", " + lease + " = " + w.Value(num(now.Add(rn.lease()).UnixMilli())) +
-			", " + dn + " = if_not_exists(" + dn + ", " + no + "), " + w.Name(cpUpdated) + " = " + w.Value(num(now.UnixMilli()))),
+			", " + mode + " = " + md + ", " + dn + " = if_not_exists(" + dn + ", " + no + "), " + w.Name(cpUpdated) + " = " + w.Value(num(now.UnixMilli()))),
 		ConditionExpression: aws.String("attribute_not_exists(" + w.Name(tb.PartitionKey.Name) + ") OR (" + m + " = " + w.Value(str(checkpointMarker)) +
-			" AND " + segs + " = " + w.Value(num(int64(rn.j.segments))) + " AND " + dn + " = " + no +
+			" AND " + segs + " = " + w.Value(num(int64(rn.j.segments))) + " AND " + mode + " = " + md + " AND " + dn + " = " + no +
 			" AND (" + owner + " = " + w.Value(str(rn.owner)) + " OR " + lease + " < " + w.Value(num(now.UnixMilli())) + "))"),
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
@@ -307,6 +325,8 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 			return nil, false, errtext.Errorf("claiming segment %d of job %q: the checkpoint's key holds an item that is no checkpoint", seg, rn.j.checkpoint)
 		case old.Segments != rn.j.segments:
 			return nil, false, &CheckpointError{Job: rn.j.checkpoint, Segment: seg, Segments: old.Segments, Err: ErrSegmentsChanged}
+		case old.Mode != rn.mode():
+			return nil, false, &CheckpointError{Job: rn.j.checkpoint, Segment: seg, Mode: old.Mode, Err: ErrOtherMode}
 		case old.Done:
 			return nil, true, nil
 		}
@@ -317,6 +337,17 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 		rn.count(&rn.r.SegmentsResumed)
 	}
 	return c, false, nil
+}
+
+// mode is the kind of run, as its checkpoints record it.
+func (rn *run) mode() string {
+	switch {
+	case !rn.repair:
+		return "verify"
+	case rn.j.dryRun:
+		return "dry run"
+	}
+	return "repair"
 }
 
 func (rn *run) lease() time.Duration {
@@ -415,6 +446,9 @@ func decodeCheckpoint(item map[string]types.AttributeValue) SegmentCheckpoint {
 	}
 	if v, ok := item[cpOwner].(*types.AttributeValueMemberS); ok {
 		c.Owner = v.Value
+	}
+	if v, ok := item[cpMode].(*types.AttributeValueMemberS); ok {
+		c.Mode = v.Value
 	}
 	if v, ok := item[cpDone].(*types.AttributeValueMemberBOOL); ok {
 		c.Done = v.Value

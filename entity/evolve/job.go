@@ -38,6 +38,7 @@ type Job struct {
 	// shareI, shareN: worker i of n (share.go); checkpoint, lease,
 	// expected: checkpoint.go, progress.go.
 	shareI, shareN int
+	shared         bool
 	checkpoint     string
 	named          bool
 	lease          time.Duration

@@ -11,11 +11,11 @@ import (
 // n-1 and n at most the job's Segments, or Build refuses the job. With
 // Checkpoint, a worker that stops can be started again with the same i
 // and resumes its segments.
-func (j Job) Share(i, n int) Job { j.shareI, j.shareN = i, n; return j }
+func (j Job) Share(i, n int) Job { j.shareI, j.shareN, j.shared = i, n, true; return j }
 
 // checkShare checks the Share settings.
 func (j Job) checkShare() error {
-	if j.shareN == 0 && j.shareI == 0 {
+	if !j.shared {
 		return nil
 	}
 	if j.shareN < 1 || j.shareN > j.segments {

@@ -132,6 +132,7 @@ func TestShareAndCheckpointAreRefusedBeforeAnyRequest(t *testing.T) {
 	}{
 		{"i = n", evolve.Entity(v2.tickets).Segments(8).Share(4, 4), "Ticket", "", "i must be 0 to 3"},
 		{"a negative i", evolve.Entity(v2.tickets).Segments(8).Share(-1, 4), "Ticket", "", "i must be 0 to 3"},
+		{"n of zero and i of zero", evolve.Entity(v2.tickets).Share(0, 0), "Ticket", "", "n must be 1"},
 		{"n above the segments", evolve.Entity(v2.tickets).Segments(8).Share(0, 9), "Ticket", "", "n must be 1 to the job's 8 segments"},
 		{"n of zero", evolve.Entity(v2.tickets).Share(1, 0), "Ticket", "", "n must be 1"},
 		{"a negative page size", evolve.Entity(v2.tickets).PageSize(-1), "Ticket", "", "PageSize"},
@@ -341,6 +342,11 @@ func TestTwoWorkersNeverHoldOneSegment(t *testing.T) {
 	_, err = job.Segments(4).Verify(t.Context(), s.db)
 	if !errors.Is(err, evolve.ErrSegmentsChanged) || !errors.As(err, &ce) || ce.Segments != 2 {
 		t.Errorf("another segmentation: %v", err)
+	}
+	// A repair does not take the segments a verify finished.
+	r, err := job.Repair(t.Context(), s.db)
+	if !errors.Is(err, evolve.ErrOtherMode) || !errors.As(err, &ce) || ce.Mode != "verify" || r.Scanned != 0 {
+		t.Errorf("a repair on a verify's checkpoints: scanned %d, %v", r.Scanned, err)
 	}
 }
 
