@@ -35,8 +35,8 @@ type Job struct {
 	progress  func(Progress)
 	readRate  float64
 	writeRate float64
-	// shareI, shareN: worker i of n (share.go); checkpoint, lease,
-	// expected: checkpoint.go, progress.go.
+	// shareI, shareN, shared, expected, pageSize: scale.go;
+	// checkpoint, named, lease: checkpoint.go.
 	shareI, shareN int
 	shared         bool
 	checkpoint     string
