@@ -2,7 +2,6 @@ package evolve
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -277,7 +276,7 @@ func errNotRepaired(f *Finding) error {
 			kinds = append(kinds, k)
 		}
 	}
-	return fmt.Errorf("%w: %v", ErrNotRepairable, kinds)
+	return errtext.Errorf("%w: %v", ErrNotRepairable, kinds)
 }
 
 // ErrNotRepairable is the error of a finding Repair does not rewrite: a

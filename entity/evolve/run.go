@@ -117,6 +117,12 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 		errs = append(errs, f)
 	}
 	if err := errors.Join(errs...); err != nil {
+		switch {
+		case !repair:
+			return rn.r, errtext.Errorf("verify (%d items scanned): %w", rn.r.Scanned, err)
+		case len(rn.r.Failed) == 0:
+			return rn.r, errtext.Errorf("repair stopped (%d items repaired): %w", rn.r.Repaired, err)
+		}
 		return rn.r, errtext.Errorf("%d items not repaired (%d repaired): %w", len(rn.r.Failed), rn.r.Repaired, err)
 	}
 	return rn.r, nil
