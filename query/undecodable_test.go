@@ -21,24 +21,7 @@ import (
 func TestOnUndecodableSkipsAndReports(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	table := &entity.Table{Name: "counters", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	counters := entity.MustDefine(table, entity.Config[counter]{Name: "Counter", Key: entity.Key{Partition: "C", Sort: "COUNTER#${id}"}})
-	db := entitytest.NewDB(t, table)
-	for _, id := range []string{"a", "b", "c"} {
-		if _, err := counters.Put(counter{ID: id, Count: 1}).Run(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-	}
-	key, err := counters.Key(entity.Values{"id": "b"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: db.Table("counters"), Key: key,
-		UpdateExpression:          aws.String("SET #c = :s"),
-		ExpressionAttributeNames:  map[string]string{"#c": "count"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":s": &types.AttributeValueMemberS{Value: "many"}}}); err != nil {
-		t.Fatal(err)
-	}
+	counters, db := brokenCounters(t, "a", "b", "c")
 	var seen []query.Undecodable
 	note := func(u query.Undecodable) error { seen = append(seen, u); return nil }
 	checkSeen := func(what string, got []counter, err error, skipped []query.Undecodable) {
@@ -101,4 +84,31 @@ func TestOnUndecodableSkipsAndReports(t *testing.T) {
 	if aws.ToString(a.FilterExpression) != aws.ToString(b.FilterExpression) || aws.ToString(a.KeyConditionExpression) != aws.ToString(b.KeyConditionExpression) {
 		t.Error("OnUndecodable changed the request")
 	}
+}
+
+// brokenCounters stores a counter for each id on a fresh table, then, as
+// another writer might, sets counter b's count to a string, which does not
+// decode into counter.Count.
+func brokenCounters(t *testing.T, ids ...string) (*entity.Entity[counter], *entity.DB) {
+	t.Helper()
+	ctx := t.Context()
+	table := &entity.Table{Name: "counters", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	counters := entity.MustDefine(table, entity.Config[counter]{Name: "Counter", Key: entity.Key{Partition: "C", Sort: "COUNTER#${id}"}})
+	db := entitytest.NewDB(t, table)
+	for _, id := range ids {
+		if _, err := counters.Put(counter{ID: id, Count: 1}).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key, err := counters.Key(entity.Values{"id": "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: db.Table("counters"), Key: key,
+		UpdateExpression:          aws.String("SET #c = :s"),
+		ExpressionAttributeNames:  map[string]string{"#c": "count"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":s": &types.AttributeValueMemberS{Value: "many"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return counters, db
 }
