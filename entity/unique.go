@@ -178,6 +178,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key),
+				Unique: &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was},
 			}, f.classify))
 		}
 		if has {
@@ -201,7 +202,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
-				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item),
+				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item), Unique: taken,
 			}, func(map[string]types.AttributeValue) error { return taken }))
 		}
 	}
@@ -281,7 +282,11 @@ type uniqueWriter interface {
 // attributes true (the marker items). A put, update, upsert or delete that
 // changes a unique attribute reads the item first (strongly consistent)
 // with db, and is conditioned on the values read; with a nil db it fails
-// with ErrNeedsRead. Create needs no read.
+// with ErrNeedsRead. Create needs no read. A value one op releases and
+// another takes (user A gives up an e-mail address, user B takes it) is
+// handed over in one action on its marker item, on the condition that the
+// marker is the releasing item's; two ops taking one value are refused
+// with its *ddbmodel.UniqueError.
 func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrite, error) {
 	var main, extra []TransactWrite
 	for _, op := range ops {
@@ -299,7 +304,8 @@ func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrit
 		}
 		main = append(main, w)
 	}
-	return append(main, extra...), nil
+	// A value one op releases and another takes: one action on its marker.
+	return txwrite.Handoffs(append(main, extra...))
 }
 
 // runUnique sends one write with its marker actions as a transaction and

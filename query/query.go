@@ -41,6 +41,8 @@ type Query[T any] struct {
 	s spec
 	// onUnrecognized is OnUnrecognized's fn (unrecognized.go).
 	onUnrecognized func(map[string]types.AttributeValue) error
+	// onUndecodable is OnUndecodable's fn (undecodable.go).
+	onUndecodable func(Undecodable) error
 }
 
 // Table returns the table of the query's entity.

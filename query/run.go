@@ -22,6 +22,9 @@ type Page[T any] struct {
 	// marker whose key its templates do not render: not the entity's, left
 	// out of Items, and shown here rather than dropped unseen.
 	Unrecognized []map[string]types.AttributeValue
+	// Undecodable holds, for a read with OnUndecodable, the entity's items
+	// that do not decode into T, left out of Items (undecodable.go).
+	Undecodable []Undecodable
 }
 
 // Page runs the query from cursor ("" for the first page) and returns one
@@ -40,11 +43,9 @@ func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[
 			p.noteUnrecognized(q.e, it)
 			continue
 		}
-		v, err := q.e.Decode(it)
-		if err != nil {
+		if err := p.decodeOrNote(q.e, q.onUndecodable != nil, it); err != nil {
 			return Page[T]{}, err
 		}
-		p.Items = append(p.Items, v)
 	}
 	return p, nil
 }
@@ -58,7 +59,7 @@ func (q Query[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] {
 		for {
 			p, err := q.Page(ctx, db, cursor)
 			if err == nil {
-				err = reportUnrecognized(q.e.Name(), q.onUnrecognized, p.Unrecognized)
+				err = reportSkipped(q.e.Name(), q.onUnrecognized, q.onUndecodable, p.Unrecognized, p.Undecodable)
 			}
 			if err != nil {
 				var zero T

@@ -31,6 +31,8 @@ type Scanner[T any] struct {
 	signKey     []byte // signs the cursors of Page and SegmentPage
 	// onUnrecognized is OnUnrecognized's fn (unrecognized.go).
 	onUnrecognized func(map[string]types.AttributeValue) error
+	// onUndecodable is OnUndecodable's fn (undecodable.go).
+	onUndecodable func(Undecodable) error
 }
 
 // Scan starts a scan of e's items.
@@ -207,6 +209,13 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 					continue
 				}
 				v, err := s.e.Decode(it)
+				if u, ok := undecodableOf(s.e.Table(), s.onUndecodable != nil, it, err); ok {
+					if err = reportSkipped(s.e.Name(), nil, s.onUndecodable, nil, []Undecodable{u}); err == nil {
+						continue
+					}
+					var zero T
+					v = zero
+				}
 				if !yield(v, err) || err != nil {
 					return
 				}

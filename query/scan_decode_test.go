@@ -5,13 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
@@ -27,24 +22,7 @@ type counter struct {
 func TestDecodeErrorNamesTheItemsKey(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	table := &entity.Table{Name: "counters", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	counters := entity.MustDefine(table, entity.Config[counter]{Name: "Counter", Key: entity.Key{Partition: "C", Sort: "COUNTER#${id}"}})
-	db := entitytest.NewDB(t, table)
-	for _, id := range []string{"a", "b"} {
-		if _, err := counters.Put(counter{ID: id, Count: 1}).Run(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-	}
-	key, err := counters.Key(entity.Values{"id": "b"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: db.Table("counters"), Key: key,
-		UpdateExpression:          aws.String("SET #c = :s"),
-		ExpressionAttributeNames:  map[string]string{"#c": "count"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":s": &types.AttributeValueMemberS{Value: "many"}}}); err != nil {
-		t.Fatal(err)
-	}
+	counters, db := brokenCounters(t, "a", "b")
 	check := func(what string, err error) {
 		t.Helper()
 		var de *ddbmodel.DecodeError
@@ -52,7 +30,7 @@ func TestDecodeErrorNamesTheItemsKey(t *testing.T) {
 			t.Errorf("%s: %v; want a *ddbmodel.DecodeError naming PK=C,SK=COUNTER#b", what, err)
 		}
 	}
-	_, err = query.Scan(counters).Page(ctx, db, "")
+	_, err := query.Scan(counters).Page(ctx, db, "")
 	check("scan page", err)
 	_, err = query.Scan(counters).Collect(ctx, db)
 	check("scan collect", err)

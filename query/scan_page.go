@@ -133,11 +133,9 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 				p.noteUnrecognized(s.e, it)
 				continue
 			}
-			v, err := s.e.Decode(it)
-			if err != nil {
+			if err := p.decodeOrNote(s.e, s.onUndecodable != nil, it); err != nil {
 				return Page[T]{}, err
 			}
-			p.Items = append(p.Items, v)
 		}
 	}
 	if p.Cursor, err = sp.encodePositions(fp, starts, done); err != nil {

@@ -28,7 +28,7 @@ func (q Query[T]) countRecognized(ctx context.Context, db *entity.DB) (int, erro
 		if err != nil {
 			return 0, err
 		}
-		if err := reportUnrecognized(q.e.Name(), q.onUnrecognized, p.Unrecognized); err != nil {
+		if err := reportSkipped(q.e.Name(), q.onUnrecognized, q.onUndecodable, p.Unrecognized, p.Undecodable); err != nil {
 			return 0, err
 		}
 		total += len(p.Items)

@@ -68,7 +68,9 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 		writes[i] = ws[0]
 		extra = append(extra, ws[1:]...)
 	}
-	return append(writes, extra...), nil
+	// A unique value one op releases and another takes: one action on its
+	// marker item (txwrite.Handoffs).
+	return txwrite.Handoffs(append(writes, extra...))
 }
 
 // Build checks the transaction (at most 100 actions, 4 MB, no two actions on

@@ -26,6 +26,9 @@ type Action struct {
 	Op     string                          // put, create, update, delete, check, ...
 	Key    map[string]types.AttributeValue // the item's table key
 	Size   int                             // approximate bytes the action carries
+	// Unique, on the put or delete of a unique value's marker item, is
+	// the value the action takes or releases (see Handoffs).
+	Unique *ddbmodel.UniqueError
 	// classify turns a failed condition into an outcome sentinel, given
 	// the item DynamoDB returned with the failure (nil if none).
 	classify func(old map[string]types.AttributeValue) error
