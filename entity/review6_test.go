@@ -54,19 +54,23 @@ func r6Table() *entity.Table {
 
 func r6Define(t testing.TB, table *entity.Table) *entity.Entity[r6Item] {
 	t.Helper()
-	e, err := entity.Define(table, entity.Config[r6Item]{
-		Name:       "R6",
-		Key:        entity.Key{Partition: "R6#${id}", Sort: "R6"},
-		Attributes: map[string]entity.Attribute{"cl": {Enum: []string{"a", "b"}}},
-	})
+	e, err := entity.Define(table, r6Config())
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
 
+func r6Config() entity.Config[r6Item] {
+	return entity.Config[r6Item]{
+		Name:       "R6",
+		Key:        entity.Key{Partition: "R6#${id}", Sort: "R6"},
+		Attributes: map[string]entity.Attribute{"cl": {Enum: []string{"a", "b"}}},
+	}
+}
+
 var (
-	r6      = entity.MustDefine(r6Table(), entity.Config[r6Item]{Name: "R6", Key: entity.Key{Partition: "R6#${id}", Sort: "R6"}, Attributes: map[string]entity.Attribute{"cl": {Enum: []string{"a", "b"}}}})
+	r6      = entity.MustDefine(r6Table(), r6Config())
 	r6Key   = entity.Values{"id": "1"}
 	r6Score = entity.NumberOf(r6, func(v *r6Item) *float64 { return &v.Score })
 	r6Zip   = entity.NumberOf(r6, func(v *r6Item) *int { return &v.Addr.Zip })
