@@ -70,7 +70,23 @@ type ValidationError struct {
 // Error describes the ValidationError.
 func (e *ValidationError) Error() string {
 	var b strings.Builder
-	b.WriteString("ddbmodel: invalid")
+	b.WriteString("ddbmodel:")
+	if e.Entity == "" && e.Attribute == "" {
+		// Nothing to name: the reason says what and where ("transaction:
+		// entity.DB has no Client"), without "invalid:" before it.
+		switch {
+		case e.Reason != "" && e.Err != nil:
+			b.WriteString(" " + e.Reason + ": " + detail(e.Err))
+		case e.Reason != "":
+			b.WriteString(" " + e.Reason)
+		case e.Err != nil:
+			b.WriteString(" invalid: " + detail(e.Err))
+		default:
+			b.WriteString(" invalid input")
+		}
+		return b.String()
+	}
+	b.WriteString(" invalid")
 	if e.Entity != "" {
 		b.WriteString(" " + e.Entity)
 	}
@@ -219,7 +235,11 @@ type TxCanceledError struct {
 func (e *TxCanceledError) Error() string {
 	var parts []string
 	for _, r := range e.Failed() {
-		parts = append(parts, fmt.Sprintf("#%d %s %s: %s", r.Index, r.Op, r.Entity, r.Code))
+		part := fmt.Sprintf("#%d %s %s: %s", r.Index, r.Op, r.Entity, r.Code)
+		if explains(r.Err) {
+			part += ": " + detail(r.Err)
+		}
+		parts = append(parts, part)
 	}
 	if len(parts) == 0 {
 		return "ddbmodel: transaction canceled"
@@ -470,6 +490,19 @@ func nonNil(errs ...error) []error {
 // detail is err's message without the package prefix it starts with, for
 // the message of an error that wraps it: one prefix per message.
 func detail(err error) string { return errtext.Detail(err) }
+
+// explains reports whether a cancel reason's outcome err says more than
+// its code: a typed error (an *entity.AddRangeError naming the attribute
+// and the range), not one of the sentinels.
+func explains(err error) bool {
+	switch err.(type) {
+	case nil:
+		return false
+	case interface{ Unwrap() error }, interface{ Unwrap() []error }:
+		return true
+	}
+	return false
+}
 
 // ErrUniqueTaken is the outcome of a write that would give an attribute
 // declared unique (entity.Attribute.Unique) a value another item of the

@@ -138,7 +138,7 @@ func mxMoreCases() []mxMoreCase {
 // attribute, sends nothing and does not panic.
 func TestBadInputMatrixNewEntryPoints(t *testing.T) {
 	t.Parallel()
-	for _, c := range append(mxMoreCases(), mxTypedCases()...) {
+	for _, c := range append(append(mxMoreCases(), mxTypedCases()...), mxReview6Cases()...) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			rec := entitytest.NewRecorder(nil)

@@ -111,8 +111,13 @@ type Field[T, V any] struct {
 //
 //	var Title = entity.FieldOf(Tickets, func(t *Ticket) *string { return &t.Title })
 //
-// fn is called once, here, on a T allocated for the purpose; the field may
-// be inside nested structs (a dotted path). FieldOf panics, naming the
+// fn is called once, here, on a T allocated for the purpose (zero, with
+// its pointers to structs allocated), and the handle is the field at the
+// address it returns: a func that branches on the values in T, or indexes
+// a list or map, is not supported. The field may be inside nested structs
+// (a dotted path); an element of a list, map or array has no handle of
+// its own (ListOf(...).At(i), MapOf(...).Key(k), or the element's path in
+// the string form name one). FieldOf panics, naming the
 // entity, when fn returns anything but the address of a stored field of T
 // (a field tagged dynamo:"-", an unexported one, a part of a field stored
 // whole such as a time.Time, or memory outside T): handles are meant for
@@ -160,7 +165,9 @@ func (f Field[T, V]) Set(v V) Change[T] { return Change[T]{actSet, f.path, v} }
 // SetIfNotExists sets the field to v when the item has no value for it.
 func (f Field[T, V]) SetIfNotExists(v V) Change[T] { return Change[T]{actSetIfNotExists, f.path, v} }
 
-// Remove removes the field from the item.
+// Remove removes the field from the item. As UpdateOp.Remove, it is
+// refused at Build for a field a put always stores (a number, bool or time
+// without omitempty, a struct held by value): Set its zero value instead.
 func (f Field[T, V]) Remove() Change[T] { return Change[T]{actRemove, f.path, nil} }
 
 // Eq: the field = v.

@@ -34,14 +34,14 @@ func TestTypedUpdateStoresWhatTheStringFormStores(t *testing.T) {
 		}
 	}
 	typed, err := byID.Update(TicketKey{"typed"}).
-		Apply(title.Set("new"), votes.Add(2), log.Append("b", "c"), status.Set("closed"), score.Remove(), labels.Add("y", "z")).
+		Apply(title.Set("new"), votes.Add(2), log.Append("b", "c"), status.Set("closed"), score.Set(0), labels.Add("y", "z")).
 		Ensure(status.Eq("open"), votes.Lt(5)).
 		ReadFirst().Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	str, err := tk.Update(entity.Values{"id": "string"}).
-		Set("title", "new").Add("votes", 2).Append("log", []string{"b", "c"}).Set("status", TkStatus("closed")).Remove("Score").Add("labels", []string{"y", "z"}).
+		Set("title", "new").Add("votes", 2).Append("log", []string{"b", "c"}).Set("status", TkStatus("closed")).Set("Score", 0.0).Add("labels", []string{"y", "z"}).
 		If(entity.And(entity.Attr("status").Eq(TkStatus("open")), entity.Attr("votes").Lt(5))).
 		ReadFirst().Run(ctx, db)
 	if err != nil {

@@ -182,6 +182,10 @@ func (f *finder) walk(v reflect.Value, segs []string, seen map[string]bool, skip
 			f.found, f.flags = path, flags
 			return
 		}
+		if ft.Kind() == reflect.Array && why == "" && f.inside(fv) {
+			f.why = arrayElement(segs, sf.Name, path, fv, f.addr)
+			return
+		}
 		sub := fv
 		if isPtr && ft.Elem().Kind() == reflect.Struct && !fv.IsNil() {
 			sub = fv.Elem()

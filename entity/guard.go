@@ -33,6 +33,9 @@ type failure struct {
 	plainMarker string
 	// ranges: the ranges an update's Adds keep integer attributes in.
 	ranges []addRange
+	// ownCond: the write also carries conditions of the caller (If, With,
+	// ReadFirst), which a failed range does not rule out.
+	ownCond bool
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -61,6 +64,7 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 	}
 	for _, r := range f.ranges {
 		if err := r.outside(f.entity, old); err != nil {
+			err.OwnCondition = f.ownCond
 			return err
 		}
 	}

@@ -251,7 +251,7 @@ func (p *updatePlan[T]) checkInside(r *fieldRule, at docpath.Path, a action, ref
 		return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the Validate rule of %s checks its whole value, which a change inside it does not give; Set the whole of %s, or declare the rule on the field inside it (Config.Attributes[%q])", actionNames[a.kind], r.name, r.name, ref.path.String())}
 	}
 	if r.enum != nil && a.kind != actRemove && len(ref.path) == len(at)+1 && ref.path[len(at)].IsIndex {
-		return e.checkRule(r, av, reflect.Value{}, false)
+		return atPath(e.checkRule(r, av, reflect.Value{}, false), a.attr)
 	}
 	return nil
 }

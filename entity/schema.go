@@ -612,7 +612,7 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 	if perr != nil {
 		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+detailOf(perr))
 	}
-	return s.walk(name, p, use)
+	return s.walkOrHint(name, p, use)
 }
 
 // quoteFirst writes p with its first name quoted, which makes the text a

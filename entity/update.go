@@ -95,7 +95,17 @@ func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
 // Add adds the number v to attr, or the elements of the set v to the set attr.
 func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
 
-// Remove removes attributes.
+// Remove removes attributes, or entries and elements inside them (a
+// document path: "addresses.home", "tags[0]").
+//
+// A struct field that a put always stores, at any depth (a number, bool or
+// time without omitempty, a struct or array held by value, a field with
+// the null option), cannot be removed: the item would read as the zero
+// value but match no condition on it, an item no put writes. Build refuses
+// it with a *ddbmodel.ValidationError saying so; Set the zero value
+// instead, or tag the field omitempty (or make it a pointer) to make it
+// removable. Pointers, strings, slices, maps, sets and omitempty fields
+// can be removed, as can a map's entry and a list's element.
 func (op UpdateOp[T]) Remove(attrs ...string) UpdateOp[T] {
 	for _, a := range attrs {
 		op = op.add(action{actRemove, a, nil})

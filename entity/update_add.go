@@ -31,6 +31,10 @@ type AddRangeError struct {
 	Type      string // the field's Go type, such as "int8"
 	Delta     string // the number added
 	Stored    string // the number the item held, "" when it held none
+	// OwnCondition is set when the update also carried the caller's own
+	// conditions (If, With, ReadFirst): DynamoDB reports one failed
+	// condition for the whole request, so they may have failed too.
+	OwnCondition bool
 }
 
 // Error describes the AddRangeError.
@@ -41,7 +45,11 @@ func (e *AddRangeError) Error() string {
 	}
 	// No "update <Entity>:" here: the ConditionError that carries this
 	// error says it once.
-	return fmt.Sprintf("ddbmodel: Add %s to %s attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged", e.Delta, e.Entity, e.Attribute, stored, e.Type)
+	also := ""
+	if e.OwnCondition {
+		also = "; the update's own condition may have failed as well (DynamoDB reports one failure for the whole condition)"
+	}
+	return fmt.Sprintf("ddbmodel: Add %s to %s attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged%s", e.Delta, e.Entity, e.Attribute, stored, e.Type, also)
 }
 
 // Unwrap returns ddbmodel.ErrConditionFailed.
@@ -196,7 +204,7 @@ func (r addRange) condition(w *expr.Writer) string {
 
 // outside reports whether the Add leaves the range for the item old,
 // and returns the error naming the attribute when it does.
-func (r addRange) outside(entity string, old map[string]types.AttributeValue) error {
+func (r addRange) outside(entity string, old map[string]types.AttributeValue) *AddRangeError {
 	stored := new(big.Int)
 	text := ""
 	if av, ok := docpath.Get(old, r.path); ok {

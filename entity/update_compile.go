@@ -194,6 +194,9 @@ func (p *updatePlan[T]) checkActions() error {
 			if err := p.checkPathRules(a, ref, av, fv); err != nil {
 				return err
 			}
+			if err := e.refuseRemoveStored(a, ref); err != nil {
+				return err
+			}
 			continue
 		}
 		var av types.AttributeValue
@@ -219,6 +222,9 @@ func (p *updatePlan[T]) checkActions() error {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
 			}
 			if err := p.checkPathRules(a, ref, nil, fv); err != nil {
+				return err
+			}
+			if err := e.refuseRemoveStored(a, ref); err != nil {
 				return err
 			}
 			continue
@@ -318,6 +324,9 @@ func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeVa
 		fits, want = node.isList || node.kind == "", "a list field (a slice without the set tag option)"
 	default:
 		fits = true
+	}
+	if err := addToTextTime(e.name, a, node); err != nil {
+		return nil, reflect.Value{}, err
 	}
 	if !fits && !node.dynamic {
 		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s applies to %s; %s is a %s (stored as %s)", name, want, a.attr, node.goType(), node.kind)}
@@ -693,6 +702,7 @@ func (p *updatePlan[T]) writeConditions() error {
 		p.conds = append(p.conds, cond)
 	}
 	p.c.fail.ranges = p.addRanges()
+	p.c.fail.ownCond = !op.cond.IsZero() || len(op.with) > 0 || op.readFirst
 	for _, r := range p.c.fail.ranges {
 		p.conds = append(p.conds, r.condition(w))
 	}

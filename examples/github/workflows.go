@@ -178,7 +178,7 @@ func (s *Store) StarRepo(ctx context.Context, st Star) (Star, error) {
 func UnstarTx(userName, owner, repoName string) txn.WriteTx {
 	return txn.Write(
 		StarByKey.Delete(StarKey{userName, owner, repoName}).MustExist(),
-		RepoByKey.Update(RepoKey{owner, repoName}).Apply(RepoStars.Add(-1)),
+		RepoByKey.Update(RepoKey{owner, repoName}).Apply(RepoStars.Sub(1)),
 	)
 }
 
