@@ -116,13 +116,17 @@ type Config[T any] struct {
 	Validate func(*T) error
 	// Now is the clock for timestamps; default time.Now.
 	Now func() time.Time
-	// SharesKeysWith names entities of the same table whose key spaces this
-	// one shares on purpose (GitHub's users and organizations, both
-	// ACCOUNT#${name}). Define refuses an entity whose templates can render
-	// a key that another entity of the table renders, on the table or on any
-	// index, with a *ddbmodel.KeyOverlapError, unless one of the two names
-	// the other here; the name may be of an entity defined later. Entities
-	// sharing keys rely on the entity marker alone to keep their items apart.
+	// SharesKeysWith names entities of the same table whose table key
+	// spaces this one shares on purpose (GitHub's users and organizations,
+	// both ACCOUNT#${name}). Define refuses an entity whose templates can
+	// render a table key (the primary key a plain put or delete addresses)
+	// that another entity of the table renders, with a
+	// *ddbmodel.KeyOverlapError, unless one of the two names the other here;
+	// the name may be of an entity defined later. Entities sharing keys rely
+	// on the entity marker alone to keep their items apart. An overlap on an
+	// index needs no entry here: Define refuses it only where one of the two
+	// recognises unmarked items (RecognizeUnmarked), whatever this says, and
+	// Table.Lint reports the others (LintIndexOverlap).
 	SharesKeysWith []string
 	// ExtraAttributes names attributes the entity's items may hold that T
 	// does not declare (written by other code, or by an older version):
