@@ -72,6 +72,7 @@ type IndexKey[T any] struct {
 	// SortFunc computes the sort key when no template can say it (for
 	// instance a key that depends on a status). SortUses lists the
 	// attributes it reads; an update touching them recomputes the key.
+	// Define refuses a SortFunc without SortUses (its key would go stale).
 	SortFunc func(T) (string, error)
 	SortUses []string
 	// Sparse: an item enters the index only when every composite is present
@@ -497,6 +498,9 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 		}
 		if d.Number {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is a number; computed keys must be strings"}
+		}
+		if len(uses) == 0 {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: a key function (SortFunc) needs SortUses, the attributes it reads: an update recomputes the key when it touches one of them, so without them the key would go stale; for a constant key, write the constant as the Sort template"}
 		}
 		d.fn = fn
 		d.Uses = append([]string(nil), uses...)
