@@ -142,11 +142,14 @@ func (e *MissingCompositesError) Unwrap() []error { return []error{ErrMissingCom
 
 // KeyOverlapError reports, at definition, an entity whose templates can
 // render a key that another entity already defined on the same table
-// renders: on the table's primary key (Index "") or on an index. Two such
-// entities could read, overwrite or delete each other's items. The fix is
-// templates whose literals keep them apart, or, for a design whose entities
-// share a key space on purpose, naming the other entity in the Config's
-// SharesKeysWith.
+// renders on the table's primary key (Index ""), where a plain put or
+// delete of one could overwrite or delete the other's item; or on an index
+// (Index its name) where one of the two recognises unmarked items by their
+// key layout (entity.Config.RecognizeUnmarked). The fix is templates whose
+// literals keep them apart, or, for a design whose entities share a table
+// key space on purpose, naming the other entity in the Config's
+// SharesKeysWith (which does not apply to an index overlap). Other index
+// overlaps are not refused: entity.Table.Lint reports them.
 type KeyOverlapError struct {
 	Entity         string   // the entity being defined
 	Other          string   // the entity already defined
@@ -175,6 +178,10 @@ func (e *KeyOverlapError) Error() string {
 		return strings.Join(out, " / ")
 	}
 	hint := "name the other in SharesKeysWith if that is intended"
+	if e.Index != "" {
+		// Refused on an index only where an entity recognises unmarked items.
+		hint = "an entity recognising unmarked items (Config.RecognizeUnmarked) tells them apart by key, so no index key it renders may be another's (SharesKeysWith does not apply): change a template, or drop RecognizeUnmarked"
+	}
 	if strings.HasPrefix(e.Entity, "UNIQUE#") || strings.HasPrefix(e.Other, "UNIQUE#") {
 		// A unique attribute's marker items (entity.Attribute.Unique).
 		hint = "the marker items of a unique attribute share their keys with no entity (SharesKeysWith does not apply): change the template"

@@ -72,6 +72,7 @@ type IndexKey[T any] struct {
 	// SortFunc computes the sort key when no template can say it (for
 	// instance a key that depends on a status). SortUses lists the
 	// attributes it reads; an update touching them recomputes the key.
+	// Define refuses a SortFunc without SortUses (its key would go stale).
 	SortFunc func(T) (string, error)
 	SortUses []string
 	// Sparse: an item enters the index only when every composite is present
@@ -116,13 +117,17 @@ type Config[T any] struct {
 	Validate func(*T) error
 	// Now is the clock for timestamps; default time.Now.
 	Now func() time.Time
-	// SharesKeysWith names entities of the same table whose key spaces this
-	// one shares on purpose (GitHub's users and organizations, both
-	// ACCOUNT#${name}). Define refuses an entity whose templates can render
-	// a key that another entity of the table renders, on the table or on any
-	// index, with a *ddbmodel.KeyOverlapError, unless one of the two names
-	// the other here; the name may be of an entity defined later. Entities
-	// sharing keys rely on the entity marker alone to keep their items apart.
+	// SharesKeysWith names entities of the same table whose table key
+	// spaces this one shares on purpose (GitHub's users and organizations,
+	// both ACCOUNT#${name}). Define refuses an entity whose templates can
+	// render a table key (the primary key a plain put or delete addresses)
+	// that another entity of the table renders, with a
+	// *ddbmodel.KeyOverlapError, unless one of the two names the other here;
+	// the name may be of an entity defined later. Entities sharing keys rely
+	// on the entity marker alone to keep their items apart. An overlap on an
+	// index needs no entry here: Define refuses it only where one of the two
+	// recognises unmarked items (RecognizeUnmarked), whatever this says, and
+	// Table.Lint reports the others (LintIndexOverlap).
 	SharesKeysWith []string
 	// ExtraAttributes names attributes the entity's items may hold that T
 	// does not declare (written by other code, or by an older version):
@@ -493,6 +498,9 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 		}
 		if d.Number {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is a number; computed keys must be strings"}
+		}
+		if len(uses) == 0 {
+			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: a key function (SortFunc) needs SortUses, the attributes it reads: an update recomputes the key when it touches one of them, so without them the key would go stale; for a constant key, write the constant as the Sort template"}
 		}
 		d.fn = fn
 		d.Uses = append([]string(nil), uses...)

@@ -160,7 +160,10 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 		}
 	}
 	out = append(out, t.lintShares()...)
+	out = append(out, t.lintIndexOverlaps()...)
 	out = append(out, t.lintQuota()...)
+	out = append(out, t.lintCapacity()...)
+	out = append(out, t.lintTTL()...)
 	for _, po := range t.PrefixOverlaps() {
 		query := fmt.Sprintf("with a partial sort key, begins_with(%s, %q),", po.Attributes[1], po.Prefix)
 		if po.Prefix == "" {

@@ -20,7 +20,11 @@ func (t *Table) lintPatterns(placed map[string]bool) []Finding {
 	for _, p := range patterns {
 		c, err := p.Compile()
 		if err != nil {
-			out = append(out, Finding{Severity: Error, Code: LintPatternBroken, Message: err.Error()})
+			// Filed under the index it means to read, which is not then
+			// reported unused as well.
+			ix := p.indexName()
+			out = append(out, Finding{Severity: Error, Code: LintPatternBroken, Index: ix, Message: err.Error()})
+			read[ix] = true
 			continue
 		}
 		read[c.Index] = true

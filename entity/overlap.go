@@ -17,10 +17,15 @@ type keySpace struct {
 	// marker: the space of a unique attribute's marker items, which
 	// SharesKeysWith never opens to another entity.
 	marker bool
+	// unmarked: the entity recognises unmarked items by their key layout
+	// (Config.RecognizeUnmarked), so an overlap on an index is refused too.
+	unmarked bool
+	// values limits key composites to their Enum values (keys.Pair.Values).
+	values map[string][]string
 }
 
 func (e *Entity[T]) keySpace() keySpace {
-	ks := keySpace{shares: e.shares}
+	ks := keySpace{shares: e.shares, unmarked: e.unmarked, values: e.enumComposites()}
 	for _, d := range e.allKeys {
 		ks.keys = append(ks.keys, d.keySpec)
 	}
@@ -64,13 +69,13 @@ func (ks keySpace) pairs(p placement) []placedPair {
 			continue
 		}
 		if p.sk == "" {
-			out = append(out, placedPair{pair: keys.Pair{Partition: pk.Template}, pkSpec: pk})
+			out = append(out, placedPair{pair: keys.Pair{Partition: pk.Template, Values: ks.values}, pkSpec: pk})
 			continue
 		}
 		for _, sk := range ks.keys {
 			if sk.Attribute == p.sk {
 				out = append(out, placedPair{
-					pair:   keys.Pair{Partition: pk.Template, Sort: sk.Template, AnySort: sk.Template == nil},
+					pair:   keys.Pair{Partition: pk.Template, Sort: sk.Template, AnySort: sk.Template == nil, Values: ks.values},
 					pkSpec: pk, skSpec: sk,
 				})
 			}
@@ -80,8 +85,12 @@ func (ks keySpace) pairs(p placement) []placedPair {
 }
 
 // checkOverlap refuses an entity whose keys can be rendered by an entity
-// already registered, on the table or on an index, unless one of the two
-// names the other in SharesKeysWith. The caller holds t.mu.
+// already registered on the table's primary key, where a plain put or
+// delete of one could hit the other's item, unless one of the two names
+// the other in SharesKeysWith. On an index it refuses an overlap only where
+// one of the two recognises unmarked items (or is a unique attribute's
+// marker space), SharesKeysWith notwithstanding; Lint reports the others
+// (LintIndexOverlap). The caller holds t.mu.
 func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpace) error {
 	others := make([]string, 0, len(spaces))
 	for n := range spaces {
@@ -95,7 +104,7 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 		}
 		for _, other := range others {
 			oks := spaces[other]
-			if !ks.marker && !oks.marker && (slices.Contains(ks.shares, other) || slices.Contains(oks.shares, name)) {
+			if !refusesOverlap(p, name, ks, other, oks) {
 				continue
 			}
 			for _, a := range mine {
@@ -124,6 +133,23 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 		}
 	}
 	return nil
+}
+
+// refusesOverlap reports whether Define refuses an overlap of the entities
+// a and b on placement p (see checkOverlap).
+func refusesOverlap(p placement, a string, aks keySpace, b string, bks keySpace) bool {
+	if aks.marker || bks.marker {
+		return true
+	}
+	if p.index != "" {
+		return aks.unmarked || bks.unmarked
+	}
+	return !sharesKeys(a, aks, b, bks)
+}
+
+// sharesKeys reports whether a or b names the other in SharesKeysWith.
+func sharesKeys(a string, aks keySpace, b string, bks keySpace) bool {
+	return slices.Contains(aks.shares, b) || slices.Contains(bks.shares, a)
 }
 
 // overlapText is a key's template as a KeyOverlapError shows it: a

@@ -57,6 +57,12 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 	b := func(key entity.Key, ix ...entity.IndexKey[ovItem]) entity.Config[ovItem] {
 		return entity.Config[ovItem]{Name: "B", Key: key, Indexes: ix}
 	}
+	// au recognises unmarked items, so that Define refuses an index overlap.
+	au := func(key entity.Key, ix ...entity.IndexKey[ovItem]) entity.Config[ovItem] {
+		c := a(key, ix...)
+		c.RecognizeUnmarked = true
+		return c
+	}
 	table := func(at, bt []string) *ddbmodel.KeyOverlapError {
 		return &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Attributes: []string{"PK", "SK"}, Templates: bt, OtherTemplates: at}
 	}
@@ -85,7 +91,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 		{name: "twin: other partitions", first: a(ovKey("U#${x}", "#META")), then: b(ovKey("G#${y}", "#META"))},
 		{
 			name:  "a global index",
-			first: a(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", Sort: "${day:date}#${id}"}),
+			first: au(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", Sort: "${day:date}#${id}"}),
 			then:  b(ovKey("B#${id}", "B"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", Sort: "2024-02-29#${x}"}),
 			want: &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Index: "GSI1", Attributes: []string{"GSI1PK", "GSI1SK"},
 				Templates: []string{"S#${status}", "2024-02-29#${x}"}, OtherTemplates: []string{"S#${status}", "${day:date}#${id}"}},
@@ -98,7 +104,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 		},
 		{
 			name:  "a computed sort key",
-			first: a(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", SortFunc: statusSK, SortUses: []string{"status"}}),
+			first: au(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", SortFunc: statusSK, SortUses: []string{"status"}}),
 			then:  b(ovKey("B#${id}", "B"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${x}", Sort: "B#${id}"}),
 			want: &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Index: "GSI1", Attributes: []string{"GSI1PK", "GSI1SK"},
 				Templates: []string{"S#${x}", "B#${id}"}, OtherTemplates: []string{"S#${status}", "computed (SortUses status)"}},
@@ -110,7 +116,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 		},
 		{
 			name:  "number sort keys in one partition",
-			first: a(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "ByRating", Partition: "RATED", Sort: "${rating}"}),
+			first: au(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "ByRating", Partition: "RATED", Sort: "${rating}"}),
 			then:  b(ovKey("B#${id}", "B"), entity.IndexKey[ovItem]{Index: "ByRating", Partition: "RATED", Sort: "${rating}"}),
 			want: &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Index: "ByRating", Attributes: []string{"GSI2PK", "rating_sk"},
 				Templates: []string{"RATED", "${rating}"}, OtherTemplates: []string{"RATED", "${rating}"}},
@@ -123,7 +129,7 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 		},
 		{
 			name:  "a local index",
-			first: a(ovKey("P#${id}", "A#${x}"), entity.IndexKey[ovItem]{Index: "LSI1", Sort: "BY#${status}"}),
+			first: au(ovKey("P#${id}", "A#${x}"), entity.IndexKey[ovItem]{Index: "LSI1", Sort: "BY#${status}"}),
 			then:  b(ovKey("P#${id}", "B#${x}"), entity.IndexKey[ovItem]{Index: "LSI1", Sort: "BY#${y}"}),
 			want: &ddbmodel.KeyOverlapError{Entity: "B", Other: "A", Index: "LSI1", Attributes: []string{"PK", "LSI1SK"},
 				Templates: []string{"P#${id}", "BY#${y}"}, OtherTemplates: []string{"P#${id}", "BY#${status}"}},
@@ -133,6 +139,11 @@ func TestDefineRefusesOverlappingKeys(t *testing.T) {
 			name:  "twin: a local index one entity does not enter",
 			first: a(ovKey("P#${id}", "A#${x}"), entity.IndexKey[ovItem]{Index: "LSI1", Sort: "BY#${status}"}),
 			then:  b(ovKey("P#${id}", "B#${x}")),
+		},
+		{
+			name:  "an index overlap without unmarked items is left to Lint",
+			first: a(ovKey("A#${id}", "A"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", Sort: "${day:date}#${id}"}),
+			then:  b(ovKey("B#${id}", "B"), entity.IndexKey[ovItem]{Index: "GSI1", Partition: "S#${status}", Sort: "2024-02-29#${x}"}),
 		},
 		{
 			name:  "opt-in by the entity defined first",

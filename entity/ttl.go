@@ -69,10 +69,13 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // (db.Table(t.Name)): it creates it with CreateTableInput when it is
 // missing and waits, at most maxWait (0 means five minutes), until it is
 // ACTIVE; then, when the table declares a TTLAttribute, it enables TTL on
-// it unless it is enabled already. Running it again changes nothing: it is
-// meant for program start-up and tests. It does not change an existing
-// table's keys, indexes, billing or stream. TTL enabled on another attribute is an error
-// (DynamoDB allows one, and changing it takes an hour): disable it first.
+// it. Running it again changes nothing: it is meant for program start-up
+// and tests. It never changes an existing table: it compares it with the
+// model and returns a *ddbmodel.TableMismatchError listing each difference
+// (a missing global or local index, another key schema, key attribute
+// type or projection, another billing mode, a missing stream, TTL off or
+// on another attribute), so that a service fails fast on a table its
+// requests do not fit; nil when it fits.
 // db.Client must also be a TableClient (a *dynamodb.Client is).
 func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {
@@ -89,9 +92,12 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 		maxWait = 5 * time.Minute
 	}
 	name := db.Table(t.Name)
-	_, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name}, db.Options...)
+	desc, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: name}, db.Options...)
 	var missing *types.ResourceNotFoundException
 	switch {
+	case err == nil:
+		// An existing table is compared with the model, not changed.
+		return t.checkFits(ctx, c, db, name, desc.Table)
 	case errors.As(err, &missing):
 		in := t.CreateTableInput()
 		in.TableName = name

@@ -19,6 +19,11 @@ type Pair struct {
 	// AnySort: the sort key is computed by a function the analysis cannot
 	// read, so it is taken to be any non-empty string.
 	AnySort bool
+	// Values limits free-text composites, by name, to the values listed
+	// (an attribute's Enum rule): such a composite renders only these, in
+	// both templates of the pair. A composite not named is any text its
+	// format allows.
+	Values map[string][]string
 }
 
 // Collision is a key that two pairs can both render.
@@ -68,7 +73,7 @@ type PrefixCollision struct {
 // still reports the overlap, unconfirmed: it may refuse a pair whose shared
 // composites keep it apart, never accept a pair that can collide.
 func Overlap(a, b Pair) (Collision, bool) {
-	pk, ok := intersect(keyNFA(a.Partition), keyNFA(b.Partition), maxBytes(a.Partition, b.Partition))
+	pk, ok := intersect(keyNFA(a.Partition, a.Values), keyNFA(b.Partition, b.Values), maxBytes(a.Partition, b.Partition))
 	if !ok {
 		return Collision{}, false
 	}
@@ -117,11 +122,11 @@ func PrefixOverlap(a, b Pair) (PrefixCollision, bool) {
 	if first >= len(a.Sort.comps) {
 		return PrefixCollision{}, false
 	}
-	pk, ok := intersect(keyNFA(a.Partition), keyNFA(b.Partition), maxBytes(a.Partition, b.Partition))
+	pk, ok := intersect(keyNFA(a.Partition, a.Values), keyNFA(b.Partition, b.Values), maxBytes(a.Partition, b.Partition))
 	if !ok {
 		return PrefixCollision{}, false
 	}
-	sk, at, ok := intersectAt(prefixNFA(a.Sort, first), sortNFA(b), maxBytes(a.Sort, b.Sort))
+	sk, at, ok := intersectAt(prefixNFA(a.Sort, first, a.Values), sortNFA(b), maxBytes(a.Sort, b.Sort))
 	if !ok {
 		return PrefixCollision{}, false
 	}
@@ -144,7 +149,7 @@ func sortNFA(p Pair) *nfa {
 	if p.AnySort {
 		return anyNFA()
 	}
-	return keyNFA(p.Sort)
+	return keyNFA(p.Sort, p.Values)
 }
 
 // charset is a set of code points: those listed, or (neg) every code point
@@ -276,15 +281,18 @@ func anyNFA() *nfa {
 
 var digits = runesOf("0123456789")
 
-// keyNFA builds the automaton of the keys t renders.
-func keyNFA(t *Template) *nfa { return templateNFA(t, -1) }
+// keyNFA builds the automaton of the keys t renders, its free-text
+// composites limited to values where it names them (see Pair.Values).
+func keyNFA(t *Template, values map[string][]string) *nfa { return templateNFA(t, -1, values) }
 
 // prefixNFA builds the automaton of the strings that begin with a partial
 // prefix of t that stops before composite k, for some k >= first: the
 // literals and values before it, up to and including the literal before it.
-func prefixNFA(t *Template, first int) *nfa { return templateNFA(t, first) }
+func prefixNFA(t *Template, first int, values map[string][]string) *nfa {
+	return templateNFA(t, first, values)
+}
 
-func templateNFA(t *Template, first int) *nfa {
+func templateNFA(t *Template, first int, values map[string][]string) *nfa {
 	if t == nil {
 		return anyNFA()
 	}
@@ -303,6 +311,10 @@ func templateNFA(t *Template, first int) *nfa {
 		if first >= 0 && i >= first {
 			n.final[s] = true
 			n.add(s, n.anyState, charset{neg: true})
+		}
+		if vs, ok := values[t.comps[i].name]; ok && t.comps[i].format == fmtText {
+			s = t.comps[i].valuesNFA(n, s, vs)
+			continue
 		}
 		s = t.comps[i].nfa(n, s)
 	}
@@ -339,6 +351,27 @@ func (c *composite) nfa(n *nfa, from int) int {
 		return stepNFA(n, from, timeWidth, "0123456789-T:.Z", timeStep)
 	}
 	panic("keys: unknown format")
+}
+
+// valuesNFA adds the values vs of a free-text composite after state from
+// and returns the state they all end in. A value the composite cannot
+// render (empty, or holding a character it forbids) is left out.
+func (c *composite) valuesNFA(n *nfa, from int, vs []string) int {
+	to := n.state()
+	for _, v := range vs {
+		if v == "" || strings.ContainsAny(v, c.forbid) {
+			continue
+		}
+		s := from
+		rs := []rune(v)
+		for _, r := range rs[:len(rs)-1] {
+			next := n.state()
+			n.add(s, next, one(r))
+			s = next
+		}
+		n.add(s, to, one(rs[len(rs)-1]))
+	}
+	return to
 }
 
 // fixedState is the state of a fixed-width format's automaton: the position

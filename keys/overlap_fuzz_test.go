@@ -229,7 +229,7 @@ func FuzzOverlap(f *testing.F) {
 		// Each key attribute alone: brute force ⇒ analysis, analysis ⇒ real.
 		var attrOK [2]bool
 		for k, tp := range [][2]*Template{{ts[0], ts[2]}, {ts[1], ts[3]}} {
-			w, ok := intersect(keyNFA(tp[0]), keyNFA(tp[1]), 0)
+			w, ok := intersect(keyNFA(tp[0], nil), keyNFA(tp[1], nil), 0)
 			attrOK[k] = ok
 			if ok && (!tp[0].Renders(w) || !tp[1].Renders(w)) {
 				t.Fatalf("%q and %q: sample %q is not rendered by both", tp[0], tp[1], w)

@@ -88,9 +88,9 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 			w("No entity places items here.\n")
 			continue
 		}
-		head := "| entity | " + code(pkName) + " |"
+		head := "| entity | " + keyNamesCell(t, where, pkName, true) + " |"
 		if skName != "" {
-			head += " " + code(skName) + " |"
+			head += " " + keyNamesCell(t, where, skName, false) + " |"
 		}
 		if where != "" {
 			head += " items in it |"
@@ -125,7 +125,7 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 			w("| %s | not added: the item's own attribute, part of index %s's key |\n", code(name), code(ix))
 			continue
 		}
-		w("| %s | a key, rendered from the templates above on every write |\n", code(name))
+		w("| %s | %s |\n", code(name), keyWrites(places, name))
 	}
 	var uniques []string
 	for _, e := range t.Entities() {
@@ -236,7 +236,7 @@ func specText(k entity.KeySpec) string {
 	case k.Template != nil:
 		return k.Template.String()
 	case len(k.Uses) > 0 && k.Attribute != "" && k.Uses[0] == k.Attribute:
-		return strings.Join(k.Uses, ", ")
+		return strings.Join(k.Uses, ", ") // a multi-attribute key: its attributes
 	case len(k.Uses) > 0:
 		return "computed from " + strings.Join(k.Uses, ", ")
 	}
@@ -245,6 +245,9 @@ func specText(k entity.KeySpec) string {
 
 func specCell(k entity.KeySpec) string {
 	if k.Template == nil {
+		if len(k.Uses) > 0 && k.Attribute != "" && k.Uses[0] == k.Attribute {
+			return codeList(k.Uses) // a multi-attribute key: its attributes
+		}
 		return cell(specText(k))
 	}
 	return code(k.Template.String())

@@ -105,6 +105,7 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		item := obj{}
 		var facetAttrs list
 		values := map[string]string{}
+		presetNumbers(byEntity[name], values)
 		for _, p := range byEntity[name] {
 			for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
 				if ks.Attribute == "" {

@@ -1,0 +1,145 @@
+package entity
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+)
+
+// checkFits compares an existing table, as DescribeTable and
+// DescribeTimeToLive show it, with the model: a *ddbmodel.TableMismatchError
+// listing every difference, or nil when it fits. It changes nothing.
+func (t *Table) checkFits(ctx context.Context, c TableClient, db *DB, name *string, d *types.TableDescription) error {
+	if d == nil {
+		return nil
+	}
+	diffs := t.differences(d)
+	if t.TTLAttribute != "" {
+		out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
+		if err != nil {
+			return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
+		}
+		diffs = append(diffs, ttlDifference(t.TTLAttribute, out.TimeToLiveDescription)...)
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	return &ddbmodel.TableMismatchError{Table: aws.ToString(name), Differences: diffs}
+}
+
+func ttlDifference(want string, d *types.TimeToLiveDescription) []string {
+	if d != nil {
+		switch d.TimeToLiveStatus {
+		case types.TimeToLiveStatusEnabled, types.TimeToLiveStatusEnabling:
+			if got := aws.ToString(d.AttributeName); got != want {
+				return []string{fmt.Sprintf("time to live is on attribute %q, not %q", got, want)}
+			}
+			return nil
+		}
+	}
+	return []string{fmt.Sprintf("time to live is off; the model expires items by %q", want)}
+}
+
+// differences lists what d lacks or holds otherwise than the model's
+// CreateTableInput, besides time to live.
+func (t *Table) differences(d *types.TableDescription) []string {
+	want := t.CreateTableInput()
+	var out []string
+	if k, g := keySchemaText(want.KeySchema), keySchemaText(d.KeySchema); k != g {
+		out = append(out, fmt.Sprintf("the table's key is %s, the model's %s", g, k))
+	}
+	attrTypes := map[string]types.ScalarAttributeType{}
+	for _, a := range d.AttributeDefinitions {
+		attrTypes[aws.ToString(a.AttributeName)] = a.AttributeType
+	}
+	for _, a := range want.AttributeDefinitions {
+		n := aws.ToString(a.AttributeName)
+		if got, ok := attrTypes[n]; ok && got != a.AttributeType {
+			out = append(out, fmt.Sprintf("key attribute %s is %s, the model's %s", n, got, a.AttributeType))
+		}
+	}
+	gsis := map[string]types.GlobalSecondaryIndexDescription{}
+	for _, ix := range d.GlobalSecondaryIndexes {
+		gsis[aws.ToString(ix.IndexName)] = ix
+	}
+	for _, ix := range want.GlobalSecondaryIndexes {
+		n := aws.ToString(ix.IndexName)
+		got, ok := gsis[n]
+		if !ok {
+			out = append(out, fmt.Sprintf("global index %s is missing", n))
+			continue
+		}
+		out = append(out, indexDifferences("global index "+n, ix.KeySchema, got.KeySchema, ix.Projection, got.Projection)...)
+	}
+	lsis := map[string]types.LocalSecondaryIndexDescription{}
+	for _, ix := range d.LocalSecondaryIndexes {
+		lsis[aws.ToString(ix.IndexName)] = ix
+	}
+	for _, ix := range want.LocalSecondaryIndexes {
+		n := aws.ToString(ix.IndexName)
+		got, ok := lsis[n]
+		if !ok {
+			out = append(out, fmt.Sprintf("local index %s is missing", n))
+			continue
+		}
+		out = append(out, indexDifferences("local index "+n, ix.KeySchema, got.KeySchema, ix.Projection, got.Projection)...)
+	}
+	if got := billingMode(d); got != want.BillingMode {
+		out = append(out, fmt.Sprintf("billing is %s, the model's %s", got, want.BillingMode))
+	}
+	if w := want.StreamSpecification; w != nil && aws.ToBool(w.StreamEnabled) {
+		g := d.StreamSpecification
+		switch {
+		case g == nil || !aws.ToBool(g.StreamEnabled):
+			out = append(out, fmt.Sprintf("the table has no stream; the model's is %s", w.StreamViewType))
+		case g.StreamViewType != w.StreamViewType:
+			out = append(out, fmt.Sprintf("the stream is %s, the model's %s", g.StreamViewType, w.StreamViewType))
+		}
+	}
+	return out
+}
+
+func indexDifferences(what string, wantKeys, gotKeys []types.KeySchemaElement, want, got *types.Projection) []string {
+	var out []string
+	if k, g := keySchemaText(wantKeys), keySchemaText(gotKeys); k != g {
+		out = append(out, fmt.Sprintf("%s's key is %s, the model's %s", what, g, k))
+	}
+	if want != nil && got != nil {
+		if want.ProjectionType != got.ProjectionType {
+			out = append(out, fmt.Sprintf("%s projects %s, the model %s", what, got.ProjectionType, want.ProjectionType))
+		} else if w, g := slices.Sorted(slices.Values(want.NonKeyAttributes)), slices.Sorted(slices.Values(got.NonKeyAttributes)); !slices.Equal(w, g) {
+			out = append(out, fmt.Sprintf("%s projects %v, the model %v", what, g, w))
+		}
+	}
+	return out
+}
+
+// keySchemaText is a key schema in words: "PK (HASH), SK (RANGE)".
+func keySchemaText(ks []types.KeySchemaElement) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = fmt.Sprintf("%s (%s)", aws.ToString(k.AttributeName), k.KeyType)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// billingMode is the table's billing mode; a description without a billing
+// summary is of a table created provisioned (DynamoDB's default then), or,
+// with no capacity, on demand.
+func billingMode(d *types.TableDescription) types.BillingMode {
+	if s := d.BillingModeSummary; s != nil && s.BillingMode != "" {
+		return s.BillingMode
+	}
+	if p := d.ProvisionedThroughput; p != nil && aws.ToInt64(p.ReadCapacityUnits) > 0 {
+		return types.BillingModeProvisioned
+	}
+	return types.BillingModePayPerRequest
+}

@@ -1,0 +1,73 @@
+package modelexport_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/modelexport"
+)
+
+type numScore struct {
+	ID    string `dynamo:"id"`
+	Score string `dynamo:"score"` // a string field that also feeds the N sort key of ByScore
+	Owner string `dynamo:"owner"`
+}
+
+// The Workbench export makes a sample key when a string field feeds both a
+// string key and an N key: the composite gets the sample number, which
+// every template of the entity renders (#16 F1).
+func TestWorkbenchSampleOfAStringFeedingAnNKey(t *testing.T) {
+	tbl := &entity.Table{Name: "scores", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "ByScore", PartitionKey: entity.S("GSI1PK"), SortKey: entity.N("GSI1SK")}}}
+	entity.MustDefine(tbl, entity.Config[numScore]{Name: "Score", Key: entity.Key{Partition: "S#${id}", Sort: "SCORE#${score}"},
+		Indexes: []entity.IndexKey[numScore]{{Index: "ByScore", Partition: "O#${owner}", Sort: "${score}"}}})
+	doc, err := modelexport.NoSQLWorkbench(tbl)
+	if err != nil {
+		t.Fatalf("NoSQLWorkbench: %v", err)
+	}
+	var m wbModel
+	if err := json.NewDecoder(bytes.NewReader(doc)).Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	item := m.DataModel[0].TableData[0]
+	if item["SK"]["S"] != "SCORE#7" || item["GSI1SK"]["N"] != "7" {
+		t.Errorf("sample item %v, want SK SCORE#7 and GSI1SK 7", item)
+	}
+}
+
+type sparseDoc struct {
+	ID     string `dynamo:"id"`
+	Status string `dynamo:"status,omitempty"`
+	User   string `dynamo:"user"`
+	At     int64  `dynamo:"at"`
+}
+
+// The design doc says a sparse placement's key is not written on every
+// write (N2), and names each attribute of a multi-attribute key as code (N4).
+func TestDesignDocSparseAndMultiKeys(t *testing.T) {
+	tbl := &entity.Table{Name: "docs", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{
+			{Name: "ByStatus", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+			{Name: "ByUser", PartitionKeys: []entity.KeyAttribute{entity.S("user"), entity.S("status")}, SortKeys: []entity.KeyAttribute{entity.N("at")}},
+		}}
+	entity.MustDefine(tbl, entity.Config[sparseDoc]{Name: "Doc", Key: entity.Key{Partition: "D#${id}", Sort: "D"},
+		Indexes: []entity.IndexKey[sparseDoc]{{Index: "ByStatus", Partition: "S#${status}", Sort: "D#${id}", Sparse: true}, {Index: "ByUser"}}})
+	doc, err := modelexport.DesignDoc(tbl, entity.LintOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	for _, want := range []string{
+		"| `GSI1PK` | a key, rendered from the templates above on every write, except in the sparse placements (Doc on `ByStatus`), which write it only for an item in the index |",
+		"| `PK` | a key, rendered from the templates above on every write |",
+		"| entity | `user`, `status` | `at` | items in it |",
+		"| Doc | `user`, `status` | `at` | every item |",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("design doc lacks %q:\n%s", want, text)
+		}
+	}
+}
