@@ -263,9 +263,9 @@ func membership(p entity.Placement) string {
 	return "every item"
 }
 
-// cell escapes text for a Markdown table cell.
-
-// mermaid escapes text for a quoted Mermaid label.
+// mermaid escapes text for a quoted Mermaid label: on one line, with '#',
+// '"' and the characters HTML gives a meaning ('<', '>', '&') as Mermaid
+// entity codes, so a name cannot end the label or inject markup.
 func mermaid(s string) string {
-	return strings.NewReplacer("#", "#35;", `"`, "#quot;").Replace(s)
+	return strings.NewReplacer("#", "#35;", `"`, "#quot;", "<", "#60;", ">", "#62;", "&", "#38;").Replace(oneLine(s))
 }

@@ -71,3 +71,34 @@ func TestDesignDocSparseAndMultiKeys(t *testing.T) {
 		}
 	}
 }
+
+// An entity name holding a line break, a quote, a '|' or HTML stays one
+// table cell and one Mermaid label, and passes no markup into the doc
+// (#16 N3).
+func TestDesignDocEscapesEntityNames(t *testing.T) {
+	tbl := &entity.Table{Name: "names", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	const name = "Odd <b>bold</b> & \"quoted\"|piped\nsecond line"
+	entity.MustDefine(tbl, entity.Config[numScore]{Name: name, Key: entity.Key{Partition: "S#${id}", Sort: "S"}})
+	doc, err := modelexport.DesignDoc(tbl, entity.LintOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	for _, raw := range []string{"<b>", "</b>", "second line\n", "\nsecond line"} {
+		if strings.Contains(text, raw) {
+			t.Errorf("the doc holds %q unescaped:\n%s", raw, text)
+		}
+	}
+	var label string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "  E0[") {
+			label = line
+		}
+	}
+	if want := `  E0["Odd #60;b#62;bold#60;/b#62; #38; #quot;quoted#quot;|piped second line"]`; label != want {
+		t.Errorf("Mermaid node %q, want %q", label, want)
+	}
+	if !strings.Contains(text, `Odd &lt;b>bold&lt;/b> &amp; "quoted"\|piped second line`) {
+		t.Errorf("the doc does not hold the escaped name in one cell:\n%s", text)
+	}
+}

@@ -10,9 +10,10 @@ func oneLine(s string) string {
 
 // cell is s as Markdown text in a table cell or a list item: on one line,
 // with '|' (which would end the cell), '`' (which would open a code
-// span) and '\' (which would escape either) escaped.
+// span) and '\' (which would escape either) escaped, and '<' and '&' as
+// HTML entities (Markdown passes raw HTML through).
 func cell(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "|", `\|`, "`", "\\`").Replace(oneLine(s))
+	return strings.NewReplacer(`\`, `\\`, "|", `\|`, "`", "\\`", "<", "&lt;", "&", "&amp;").Replace(oneLine(s))
 }
 
 // code is s as a Markdown code span in a table cell: fenced by more
