@@ -2,7 +2,6 @@ package entity
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -22,11 +21,7 @@ const LintIndexOverlap = "index-overlap"
 func (t *Table) lintIndexOverlaps() []Finding {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	names := make([]string, 0, len(t.entities))
-	for n := range t.entities {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := t.entityNames()
 	var out []Finding
 	for _, p := range t.placements() {
 		if p.index == "" {

@@ -195,11 +195,7 @@ type PrefixOverlap struct {
 func (t *Table) PrefixOverlaps() []PrefixOverlap {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	names := make([]string, 0, len(t.entities))
-	for n := range t.entities {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := t.entityNames()
 	var out []PrefixOverlap
 	for _, p := range t.placements() {
 		if p.sk == "" {

@@ -256,6 +256,12 @@ func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
 func (t *Table) Entities() []string {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
+	return t.entityNames()
+}
+
+// entityNames returns the names of the entities, sorted; the caller holds
+// t.mu.
+func (t *Table) entityNames() []string {
 	names := make([]string, 0, len(t.entities))
 	for n := range t.entities {
 		names = append(names, n)
