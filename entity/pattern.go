@@ -80,7 +80,7 @@ func (p AccessPattern) Compile() (CompiledPattern, error) {
 		c.Operation, c.Index = "Query", aws.ToString(in.IndexName)
 		c.KeyCondition = spell(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	case p.get != nil:
-		in, err := p.get.Build()
+		in, err := p.getInput()
 		if err != nil {
 			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}

@@ -29,7 +29,7 @@ func (t *Table) checkPatternTable(p AccessPattern) error {
 		}
 		table = in.TableName
 	case p.get != nil:
-		in, err := p.get.Build()
+		in, err := p.getInput()
 		if err != nil {
 			return nil
 		}
@@ -55,5 +55,21 @@ func (p AccessPattern) queryInput() (in *dynamodb.QueryInput, shards int, err er
 			return ins[0], len(ins), nil
 		}
 	}
+	if err == nil && in == nil {
+		err = errBuiltNothing
+	}
 	return in, 0, err
 }
+
+// getInput builds a get pattern's request.
+func (p AccessPattern) getInput() (*dynamodb.GetItemInput, error) {
+	in, err := p.get.Build()
+	if err == nil && in == nil {
+		err = errBuiltNothing
+	}
+	return in, err
+}
+
+// errBuiltNothing is the error of a pattern whose Build returned neither a
+// request nor an error.
+var errBuiltNothing = &ddbmodel.ValidationError{Reason: "its Build returned no request and no error"}

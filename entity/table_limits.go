@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // DynamoDB's fixed limits on a table's declaration, as the Developer
@@ -134,7 +135,7 @@ func (t *Table) validateAs(name string) error {
 		if _, typed := err.(*ddbmodel.ValidationError); typed {
 			return err
 		}
-		return &ddbmodel.ValidationError{Reason: err.Error()}
+		return &ddbmodel.ValidationError{Reason: errtext.Detail(err)}
 	}
 	return checkTableName(name)
 }

@@ -282,12 +282,14 @@ func TestLintIndexQuota(t *testing.T) {
 }
 
 // The collision of a computed sort key shows what computes it, not "".
+// (Define refuses an index overlap only for an entity that recognizes
+// unmarked items by their keys, as B does here.)
 func TestOverlapMessageShowsAComputedKey(t *testing.T) {
 	t.Parallel()
 	tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{gsi("GSI")}}
 	entity.MustDefine(tb, entity.Config[lintDoc]{Name: "A", Key: entity.Key{Partition: "A#${id}", Sort: "A"},
 		Indexes: []entity.IndexKey[lintDoc]{{Index: "GSI", Partition: "O#${owner}", SortFunc: func(d lintDoc) (string, error) { return "X#" + d.Tag, nil }, SortUses: []string{"tag"}}}})
-	_, err := entity.Define(tb, entity.Config[lintDoc]{Name: "B", Key: entity.Key{Partition: "B#${id}", Sort: "B"},
+	_, err := entity.Define(tb, entity.Config[lintDoc]{Name: "B", Key: entity.Key{Partition: "B#${id}", Sort: "B"}, RecognizeUnmarked: true,
 		Indexes: []entity.IndexKey[lintDoc]{{Index: "GSI", Partition: "O#${owner}", Sort: "X#${id}"}}})
 	var ko *ddbmodel.KeyOverlapError
 	if !errors.As(err, &ko) {

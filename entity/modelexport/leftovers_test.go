@@ -3,6 +3,7 @@ package modelexport_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,5 +101,46 @@ func TestDesignDocEscapesEntityNames(t *testing.T) {
 	}
 	if !strings.Contains(text, `Odd &lt;b>bold&lt;/b> &amp; "quoted"\|piped second line`) {
 		t.Errorf("the doc does not hold the escaped name in one cell:\n%s", text)
+	}
+}
+
+// Attribute names holding DEL or NEL, which JSON quoting leaves as they
+// are, are written as \u escapes in the YAML, JSON and Terraform exports,
+// so a YAML parser neither refuses the file nor reads NEL as a line break.
+func TestExportsEscapeCharactersYAMLRefuses(t *testing.T) {
+	names := []string{"del\x7f", "a\u0085b", "bom\ufeff"}
+	tbl := &entity.Table{Name: "odd", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"),
+			Projection: entity.Projection{Type: "INCLUDE", Attributes: names}}}}
+	if err := tbl.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, export := range []struct {
+		name string
+		fn   func(*entity.Table) ([]byte, error)
+	}{{"YAML", modelexport.CloudFormationYAML}, {"JSON", modelexport.CloudFormationJSON}, {"Terraform", modelexport.Terraform}} {
+		out, err := export.fn(tbl)
+		if err != nil {
+			t.Fatalf("%s: %v", export.name, err)
+		}
+		if strings.ContainsAny(string(out), "\x7f\u0085\ufeff") {
+			t.Errorf("%s holds a raw DEL, NEL or BOM:\n%s", export.name, out)
+		}
+		for _, want := range []string{`"del\u007f"`, `"a\u0085b"`, `"bom\ufeff"`} {
+			if !strings.Contains(string(out), want) {
+				t.Errorf("%s lacks %s:\n%s", export.name, want, out)
+			}
+		}
+	}
+	out, _ := modelexport.CloudFormationJSON(tbl)
+	var doc any
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	read := fmt.Sprint(doc)
+	for _, n := range names {
+		if !strings.Contains(read, n) {
+			t.Errorf("the JSON export does not read back %q", n)
+		}
 	}
 }

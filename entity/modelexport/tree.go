@@ -2,6 +2,7 @@ package modelexport
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -118,11 +119,33 @@ func scalar(v node) string {
 	panic("modelexport: unexpected node type")
 }
 
-// quote is JSON's quoting without HTML escapes.
+// quote is JSON's quoting without HTML escapes, and with the characters
+// JSON leaves as they are but YAML refuses or reads otherwise (DEL, the C1
+// controls such as NEL, which a YAML 1.1 parser reads as a line break, and
+// the byte order mark) written as \u escapes, which JSON, YAML and HCL all
+// read back as the same character.
 func quote(s string) string {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
+	q := strings.TrimSuffix(b.String(), "\n")
+	if !strings.ContainsFunc(q, yamlUnsafe) {
+		return q
+	}
+	var out strings.Builder
+	for _, r := range q {
+		if yamlUnsafe(r) {
+			fmt.Fprintf(&out, `\u%04x`, r)
+			continue
+		}
+		out.WriteRune(r)
+	}
+	return out.String()
+}
+
+// yamlUnsafe reports a character YAML does not take as it is in a
+// double-quoted string.
+func yamlUnsafe(r rune) bool {
+	return r == 0x7f || (r >= 0x80 && r <= 0x9f) || r == 0xfeff
 }
