@@ -52,7 +52,8 @@ type Attribute struct {
 	// an integer). Every write keeps a marker item per value in use, in the
 	// same transaction (see Entity.Upsert and TransactWrites for the
 	// writes that read the item first); a value in use is a
-	// *ddbmodel.UniqueError.
+	// *ddbmodel.UniqueError. A unique attribute cannot be Hidden (Define
+	// refuses the pair: writes read the stored value to move its marker).
 	Unique bool
 }
 

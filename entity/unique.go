@@ -54,6 +54,12 @@ func (e *Entity[T]) defineUniques() error {
 		bad := func(reason string) error {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Unique: " + reason}
 		}
+		if r.Hidden {
+			// Every write compares the stored value with the one read to
+			// move the marker, and a hidden attribute reads as its zero
+			// value: no write of the item could succeed again.
+			return bad("a unique attribute cannot be Hidden: writes read it to move its marker, and a hidden attribute reads as its zero value")
+		}
 		switch k := r.typ.Kind(); {
 		case k == reflect.String, k >= reflect.Int && k <= reflect.Uint64:
 		default:

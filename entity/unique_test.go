@@ -102,6 +102,12 @@ func TestUniqueDefine(t *testing.T) {
 	if !errors.As(err, &ve) || ve.Attribute != "f" {
 		t.Fatalf("unique float: %v", err)
 	}
+	// A hidden unique attribute reads as "", so no write of its item could
+	// move the marker again: the pair is refused.
+	_, err = entity.Define(table, entity.Config[other]{Name: "Hidden", Key: entity.Key{Partition: "HID#${a}", Sort: "X"}, Attributes: map[string]entity.Attribute{"b": {Unique: true, Hidden: true}}})
+	if !errors.As(err, &ve) || ve.Entity != "Hidden" || ve.Attribute != "b" || !strings.Contains(ve.Reason, "cannot be Hidden") {
+		t.Fatalf("unique hidden: %v", err)
+	}
 }
 
 // TestUniqueProperty runs random creates, puts, updates, upserts and
