@@ -214,6 +214,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := textTimeOrder(s, n.op, n.attr, ref.node); err != nil {
+		return "", err
+	}
 	name := w.Path(ref.path)
 	// val encodes the i-th value; el says it is an element of the
 	// attribute (Contains), not a value of it.

@@ -108,6 +108,9 @@ func renderAttrCmp(w *expr.Writer, s *schema, n *condNode, ref attrRef, name str
 	}
 	ordered := n.cmp != "=" && n.cmp != "<>"
 	for _, r := range []attrRef{ref, oref} {
+		if err := textTimeOrder(s, n.cmp, r.name, r.node); err != nil {
+			return "", err
+		}
 		if ordered && r.node != nil && r.node.kind != "" && r.node.kind != "S" && r.node.kind != "N" && r.node.kind != "B" {
 			return "", s.invalid(r.name, "condition", fmt.Sprintf("%s %s %s: %s is a %s (stored as %s); %s compares strings, numbers or binary values", n.attr, n.cmp, n.other, r.name, r.node.goType(), kindName(r.node), n.cmp))
 		}
