@@ -205,6 +205,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "not":
 		s, err := n.kids[0].render(w, s)
 		return "NOT (" + s + ")", err
+	case "zero":
+		return "", zeroCondErr(s, n)
 	case "unexpired":
 		return renderUnexpired(w, n), nil
 	case "unchanged":

@@ -175,7 +175,7 @@ func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] {
 // condition hold on the item whose key is k: Entity.Check. A check needs
 // a condition, so a Check without one does not compile.
 func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
-	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...)).c)
+	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...), "Check").c)
 }
 
 // QueryKey is the typed key of a query of T's items on the table or one
