@@ -702,6 +702,13 @@ func (s *schema) names() []string {
 
 func (s *schema) unknown(name, use string) error {
 	reason := fmt.Sprintf("%s: %v has no attribute stored as %q", use, s.typ, name)
+	if len(s.members) > 0 {
+		types := make([]string, len(s.members))
+		for i, m := range s.members {
+			types[i] = fmt.Sprint(m.typ)
+		}
+		reason = fmt.Sprintf("%s: no entity of the collection (%s) has an attribute stored as %q", use, strings.Join(types, ", "), name)
+	}
 	if hint := suggest(name, s.names()); hint != "" {
 		reason += fmt.Sprintf(" (did you mean %q?)", hint)
 	} else {
