@@ -231,7 +231,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			if node.kind == "S" {
 				node = stringNode
 			} else if node.kind == "M" || node.elementNode() == nil {
-				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is a %s (stored as %s); contains takes a string, set or list attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is %s (stored as %s); contains takes a string, set or list attribute", n.attr, withArticle(ref.node.goType()), kindName(ref.node)))
 			} else {
 				node = node.elementNode()
 			}
@@ -295,7 +295,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		return "attribute_not_exists(" + name + ")", nil
 	case "begins_with":
 		if ref.node != nil && ref.node.kind != "S" && ref.node.kind != "B" && ref.node.kind != "" {
-			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is a %s (stored as %s); begins_with takes a string attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is %s (stored as %s); begins_with takes a string attribute", n.attr, withArticle(ref.node.goType()), kindName(ref.node)))
 		}
 		av, err := marshalValue(n.vals[0])
 		if err == nil {

@@ -70,6 +70,6 @@ func addToTextTime(entity string, a action, node *attrNode) error {
 		return nil
 	}
 	return &ddbmodel.ValidationError{Entity: entity, Attribute: a.attr, Reason: fmt.Sprintf(
-		"Add: %s is a %s stored as RFC 3339 text, which DynamoDB cannot add to; a duration adds only to a time stored as Unix seconds (the unixtime tag option): Set the new time instead, or tag the field unixtime",
-		a.attr, node.goType())}
+		"Add: %s is %s stored as RFC 3339 text, which DynamoDB cannot add to; a duration adds only to a time stored as Unix seconds (the unixtime tag option): Set the new time instead, or tag the field unixtime",
+		a.attr, withArticle(node.goType()))}
 }

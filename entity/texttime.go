@@ -24,6 +24,6 @@ func textTimeOrder(s *schema, op, attr string, node *attrNode) error {
 		return nil
 	}
 	return &ddbmodel.ValidationError{Entity: s.entity, Attribute: attr, Reason: fmt.Sprintf(
-		"condition %s: %s is a %s stored as RFC 3339 text, which does not sort as time (times in different zones and with different fraction digits compare by their bytes, not their instants); store the field as Unix seconds (the unixtime tag option), or compare through a key template (${%s:time} renders fixed-width UTC)",
-		strings.ToUpper(op), attr, node.goType(), attr)}
+		"condition %s: %s is %s stored as RFC 3339 text, which does not sort as time (times in different zones and with different fraction digits compare by their bytes, not their instants); store the field as Unix seconds (the unixtime tag option), or compare through a key template (${%s:time} renders fixed-width UTC)",
+		strings.ToUpper(op), attr, withArticle(node.goType()), attr)}
 }

@@ -286,7 +286,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		if tidx, ok := e.fields[name]; ok {
 			want := deref(tt.FieldByIndex(tidx).Type)
 			if ft != want {
-				return fail("field %s (composite %q) is a %v, but %v stores %q as a %v", sf.Name, name, sf.Type, tt, name, want)
+				return fail("field %s (composite %q) is %v, but %v stores %q as %v", sf.Name, name, withArticle(sf.Type), tt, name, withArticle(want))
 			}
 		}
 		kf := keyField{name: name, index: idx, ptr: ptr}
