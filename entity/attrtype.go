@@ -18,5 +18,5 @@ func possibleType(s *schema, n *condNode, ref attrRef, t AttrType) error {
 	if t == TypeNull && (node.null || canNil(node.typ)) {
 		return nil
 	}
-	return s.invalid(n.attr, "condition", fmt.Sprintf("attribute_type(%s, %s): %s is a %s, which a put stores as %s, never as %s; declare attributes of other types in Config.ExtraAttributes or as an interface field", n.attr, t, n.attr, node.goType(), node.kind, t))
+	return s.invalid(n.attr, "condition", fmt.Sprintf("attribute_type(%s, %s): %s is %s, which a put stores as %s, never as %s; declare attributes of other types in Config.ExtraAttributes or as an interface field", n.attr, t, n.attr, withArticle(node.goType()), node.kind, t))
 }

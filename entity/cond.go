@@ -205,6 +205,8 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	case "not":
 		s, err := n.kids[0].render(w, s)
 		return "NOT (" + s + ")", err
+	case "zero":
+		return "", zeroCondErr(s, n)
 	case "unexpired":
 		return renderUnexpired(w, n), nil
 	case "unchanged":
@@ -212,6 +214,9 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 	}
 	ref, err := s.resolve(n.attr, "condition")
 	if err != nil {
+		return "", err
+	}
+	if err := textTimeOrder(s, n.op, n.attr, ref.node); err != nil {
 		return "", err
 	}
 	name := w.Path(ref.path)
@@ -226,7 +231,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 			if node.kind == "S" {
 				node = stringNode
 			} else if node.kind == "M" || node.elementNode() == nil {
-				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is a %s (stored as %s); contains takes a string, set or list attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+				return nil, s.invalid(n.attr, "condition", fmt.Sprintf("contains: %s is %s (stored as %s); contains takes a string, set or list attribute", n.attr, withArticle(ref.node.goType()), kindName(ref.node)))
 			} else {
 				node = node.elementNode()
 			}
@@ -290,7 +295,7 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		return "attribute_not_exists(" + name + ")", nil
 	case "begins_with":
 		if ref.node != nil && ref.node.kind != "S" && ref.node.kind != "B" && ref.node.kind != "" {
-			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is a %s (stored as %s); begins_with takes a string attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is %s (stored as %s); begins_with takes a string attribute", n.attr, withArticle(ref.node.goType()), kindName(ref.node)))
 		}
 		av, err := marshalValue(n.vals[0])
 		if err == nil {

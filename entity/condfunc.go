@@ -91,7 +91,7 @@ func renderSize(w *expr.Writer, s *schema, n *condNode, ref attrRef, name string
 		cmp = ">"
 	}
 	if ref.node != nil && ref.node.kind != "" && !slices.Contains(sizeKinds, ref.node.kind) {
-		return "", s.invalid(n.attr, "condition", fmt.Sprintf("size: %s is a %s (stored as %s); size takes a string, binary, set, list or map attribute", n.attr, ref.node.goType(), kindName(ref.node)))
+		return "", s.invalid(n.attr, "condition", fmt.Sprintf("size: %s is %s (stored as %s); size takes a string, binary, set, list or map attribute", n.attr, withArticle(ref.node.goType()), kindName(ref.node)))
 	}
 	size, _ := n.vals[0].(int)
 	if size < 0 {
@@ -108,8 +108,11 @@ func renderAttrCmp(w *expr.Writer, s *schema, n *condNode, ref attrRef, name str
 	}
 	ordered := n.cmp != "=" && n.cmp != "<>"
 	for _, r := range []attrRef{ref, oref} {
+		if err := textTimeOrder(s, n.cmp, r.name, r.node); err != nil {
+			return "", err
+		}
 		if ordered && r.node != nil && r.node.kind != "" && r.node.kind != "S" && r.node.kind != "N" && r.node.kind != "B" {
-			return "", s.invalid(r.name, "condition", fmt.Sprintf("%s %s %s: %s is a %s (stored as %s); %s compares strings, numbers or binary values", n.attr, n.cmp, n.other, r.name, r.node.goType(), kindName(r.node), n.cmp))
+			return "", s.invalid(r.name, "condition", fmt.Sprintf("%s %s %s: %s is %s (stored as %s); %s compares strings, numbers or binary values", n.attr, n.cmp, n.other, r.name, withArticle(r.node.goType()), kindName(r.node), n.cmp))
 		}
 	}
 	if ref.node != nil && oref.node != nil && ref.node.kind != "" && oref.node.kind != "" && ref.node.kind != oref.node.kind {

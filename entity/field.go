@@ -38,33 +38,35 @@ func (c Cond[T]) Condition() Condition { return c.c }
 // IsZero reports whether c is the empty condition.
 func (c Cond[T]) IsZero() bool { return c.c.IsZero() }
 
-// And returns c AND every d.
-func (c Cond[T]) And(d ...Cond[T]) Cond[T] { return Cond[T]{And(c.c, conds(d).c)} }
+// And returns c AND every d. A zero c starts a chain (Cond[T]{}.And(a)
+// is a); a zero d, which holds no condition, is refused at Build rather
+// than dropped.
+func (c Cond[T]) And(d ...Cond[T]) Cond[T] { return Cond[T]{And(c.c, conds(d, "And").c)} }
 
-// Or returns c OR any d.
+// Or returns c OR any d. A zero c starts a chain (Cond[T]{}.Or(a) is
+// a); a zero d, which holds no condition, is refused at Build rather than
+// dropped (Status.Eq("a").Or(Cond[T]{}) is not status = "a").
 func (c Cond[T]) Or(d ...Cond[T]) Cond[T] {
 	cs := make([]Condition, 0, len(d)+1)
 	cs = append(cs, c.c)
 	for _, x := range d {
-		cs = append(cs, x.c)
+		cs = append(cs, x.given("Or"))
 	}
 	return Cond[T]{Or(cs...)}
 }
 
-// Not returns NOT c.
-func (c Cond[T]) Not() Cond[T] { return Cond[T]{Not(c.c)} }
+// Not returns NOT c; NOT of a zero c is refused at Build.
+func (c Cond[T]) Not() Cond[T] { return Cond[T]{Not(c.given("Not"))} }
 
-// conds joins typed conditions with AND.
-func conds[T any](cs []Cond[T]) Cond[T] {
-	switch len(cs) {
-	case 0:
+// conds joins typed conditions with AND; a zero one among them is one
+// that Build refuses (see given), naming use.
+func conds[T any](cs []Cond[T], use string) Cond[T] {
+	if len(cs) == 0 {
 		return Cond[T]{}
-	case 1:
-		return cs[0]
 	}
 	all := make([]Condition, len(cs))
 	for i, c := range cs {
-		all[i] = c.c
+		all[i] = c.given(use)
 	}
 	return Cond[T]{And(all...)}
 }

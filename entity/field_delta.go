@@ -41,7 +41,10 @@ func negated[V Number](v V) any {
 // option, as a TTL attribute is) without reading it.
 type TimeField[T any] struct{ OrderedField[T, time.Time] }
 
-// TimeOf is FieldOf for a time.Time field.
+// TimeOf is FieldOf for a time.Time field. Its orderings (Lt, Le, Gt, Ge,
+// Between) are for a field stored as Unix seconds (the unixtime tag
+// option); on a time stored as RFC 3339 text, which does not sort as
+// time, Build refuses them. Eq, Ne, In and Exists work on both.
 func TimeOf[T any](e *Entity[T], fn func(*T) *time.Time) TimeField[T] {
 	f, _ := fieldOf(e, fn, "TimeOf")
 	return TimeField[T]{OrderedField[T, time.Time]{f}}
@@ -67,6 +70,6 @@ func addToTextTime(entity string, a action, node *attrNode) error {
 		return nil
 	}
 	return &ddbmodel.ValidationError{Entity: entity, Attribute: a.attr, Reason: fmt.Sprintf(
-		"Add: %s is a %s stored as RFC 3339 text, which DynamoDB cannot add to; a duration adds only to a time stored as Unix seconds (the unixtime tag option): Set the new time instead, or tag the field unixtime",
-		a.attr, node.goType())}
+		"Add: %s is %s stored as RFC 3339 text, which DynamoDB cannot add to; a duration adds only to a time stored as Unix seconds (the unixtime tag option): Set the new time instead, or tag the field unixtime",
+		a.attr, withArticle(node.goType()))}
 }

@@ -33,8 +33,8 @@ func (e *Entity[T]) checkFloatFormats(rt reflect.Type) error {
 			}
 			if ft := rt.FieldByIndex(idx).Type; isFloatKind(ft) {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: c,
-					Reason: fmt.Sprintf("Define: key %s from %q: %s is a %v, but %s renders a non-negative integer, so a put of 1.5 would fail; store a scaled integer (cents rather than dollars) with %s, or render the float as free text",
-						d.Attribute, d.Template.String(), c, ft, f, f)}
+					Reason: fmt.Sprintf("Define: key %s from %q: %s is %v, but %s renders a non-negative integer, so a put of 1.5 would fail; store a scaled integer (cents rather than dollars) with %s, or render the float as free text",
+						d.Attribute, d.Template.String(), c, withArticle(ft), f, f)}
 			}
 		}
 	}

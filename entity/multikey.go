@@ -196,7 +196,7 @@ func (e *Entity[T]) checkMultiFields() error {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Name, Reason: fmt.Sprintf("Define: index %s: the attribute is also a key that a template renders; a multi-attribute key takes the item's own value, so the only template allowed on it is ${%s}", d.name, k.Name)}
 			}
 			if n.kind != string(k.Type) {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Name, Reason: fmt.Sprintf("Define: index %s: the key attribute is of type %s (%s), but %v stores the field as a %v (%s)", d.name, k.Type, typeWord(k.Type), e.sch.typ, n.typ, kindName(n))}
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: k.Name, Reason: fmt.Sprintf("Define: index %s: the key attribute is of type %s (%s), but %v stores the field as %v (%s)", d.name, k.Type, typeWord(k.Type), e.sch.typ, withArticle(n.typ), kindName(n))}
 			}
 		}
 	}

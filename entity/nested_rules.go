@@ -89,7 +89,7 @@ func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
 				case n.isList:
 					what = "is a list: its elements take no rules of their own; declare the rule on the whole attribute"
 				}
-				return invalid("%s (a %s, stored as %s) %s", ref.path[:i+1], n.goType(), kindName(n), what)
+				return invalid("%s (%s, stored as %s) %s", ref.path[:i+1], withArticle(n.goType()), kindName(n), what)
 			}
 			index := map[string][]int{}
 			collectFields(n.base, index)
@@ -100,7 +100,7 @@ func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
 			return invalid("Default, Hidden and Unique apply to top-level attributes; %s is a field inside %s", name, ref.top)
 		}
 		if len(a.Enum) > 0 && n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
-			return invalid("Enum lists strings, but the field is a %v (stored as %s)", n.typ, kindName(n))
+			return invalid("Enum lists strings, but the field is %v (stored as %s)", withArticle(n.typ), kindName(n))
 		}
 		n.enum = a.Enum
 		e.nested = append(e.nested, &nestedRule{

@@ -3,10 +3,14 @@ package entity
 import "time"
 
 // Ordered is the Go types whose values DynamoDB orders (<, <=, >, >=,
-// BETWEEN): strings and binary values, bytewise; numbers; and times, stored
-// as text (RFC 3339) or, with the unixtime option, as numbers. Bools,
-// lists, sets and maps have no order, so their handles have no ordering
-// comparisons.
+// BETWEEN): strings and binary values, bytewise; numbers; and times stored
+// with the unixtime option, as numbers. A time stored as text (RFC 3339,
+// the default) does not sort as time: the text holds the zone offset and
+// as many fraction digits as the time needs, and DynamoDB compares it
+// bytewise, so Build refuses an ordering comparison of one (store it with
+// unixtime, or compare through a key template, whose ${at:time} renders
+// fixed-width UTC). Bools, lists, sets and maps have no order, so their
+// handles have no ordering comparisons.
 type Ordered interface {
 	~string | ~[]byte | Number | time.Time
 }

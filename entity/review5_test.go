@@ -143,7 +143,7 @@ func TestMessagesNameWhatTheCallerDid(t *testing.T) {
 	_, err := r5Docs.Update(r5Key).Set("status", "").Build()
 	wantMessage(t, "Set of an empty index composite", err, "status", "Set of a value a put leaves out", "index GSI1")
 	_, err = r5Docs.Update(r5Key).Set("small", 300).Build()
-	wantMessage(t, "Set of 300 into an int8", err, "small", "300 (int), which a int8 does not hold exactly")
+	wantMessage(t, "Set of 300 into an int8", err, "small", "300 (int), which an int8 does not hold exactly")
 	_, err = r5Docs.Update(r5Key).IfVersion(3).Build()
 	wantMessage(t, "IfVersion without a lock", err, "", "IfVersion needs a LockAttribute")
 }

@@ -269,7 +269,7 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 		}
 	}
 	if isNumberKind(rv.Kind()) && isNumberKind(n.base.Kind()) {
-		return reflect.Value{}, fmt.Errorf("want %s, got %v (%T), which a %v does not hold exactly", n.goType(), rv, v, n.base)
+		return reflect.Value{}, fmt.Errorf("want %s, got %v (%T), which %v does not hold exactly", n.goType(), rv, v, withArticle(n.base))
 	}
 	return reflect.Value{}, fmt.Errorf("want %s, got %T", n.goType(), v)
 }
@@ -649,17 +649,17 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 			return ref, nil
 		case el.IsIndex && n.isList:
 			if n.base.Kind() == reflect.Array && el.Index >= n.base.Len() {
-				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s: it has no element [%d]", at, n.goType(), el.Index))
+				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s: it has no element [%d]", at, withArticle(n.goType()), el.Index))
 			}
 			n = n.elem
 		case el.IsIndex:
-			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s (stored as %s), not a list: it has no element [%d]", at, n.goType(), kindName(n), el.Index))
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a list: it has no element [%d]", at, withArticle(n.goType()), kindName(n), el.Index))
 		case n.isMap:
 			n = n.elem
 		case n.fields != nil:
 			f, ok := n.fields[el.Name]
 			if !ok {
-				reason := fmt.Sprintf("%s is a %s with no field stored as %q", at, n.goType(), el.Name)
+				reason := fmt.Sprintf("%s is %s with no field stored as %q", at, withArticle(n.goType()), el.Name)
 				names := make([]string, 0, len(n.fields))
 				for k := range n.fields {
 					names = append(names, k)
@@ -671,7 +671,7 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 			}
 			n = f
 		default:
-			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is a %s (stored as %s): it holds no %q", at, n.goType(), kindName(n), el.Name))
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s): it holds no %q", at, withArticle(n.goType()), kindName(n), el.Name))
 		}
 	}
 	if n.dynamic {
@@ -702,6 +702,13 @@ func (s *schema) names() []string {
 
 func (s *schema) unknown(name, use string) error {
 	reason := fmt.Sprintf("%s: %v has no attribute stored as %q", use, s.typ, name)
+	if len(s.members) > 0 {
+		types := make([]string, len(s.members))
+		for i, m := range s.members {
+			types[i] = fmt.Sprint(m.typ)
+		}
+		reason = fmt.Sprintf("%s: no entity of the collection (%s) has an attribute stored as %q", use, strings.Join(types, ", "), name)
+	}
 	if hint := suggest(name, s.names()); hint != "" {
 		reason += fmt.Sprintf(" (did you mean %q?)", hint)
 	} else {
@@ -758,7 +765,7 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 				return e.defineNameError(fmt.Sprintf("key attribute %s: template %q: composite", d.Attribute, d.Template.String()), u)
 			}
 			if n.kind != "" && n.kind != "S" && n.kind != "N" {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s: template %q uses it, but it is a %v (stored as %s); a key composite must be a string, a number or a time", d.Attribute, d.Template.String(), n.typ, n.kind)}
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s: template %q uses it, but it is %v (stored as %s); a key composite must be a string, a number or a time", d.Attribute, d.Template.String(), withArticle(n.typ), n.kind)}
 			}
 			if d.Number && n.base == timeType && n.kind != "N" {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s is a number, but its template %q uses the time %s, which renders as RFC 3339 text; tag the field unixtime (Unix seconds) or declare the key attribute S", d.Attribute, d.Template.String(), u)}
@@ -771,7 +778,7 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 		}
 		n := s.attrs[r.name]
 		if n.kind != "S" && n.kind != "SS" && !(n.kind == "L" && n.elem.kind == "S") {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is a %v (stored as %s)", n.typ, n.kind)}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("Define: Enum lists strings, but the field is %v (stored as %s)", withArticle(n.typ), n.kind)}
 		}
 		n.enum = r.Enum
 	}

@@ -32,7 +32,7 @@ func (e *Entity[T]) checkTTL() error {
 	}
 	if n.kind != "N" {
 		return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
-			Reason: fmt.Sprintf("the table's TTL attribute is a %s stored as %s; DynamoDB expires items by a number of Unix seconds: use an int64, or a time.Time tagged dynamo:\"%s,unixtime\"", n.goType(), kindName(n), name)}
+			Reason: fmt.Sprintf("the table's TTL attribute is %s stored as %s; DynamoDB expires items by a number of Unix seconds: use an int64, or a time.Time tagged dynamo:\"%s,unixtime\"", withArticle(n.goType()), kindName(n), name)}
 	}
 	return nil
 }

@@ -28,12 +28,12 @@ func (op UpdateOp[T]) Apply(changes ...Change[T]) UpdateOp[T] {
 
 // Ensure adds typed conditions (all must hold) for the update to happen:
 // If with their conjunction.
-func (op UpdateOp[T]) Ensure(cs ...Cond[T]) UpdateOp[T] { return op.If(conds(cs).c) }
+func (op UpdateOp[T]) Ensure(cs ...Cond[T]) UpdateOp[T] { return op.If(conds(cs, "Ensure").c) }
 
 // Ensure adds typed conditions (all must hold) for the write to happen:
 // If with their conjunction.
-func (op PutOp[T]) Ensure(cs ...Cond[T]) PutOp[T] { return op.If(conds(cs).c) }
+func (op PutOp[T]) Ensure(cs ...Cond[T]) PutOp[T] { return op.If(conds(cs, "Ensure").c) }
 
 // Ensure adds typed conditions (all must hold) for the delete to happen:
 // If with their conjunction.
-func (op DeleteOp[T]) Ensure(cs ...Cond[T]) DeleteOp[T] { return op.If(conds(cs).c) }
+func (op DeleteOp[T]) Ensure(cs ...Cond[T]) DeleteOp[T] { return op.If(conds(cs, "Ensure").c) }

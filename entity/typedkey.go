@@ -175,7 +175,7 @@ func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] {
 // condition hold on the item whose key is k: Entity.Check. A check needs
 // a condition, so a Check without one does not compile.
 func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
-	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...)).c)
+	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...), "Check").c)
 }
 
 // QueryKey is the typed key of a query of T's items on the table or one
@@ -286,7 +286,7 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 		if tidx, ok := e.fields[name]; ok {
 			want := deref(tt.FieldByIndex(tidx).Type)
 			if ft != want {
-				return fail("field %s (composite %q) is a %v, but %v stores %q as a %v", sf.Name, name, sf.Type, tt, name, want)
+				return fail("field %s (composite %q) is %v, but %v stores %q as %v", sf.Name, name, withArticle(sf.Type), tt, name, withArticle(want))
 			}
 		}
 		kf := keyField{name: name, index: idx, ptr: ptr}

@@ -25,7 +25,7 @@ func TestItemKeyOfChecksTheComposites(t *testing.T) {
 		entity.ItemKeyOf[struct {
 			ID int `dynamo:"id"`
 		}](tk)
-	}, "is a int, but entity_test.Ticket stores \"id\" as a string")
+	}, "is an int, but entity_test.Ticket stores \"id\" as a string")
 	mustPanic(t, func() {
 		entity.ItemKeyOf[struct {
 			ID *string `dynamo:"id"`

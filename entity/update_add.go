@@ -90,7 +90,7 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 		if n, isN := v.(*types.AttributeValueMemberN); isN {
 			d, good := new(big.Int).SetString(n.Value, 10)
 			if !good {
-				return nil, true, fmt.Sprintf("the delta of an Add to a %s is a whole number, got %q", node.goType(), n.Value)
+				return nil, true, fmt.Sprintf("the delta of an Add to %s is a whole number, got %q", withArticle(node.goType()), n.Value)
 			}
 			return deltaAV(node, d)
 		}
@@ -102,7 +102,7 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 	}
 	switch {
 	case !rv.IsValid() || rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface:
-		return nil, true, fmt.Sprintf("the delta of an Add to a %s is a number, got nil", node.goType())
+		return nil, true, fmt.Sprintf("the delta of an Add to %s is a number, got nil", withArticle(node.goType()))
 	case isTime && rv.Type() == durationType:
 		dur := time.Duration(rv.Int())
 		if dur%time.Second != 0 {
@@ -119,7 +119,7 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 	if isTime {
 		return nil, true, fmt.Sprintf("%s is stored as Unix seconds: the delta of an Add is a number of seconds or a time.Duration, got %T", node.goType(), v)
 	}
-	return nil, true, fmt.Sprintf("the delta of an Add to a %s is a whole number, got %T", node.goType(), v)
+	return nil, true, fmt.Sprintf("the delta of an Add to %s is a whole number, got %T", withArticle(node.goType()), v)
 }
 
 // deltaAV is the delta d as a number value, refused when its magnitude
@@ -134,7 +134,7 @@ func deltaAV(node *attrNode, d *big.Int) (types.AttributeValue, bool, string) {
 			fits = new(big.Int).Abs(d).Cmp(hi) <= 0
 		}
 		if !fits {
-			return nil, true, fmt.Sprintf("the delta %s does not fit a %s", d, node.goType())
+			return nil, true, fmt.Sprintf("the delta %s does not fit %s", d, withArticle(node.goType()))
 		}
 	}
 	return &types.AttributeValueMemberN{Value: d.String()}, true, ""
@@ -232,7 +232,7 @@ func (p *updatePlan[T]) typedOperand(a action, node *attrNode) (types.AttributeV
 	switch a.kind {
 	case actAppend, actPrepend:
 		if node.isList && node.base.Kind() == reflect.Array {
-			return nil, false, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: %s is a %s, which holds exactly %d elements; Set the whole array, or one element (%s[i])", actionNames[a.kind], a.attr, node.goType(), node.base.Len(), a.attr)}
+			return nil, false, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: %s is %s, which holds exactly %d elements; Set the whole array, or one element (%s[i])", actionNames[a.kind], a.attr, withArticle(node.goType()), node.base.Len(), a.attr)}
 		}
 	case actAdd:
 		av, ok, reason := addDelta(node, a.val)

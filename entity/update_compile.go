@@ -329,7 +329,7 @@ func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeVa
 		return nil, reflect.Value{}, err
 	}
 	if !fits && !node.dynamic {
-		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s applies to %s; %s is a %s (stored as %s)", name, want, a.attr, node.goType(), node.kind)}
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s applies to %s; %s is %s (stored as %s)", name, want, a.attr, withArticle(node.goType()), node.kind)}
 	}
 	if av, ok, err := p.typedOperand(a, node); ok || err != nil {
 		return av, reflect.Value{}, err

@@ -71,7 +71,7 @@ func (op UpsertOp[T]) If(c Condition) UpsertOp[T] {
 
 // Ensure adds typed conditions (all must hold) for the upsert to happen:
 // If with their conjunction.
-func (op UpsertOp[T]) Ensure(cs ...Cond[T]) UpsertOp[T] { return op.If(conds(cs).c) }
+func (op UpsertOp[T]) Ensure(cs ...Cond[T]) UpsertOp[T] { return op.If(conds(cs, "Ensure").c) }
 
 // compiledUpsert is a compiled upsert: its request, how a failed condition
 // is reported, and the item a create of the value would write.

@@ -30,24 +30,24 @@ func (c Collection) Table() *entity.Table {
 }
 
 // Index queries the named secondary index instead of the table.
-func (c Collection) Index(name string) Collection { c.s.index = name; return c }
+func (c Collection) Index(name string) Collection { c.s.setIndex(name); return c }
 
 // Where gives the partition key's composites. Any other value (a sort
 // composite, which a collection does not apply) is an error.
 func (c Collection) Where(values entity.Values) Collection {
-	c.s.where = merge(c.s.where, values)
+	c.s.addWhere(values)
 	return c
 }
 
 // BeginsWith narrows the sort key to an explicit prefix.
 func (c Collection) BeginsWith(prefix string) Collection {
-	c.s.sort = sortCond{op: sortBegins, rawLo: prefix, raw: true}
+	c.s.setSort(sortCond{op: sortBegins, rawLo: prefix, raw: true})
 	return c
 }
 
 // BetweenKeys selects sort keys from lo to hi, inclusive, as raw key text.
 func (c Collection) BetweenKeys(lo, hi string) Collection {
-	c.s.sort = sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true}
+	c.s.setSort(sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true})
 	return c
 }
 

@@ -58,24 +58,30 @@ func New[T any](e *entity.Entity[T]) Query[T] {
 	return Query[T]{e: e, s: spec{members: []Member{e}}}
 }
 
-// Index queries the named secondary index instead of the table.
-func (q Query[T]) Index(name string) Query[T] { q.s.index = name; return q }
+// Index queries the named secondary index instead of the table. A second
+// Index naming another index is refused at Build.
+func (q Query[T]) Index(name string) Query[T] { q.s.setIndex(name); return q }
 
 // Where gives the partition key's composites (all required) and, optionally,
 // leading sort key composites: all of them select one sort key, a leading
 // part selects the prefix they render, which always ends on a boundary
 // (module m1 never matches m10). A value that is no composite of the key
 // queried is an error (*ddbmodel.ValidationError), so that a misspelt name
-// never widens the query.
+// never widens the query. Where's values add up over calls; a composite
+// given again with another value is refused at Build.
 func (q Query[T]) Where(values entity.Values) Query[T] {
-	q.s.where = merge(q.s.where, values)
+	q.s.addWhere(values)
 	return q
 }
 
 // BeginsWith narrows the sort key to an explicit prefix (for keys computed
 // by a function, or a prefix a template cannot express).
+//
+// A query takes one sort condition (BeginsWith, Between, BetweenKeys, Gt,
+// Ge, Lt, Le or SortKey): a second, different one is refused at Build
+// rather than replacing the first; Between gives two bounds.
 func (q Query[T]) BeginsWith(prefix string) Query[T] {
-	q.s.sort = sortCond{op: sortBegins, rawLo: prefix, raw: true}
+	q.s.setSort(sortCond{op: sortBegins, rawLo: prefix, raw: true})
 	return q
 }
 
@@ -85,41 +91,41 @@ func (q Query[T]) BeginsWith(prefix string) Query[T] {
 // renders, so both ends are inclusive of whole groups: Between(month 01,
 // month 03) selects every key of months 01, 02 and 03.
 func (q Query[T]) Between(lo, hi entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortBetween, lo: merge(nil, lo), hi: merge(nil, hi)}
+	q.s.setSort(sortCond{op: sortBetween, lo: merge(nil, lo), hi: merge(nil, hi)})
 	return q
 }
 
 // BetweenKeys selects sort keys from lo to hi, inclusive, given as raw key text.
 func (q Query[T]) BetweenKeys(lo, hi string) Query[T] {
-	q.s.sort = sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true}
+	q.s.setSort(sortCond{op: sortBetween, rawLo: lo, rawHi: hi, raw: true})
 	return q
 }
 
 // Gt selects sort keys greater than the key values render; with a partial
 // key, greater than every key under the prefix it renders.
 func (q Query[T]) Gt(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortGt, lo: merge(nil, values)}
+	q.s.setSort(sortCond{op: sortGt, lo: merge(nil, values)})
 	return q
 }
 
 // Ge selects sort keys greater than or equal to the key values render; with
 // a partial key, from the first key under the prefix it renders.
 func (q Query[T]) Ge(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortGe, lo: merge(nil, values)}
+	q.s.setSort(sortCond{op: sortGe, lo: merge(nil, values)})
 	return q
 }
 
 // Lt selects sort keys less than the key values render; with a partial key,
 // before every key under the prefix it renders.
 func (q Query[T]) Lt(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortLt, lo: merge(nil, values)}
+	q.s.setSort(sortCond{op: sortLt, lo: merge(nil, values)})
 	return q
 }
 
 // Le selects sort keys less than or equal to the key values render; with a
 // partial key, up to the last key under the prefix it renders.
 func (q Query[T]) Le(values entity.Values) Query[T] {
-	q.s.sort = sortCond{op: sortLe, lo: merge(nil, values)}
+	q.s.setSort(sortCond{op: sortLe, lo: merge(nil, values)})
 	return q
 }
 
@@ -140,7 +146,7 @@ const (
 func (q Query[T]) SortKey(op SortOp, key string) Query[T] {
 	switch sortOp(op) {
 	case sortEq, sortLt, sortLe, sortGt, sortGe:
-		q.s.sort = sortCond{op: sortOp(op), rawLo: key, raw: true}
+		q.s.setSort(sortCond{op: sortOp(op), rawLo: key, raw: true})
 	default:
 		q.s.err = invalidf("unknown sort key operator %q", op)
 	}

@@ -38,6 +38,8 @@ type spec struct {
 	// once; 0 means fanout.DefaultLimit.
 	concurrency int
 	err         error
+	// conflict is a setting given twice with different values (once.go).
+	conflict *conflict
 }
 
 func merge(a, b entity.Values) entity.Values {
@@ -76,6 +78,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if isNilMember(m) {
 			return nil, keyRange{}, invalidf("member %d is a nil entity", i)
 		}
+	}
+	if s.conflict != nil {
+		return nil, keyRange{}, s.conflictErr()
 	}
 	if s.limit < 0 || s.limit > math.MaxInt32 {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}

@@ -37,8 +37,7 @@ func (s Scanner[T]) Matching(cs ...entity.Cond[T]) Scanner[T] {
 }
 
 func conjoin[T any](cs []entity.Cond[T]) entity.Cond[T] {
-	if len(cs) == 0 {
-		return entity.Cond[T]{}
-	}
-	return cs[0].And(cs[1:]...)
+	// A zero start, so that a zero condition among cs is refused at
+	// Build (And refuses zero arguments) rather than dropped.
+	return entity.Cond[T]{}.And(cs...)
 }
