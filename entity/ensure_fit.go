@@ -14,25 +14,69 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
-// checkFits compares an existing table, as DescribeTable and
+// ensureFits compares an existing, ACTIVE table, as DescribeTable and
 // DescribeTimeToLive show it, with the model: a *ddbmodel.TableMismatchError
-// listing every difference, or nil when it fits. It changes nothing.
-func (t *Table) checkFits(ctx context.Context, c TableClient, db *DB, name *string, d *types.TableDescription) error {
-	if d == nil {
-		return nil
+// listing every difference, or nil when it fits. When the only difference
+// is that TTL is off, it enables TTL on the model's attribute (another
+// caller may be doing so at the same time: an UpdateTimeToLive refused
+// because TTL is on already is fine when TTL is then on the model's
+// attribute).
+func (t *Table) ensureFits(ctx context.Context, c TableClient, db *DB, name *string, d *types.TableDescription) error {
+	var diffs []string
+	if d != nil {
+		diffs = t.differences(d)
 	}
-	diffs := t.differences(d)
 	if t.TTLAttribute != "" {
-		out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
+		ttl, err := t.describeTTL(ctx, c, db, name)
 		if err != nil {
-			return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
+			return err
 		}
-		diffs = append(diffs, ttlDifference(t.TTLAttribute, out.TimeToLiveDescription)...)
+		ttlDiffs := ttlDifference(t.TTLAttribute, ttl)
+		if len(ttlDiffs) == 0 || ttlOn(ttl) || len(diffs) > 0 {
+			diffs = append(diffs, ttlDiffs...)
+		} else if err := t.enableTTL(ctx, c, db, name); err != nil {
+			return err
+		}
 	}
 	if len(diffs) == 0 {
 		return nil
 	}
 	return &ddbmodel.TableMismatchError{Table: aws.ToString(name), Differences: diffs}
+}
+
+func (t *Table) describeTTL(ctx context.Context, c TableClient, db *DB, name *string) (*types.TimeToLiveDescription, error) {
+	out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
+	if err != nil {
+		return nil, errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
+	}
+	return out.TimeToLiveDescription, nil
+}
+
+// ttlOn reports whether d shows TTL enabled or being enabled, on any
+// attribute.
+func ttlOn(d *types.TimeToLiveDescription) bool {
+	return d != nil && (d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling)
+}
+
+// enableTTL sends UpdateTimeToLive for the model's attribute. When
+// DynamoDB refuses it (TTL was enabled meanwhile by a concurrent Ensure,
+// DynamoDB says "TimeToLive is already enabled"), it describes TTL again:
+// on the model's attribute is nil, on another a TableMismatchError.
+func (t *Table) enableTTL(ctx context.Context, c TableClient, db *DB, name *string) error {
+	in := t.TimeToLiveInput()
+	in.TableName = name
+	_, err := c.UpdateTimeToLive(ctx, in, db.Options...)
+	if err == nil {
+		return nil
+	}
+	ttl, derr := t.describeTTL(ctx, c, db, name)
+	if derr != nil || !ttlOn(ttl) {
+		return errtext.Errorf("ensure table %s: enabling TTL on %s: %w", aws.ToString(name), t.TTLAttribute, err)
+	}
+	if diffs := ttlDifference(t.TTLAttribute, ttl); len(diffs) > 0 {
+		return &ddbmodel.TableMismatchError{Table: aws.ToString(name), Differences: diffs}
+	}
+	return nil
 }
 
 func ttlDifference(want string, d *types.TimeToLiveDescription) []string {

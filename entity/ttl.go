@@ -70,12 +70,16 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // missing and waits, at most maxWait (0 means five minutes), until it is
 // ACTIVE; then, when the table declares a TTLAttribute, it enables TTL on
 // it. Running it again changes nothing: it is meant for program start-up
-// and tests. It never changes an existing table: it compares it with the
-// model and returns a *ddbmodel.TableMismatchError listing each difference
-// (a missing global or local index, another key schema, key attribute
-// type or projection, another billing mode, a missing stream, TTL off or
-// on another attribute), so that a service fails fast on a table its
-// requests do not fit; nil when it fits.
+// and tests, and several callers may run it at once on the same table (a
+// table another caller is creating is waited for, the same way). It
+// never changes an existing table's keys, indexes, billing or stream: it
+// compares them with the model and returns a *ddbmodel.TableMismatchError
+// listing each difference (a missing global or local index, another key
+// schema, key attribute type or projection, another billing mode, a
+// missing stream, TTL on another attribute, or TTL off on a table that
+// differs otherwise too), so that a service fails fast on a table its
+// requests do not fit; nil when it fits. On a table that fits but for TTL
+// being off, it enables TTL, as on a table it creates.
 // db.Client must also be a TableClient (a *dynamodb.Client is).
 func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {
@@ -96,8 +100,14 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 	var missing *types.ResourceNotFoundException
 	switch {
 	case err == nil:
-		// An existing table is compared with the model, not changed.
-		return t.checkFits(ctx, c, db, name, desc.Table)
+		if desc.Table != nil && desc.Table.TableStatus == types.TableStatusActive {
+			break
+		}
+		// Another caller may be creating it: wait for ACTIVE below, as
+		// for a table this call creates, then compare.
+		if desc, err = t.waitActive(ctx, c, db, name, maxWait); err != nil {
+			return err
+		}
 	case errors.As(err, &missing):
 		in := t.CreateTableInput()
 		in.TableName = name
@@ -107,38 +117,26 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 				return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
 			}
 		}
-	case err != nil:
+		if desc, err = t.waitActive(ctx, c, db, name, maxWait); err != nil {
+			return err
+		}
+	default:
 		return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
 	}
-	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) {
+	return t.ensureFits(ctx, c, db, name, desc.Table)
+}
+
+// waitActive waits, at most maxWait, until the table is ACTIVE, and
+// returns its description then.
+func (t *Table) waitActive(ctx context.Context, c TableClient, db *DB, name *string, maxWait time.Duration) (*dynamodb.DescribeTableOutput, error) {
+	out, err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) {
 		o.MinDelay, o.MaxDelay = 100*time.Millisecond, 5*time.Second
 		o.ClientOptions = append(o.ClientOptions, db.Options...)
-	}).Wait(ctx, &dynamodb.DescribeTableInput{TableName: name}, maxWait); err != nil {
-		return errtext.Errorf("ensure table %s: waiting for ACTIVE: %w", aws.ToString(name), err)
-	}
-	if t.TTLAttribute == "" {
-		return nil
-	}
-	out, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: name}, db.Options...)
+	}).WaitForOutput(ctx, &dynamodb.DescribeTableInput{TableName: name}, maxWait)
 	if err != nil {
-		return errtext.Errorf("ensure table %s: %w", aws.ToString(name), err)
+		return nil, errtext.Errorf("ensure table %s: waiting for ACTIVE: %w", aws.ToString(name), err)
 	}
-	if d := out.TimeToLiveDescription; d != nil {
-		attr := aws.ToString(d.AttributeName)
-		switch d.TimeToLiveStatus {
-		case types.TimeToLiveStatusEnabled, types.TimeToLiveStatusEnabling:
-			if attr == t.TTLAttribute {
-				return nil
-			}
-			return errtext.Errorf("ensure table %s: TTL is enabled on attribute %q, not %q: disable it first", aws.ToString(name), attr, t.TTLAttribute)
-		}
-	}
-	in := t.TimeToLiveInput()
-	in.TableName = name
-	if _, err := c.UpdateTimeToLive(ctx, in, db.Options...); err != nil {
-		return errtext.Errorf("ensure table %s: enabling TTL on %s: %w", aws.ToString(name), t.TTLAttribute, err)
-	}
-	return nil
+	return out, nil
 }
 
 // Unexpired is the condition that an item's TTL has not passed when the
