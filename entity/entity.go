@@ -456,6 +456,12 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.checkMultiFields(); err != nil {
 		return nil, err
 	}
+	if err := e.checkKeyFields(); err != nil {
+		return nil, err
+	}
+	if err := e.checkUnplacedIndexes(); err != nil {
+		return nil, err
+	}
 	if err := e.checkTTL(); err != nil {
 		return nil, err
 	}

@@ -23,6 +23,17 @@ func (t *Table) lintIndexOverlaps() []Finding {
 	defer t.mu.RUnlock()
 	names := t.entityNames()
 	var out []Finding
+	for i, a := range names {
+		for _, b := range names[i+1:] {
+			aks, bks := t.entities[a].keySpace(), t.entities[b].keySpace()
+			if sharesKeys(a, aks, b, bks) {
+				continue
+			}
+			for _, ix := range t.multiOverlaps(aks, bks) {
+				out = append(out, lintMultiOverlap(ix, a, b))
+			}
+		}
+	}
 	for _, p := range t.placements() {
 		if p.index == "" {
 			continue

@@ -22,12 +22,19 @@ type keySpace struct {
 	unmarked bool
 	// values limits key composites to their Enum values (keys.Pair.Values).
 	values map[string][]string
+	// multi names the multi-attribute indexes the entity is placed on.
+	multi []string
 }
 
 func (e *Entity[T]) keySpace() keySpace {
 	ks := keySpace{shares: e.shares, unmarked: e.unmarked, values: e.enumComposites()}
 	for _, d := range e.allKeys {
 		ks.keys = append(ks.keys, d.keySpec)
+	}
+	for _, d := range e.indexes {
+		if d.multi != nil {
+			ks.multi = append(ks.multi, d.name)
+		}
 	}
 	return ks
 }
@@ -132,7 +139,7 @@ func (t *Table) checkOverlap(name string, ks keySpace, spaces map[string]keySpac
 			}
 		}
 	}
-	return nil
+	return t.checkMultiOverlap(name, ks, spaces, others)
 }
 
 // refusesOverlap reports whether Define refuses an overlap of the entities

@@ -25,8 +25,8 @@ const (
 // aliases are the entity's table templates, and one sample item per
 // entity. A sample item holds the entity marker and every key the entity
 // renders, on the table and on each index it is placed in, rendered by its
-// own templates from sample values (a composite's name followed by "-1",
-// the number 7, or 2024-06-01T12:00:00Z for a time), so the model opens in
+// own templates from sample values (a composite's first Enum value, its
+// name followed by "-1", the number 7, or 2024-06-01T12:00:00Z for a time), so the model opens in
 // AWS's tool with each index's view populated. A computed sort key
 // (SortFunc) has no sample value; a facet's alias says "(computed)".
 //
@@ -106,6 +106,7 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		var facetAttrs list
 		values := map[string]string{}
 		presetNumbers(byEntity[name], values)
+		presetEnums(t.EnumValues(name), values)
 		for _, p := range byEntity[name] {
 			for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
 				if ks.Attribute == "" {

@@ -27,3 +27,15 @@ func presetNumbers(places []entity.Placement, values map[string]string) {
 		}
 	}
 }
+
+// presetEnums gives every composite whose attribute has an Enum rule its
+// first Enum value, so that the sample item is one the entity's Put
+// accepts (S#${status} with Enum OPEN, CLOSED renders S#OPEN, not
+// S#status-1).
+func presetEnums(enums map[string][]string, values map[string]string) {
+	for c, vs := range enums {
+		if _, set := values[c]; !set && len(vs) > 0 {
+			values[c] = vs[0]
+		}
+	}
+}

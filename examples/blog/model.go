@@ -90,6 +90,11 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 		{Index: IndexUsersByUsername, Partition: "${username}"},
 		{Index: IndexUsersByStatusRating, Partition: "USER#STATUS#${status}", Sort: "${rating}"},
 		{Index: IndexUsersByStatusCreatedAt, Partition: "USER#STATUS#${status}", Sort: "${created_at}"},
+		// A user item holds user_id, status and created_at, the multi-attribute
+		// key of the posts-by-user index, so it is in that index; Define
+		// refuses to leave that unsaid. Its status values are not a post's,
+		// so no query of posts reads a user there.
+		{Index: IndexPostsByUserStatusCreateAt},
 	},
 	Attributes: map[string]entity.Attribute{
 		"user_id":    {Required: true},

@@ -1,0 +1,79 @@
+package entity
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// checkKeyFields refuses, at Define, a key the entity renders on an
+// attribute that T also stores as a field, unless its template is exactly
+// ${field} (the field's own value, as a multi-attribute key takes it): a
+// put would write the key over the field, and Get would decode the key as
+// the field's value.
+func (e *Entity[T]) checkKeyFields() error {
+	for _, d := range e.allKeys {
+		if e.fields[d.Attribute] == nil {
+			continue
+		}
+		own := "${" + d.Attribute + "}"
+		if d.Template != nil && d.Template.String() == own {
+			continue
+		}
+		what := "a key function (SortFunc)"
+		if d.Template != nil {
+			what = fmt.Sprintf("the template %q", d.Template.String())
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute,
+			Reason: fmt.Sprintf("Define: %v stores a field under the key attribute's name, and %s renders the key there: a put would write the key over the field; rename the field or the key attribute, or use the template %s (the field's own value)", e.sch.typ, what, own)}
+	}
+	return nil
+}
+
+// checkUnplacedIndexes refuses, at Define, an entity that is not placed on
+// an index but whose items hold every key attribute of that index, at
+// least one of them a field of T: each put would place the item in the
+// index silently, where no placement, overlap check or recognition knows
+// of it. The entity must be placed on the index (a template ${field}, or
+// an IndexKey with no template on a multi-attribute index), or the field
+// renamed.
+func (e *Entity[T]) checkUnplacedIndexes() error {
+	placed := map[string]bool{}
+	for _, d := range e.indexes {
+		placed[d.name] = true
+	}
+	written := map[string]bool{}
+	for _, d := range e.allKeys {
+		written[d.Attribute] = true
+	}
+	for _, ix := range e.table.Indexes {
+		if placed[ix.Name] {
+			continue
+		}
+		pk, sk, err := e.table.KeyAttributes(ix.Name)
+		if err != nil {
+			continue
+		}
+		var stored []string
+		all := true
+		for _, k := range slices.Concat(pk, sk) {
+			switch {
+			case e.fields[k.Name] != nil:
+				stored = append(stored, k.Name)
+			case !written[k.Name]:
+				all = false
+			}
+		}
+		if !all || len(stored) == 0 {
+			continue
+		}
+		how := fmt.Sprintf("place the entity on it (IndexKey with the template ${%s})", stored[0])
+		if ix.MultiAttribute() {
+			how = "place the entity on it (an IndexKey naming the index, with no template)"
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: stored[0],
+			Reason: fmt.Sprintf("Define: the entity has no placement on index %s, but %v stores its key attribute(s) %v as fields, so every put would place the item in the index unseen; %s, or rename the field", ix.Name, e.sch.typ, stored, how)}
+	}
+	return nil
+}

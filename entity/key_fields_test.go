@@ -1,0 +1,79 @@
+package entity_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+)
+
+type kfUser struct {
+	ID     string `dynamo:"id"`
+	Email  string `dynamo:"email"`
+	Tenant string `dynamo:"tenant"`
+	Day    string `dynamo:"day"`
+}
+
+// A key attribute named like a field T stores takes no template but
+// ${field}: a put would write the key over the field's value. An entity
+// not placed on an index whose key attributes its items hold is refused:
+// its items would enter the index unseen.
+func TestDefineRefusesKeysOverFields(t *testing.T) {
+	t.Parallel()
+	withIndex := func(ix ...entity.Index) *entity.Table {
+		return &entity.Table{Name: "kf", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: ix}
+	}
+	byEmail := entity.Index{Name: "ByEmail", PartitionKey: entity.S("email")}
+	byDay := entity.Index{Name: "ByDay", PartitionKeys: []entity.KeyAttribute{entity.S("tenant")}, SortKeys: []entity.KeyAttribute{entity.S("day")}}
+	key := entity.Key{Partition: "U#${id}", Sort: "#META"}
+	cases := []struct {
+		name   string
+		table  *entity.Table
+		cfg    entity.Config[kfUser]
+		attr   string // the refusal's attribute; "" for a clean twin
+		reason []string
+	}{
+		{"index template over the field", withIndex(byEmail),
+			entity.Config[kfUser]{Name: "User", Key: key, Indexes: []entity.IndexKey[kfUser]{{Index: "ByEmail", Partition: "EMAIL#${email}"}}},
+			"email", []string{`"EMAIL#${email}"`, "${email}"}},
+		{"index template of the field's own value", withIndex(byEmail),
+			entity.Config[kfUser]{Name: "User", Key: key, Indexes: []entity.IndexKey[kfUser]{{Index: "ByEmail", Partition: "${email}"}}},
+			"", nil},
+		{"table key template over the field", &entity.Table{Name: "kf", PartitionKey: entity.S("email"), SortKey: entity.S("SK")},
+			entity.Config[kfUser]{Name: "User", Key: entity.Key{Partition: "EMAIL#${email}", Sort: "#META"}},
+			"email", []string{`"EMAIL#${email}"`}},
+		{"table key of the field's own value", &entity.Table{Name: "kf", PartitionKey: entity.S("email"), SortKey: entity.S("SK")},
+			entity.Config[kfUser]{Name: "User", Key: entity.Key{Partition: "${email}", Sort: "#META"}},
+			"", nil},
+		{"unplaced on an index its fields key", withIndex(byEmail),
+			entity.Config[kfUser]{Name: "User", Key: key},
+			"email", []string{"no placement on index ByEmail", "${email}"}},
+		{"unplaced on a multi-attribute index its fields key", withIndex(byDay),
+			entity.Config[kfUser]{Name: "User", Key: key},
+			"tenant", []string{"no placement on index ByDay", "[tenant day]"}},
+		{"placed on the multi-attribute index", withIndex(byDay),
+			entity.Config[kfUser]{Name: "User", Key: key, Indexes: []entity.IndexKey[kfUser]{{Index: "ByDay"}}},
+			"", nil},
+	}
+	for _, c := range cases {
+		_, err := entity.Define(c.table, c.cfg)
+		if c.attr == "" {
+			if err != nil {
+				t.Errorf("%s: Define = %v, want nil", c.name, err)
+			}
+			continue
+		}
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "User" || ve.Attribute != c.attr {
+			t.Errorf("%s: Define = %#v, want a *ddbmodel.ValidationError on User.%s", c.name, err, c.attr)
+			continue
+		}
+		for _, r := range c.reason {
+			if !strings.Contains(ve.Reason, r) {
+				t.Errorf("%s: reason %q lacks %q", c.name, ve.Reason, r)
+			}
+		}
+	}
+}
