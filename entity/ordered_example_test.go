@@ -11,13 +11,14 @@ import (
 
 type Reminder struct {
 	ID    string    `dynamo:"id"`
-	Due   time.Time `dynamo:"due"`
+	Due   time.Time `dynamo:"due,unixtime"`
 	Tries int       `dynamo:"tries"`
 	Max   int64     `dynamo:"max"`
 	Done  bool      `dynamo:"done"`
 }
 
-// OrderedOf gives a time (or binary) field the ordering comparisons; a
+// OrderedOf gives a time stored as Unix seconds (or a binary field) the
+// ordering comparisons (a time stored as text does not sort as time); a
 // number handle compares with any number field of the entity. A Between
 // whose bounds are reversed is refused when the request is built, and an
 // ordering comparison on a bool handle (FieldOf) does not compile.
@@ -41,5 +42,5 @@ func ExampleOrderedOf() {
 	fmt.Println(err)
 	// Output:
 	// (#__entity = :v1) AND ((#due BETWEEN :v2 AND :v3) AND (#tries < #max) AND (#done = :v4))
-	// ddbmodel: invalid Reminder attribute due: condition BETWEEN: the low bound "2025-02-01T00:00:00Z" is above the high bound "2025-01-01T00:00:00Z"; DynamoDB refuses reversed bounds
+	// ddbmodel: invalid Reminder attribute due: condition BETWEEN: the low bound 1738368000 is above the high bound 1735689600; DynamoDB refuses reversed bounds
 }

@@ -36,7 +36,7 @@ func ExampleJob_Share() {
 	// worker 0: 0/8 3/8 6/8
 	// worker 1: 1/8 4/8 7/8
 	// worker 2: 2/8 5/8
-	// ddbmodel: invalid: Share: i must be 0 to 2 (n-1), got 3
+	// ddbmodel: Share: i must be 0 to 2 (n-1), got 3
 }
 
 // The progress line a program prints from its Progress callback; with
