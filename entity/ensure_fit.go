@@ -110,31 +110,35 @@ func (t *Table) differences(d *types.TableDescription) []string {
 			out = append(out, fmt.Sprintf("key attribute %s is %s, the model's %s", n, got, a.AttributeType))
 		}
 	}
-	gsis := map[string]types.GlobalSecondaryIndexDescription{}
+	// Both kinds of index in one form, keyed "global index N" / "local index N".
+	type shape struct {
+		keys []types.KeySchemaElement
+		proj *types.Projection
+	}
+	have := map[string]shape{}
 	for _, ix := range d.GlobalSecondaryIndexes {
-		gsis[aws.ToString(ix.IndexName)] = ix
+		have["global index "+aws.ToString(ix.IndexName)] = shape{ix.KeySchema, ix.Projection}
 	}
-	for _, ix := range want.GlobalSecondaryIndexes {
-		n := aws.ToString(ix.IndexName)
-		got, ok := gsis[n]
-		if !ok {
-			out = append(out, fmt.Sprintf("global index %s is missing", n))
-			continue
-		}
-		out = append(out, indexDifferences("global index "+n, ix.KeySchema, got.KeySchema, ix.Projection, got.Projection)...)
-	}
-	lsis := map[string]types.LocalSecondaryIndexDescription{}
 	for _, ix := range d.LocalSecondaryIndexes {
-		lsis[aws.ToString(ix.IndexName)] = ix
+		have["local index "+aws.ToString(ix.IndexName)] = shape{ix.KeySchema, ix.Projection}
+	}
+	var wanted []string
+	wants := map[string]shape{}
+	for _, ix := range want.GlobalSecondaryIndexes {
+		n := "global index " + aws.ToString(ix.IndexName)
+		wanted, wants[n] = append(wanted, n), shape{ix.KeySchema, ix.Projection}
 	}
 	for _, ix := range want.LocalSecondaryIndexes {
-		n := aws.ToString(ix.IndexName)
-		got, ok := lsis[n]
+		n := "local index " + aws.ToString(ix.IndexName)
+		wanted, wants[n] = append(wanted, n), shape{ix.KeySchema, ix.Projection}
+	}
+	for _, n := range wanted {
+		got, ok := have[n]
 		if !ok {
-			out = append(out, fmt.Sprintf("local index %s is missing", n))
+			out = append(out, n+" is missing")
 			continue
 		}
-		out = append(out, indexDifferences("local index "+n, ix.KeySchema, got.KeySchema, ix.Projection, got.Projection)...)
+		out = append(out, indexDifferences(n, wants[n].keys, got.keys, wants[n].proj, got.proj)...)
 	}
 	if got := billingMode(d); got != want.BillingMode {
 		out = append(out, fmt.Sprintf("billing is %s, the model's %s", got, want.BillingMode))
