@@ -48,7 +48,7 @@ type AdoptError struct {
 
 // Error describes the AdoptError.
 func (e *AdoptError) Error() string {
-	return fmt.Sprintf("ddbmodel: adopt %s %s: %v", e.Entity, describeKey(e.Key), e.Err)
+	return fmt.Sprintf("ddbmodel: adopt %s %s: %s", e.Entity, describeKey(e.Key), errtext.Detail(e.Err))
 }
 
 // Unwrap returns Err.

@@ -143,8 +143,9 @@ func (ev *Event) Units() Capacity { return CapacityOf(ev.Operation, ev.Capacity)
 
 // Send sends in through send (a method of db.Client, such as
 // db.Client.PutItem) with db.Options and returns its answer. When db has an
-// Observer, Send first sets in's ReturnConsumedCapacity to INDEXES unless
-// the input asks for something already, and reports the request to the
+// Observer, Send sends a copy of in whose ReturnConsumedCapacity is INDEXES
+// unless the input asks for something already (in itself is never written
+// to, so one input may be sent from many goroutines), and reports the request to the
 // Observer with req's entities and attempt once it has been answered.
 // Without an Observer Send only calls send: it costs one nil check.
 //
@@ -160,9 +161,9 @@ func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, I
 
 func sendObserved[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req *Request) (Out, error) {
 	ev := &Event{Segment: -1, Attempt: max(req.Attempt, 1), Entities: uniqueStrings(req.Entities)}
-	describeInput(ev, any(in))
+	sent := describeInput(ev, any(in)).(In)
 	ev.Start = time.Now()
-	out, err := send(ctx, in, db.Options...)
+	out, err := send(ctx, sent, db.Options...)
 	ev.Duration = time.Since(ev.Start)
 	ev.Err = err
 	if err == nil {
@@ -187,8 +188,11 @@ func uniqueStrings(s []string) []string {
 const indexes = types.ReturnConsumedCapacityIndexes
 
 // describeInput fills ev's operation, tables, index and segment from a
-// request and asks the request for its consumed capacity.
-func describeInput(ev *Event, in any) {
+// request and returns the request to send: in itself when it asks for its
+// consumed capacity already, otherwise a shallow copy that asks for it
+// (INDEXES), so that the caller's input is never written to (one built
+// input may be sent from many goroutines).
+func describeInput(ev *Event, in any) any {
 	add := func(table *string) {
 		if t := aws.ToString(table); t != "" && !slices.Contains(ev.Tables, t) {
 			ev.Tables = append(ev.Tables, t)
@@ -199,32 +203,42 @@ func describeInput(ev *Event, in any) {
 		ev.Operation = "GetItem"
 		add(in.TableName)
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.PutItemInput:
 		ev.Operation = "PutItem"
 		add(in.TableName)
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.UpdateItemInput:
 		ev.Operation = "UpdateItem"
 		add(in.TableName)
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.DeleteItemInput:
 		ev.Operation = "DeleteItem"
 		add(in.TableName)
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.QueryInput:
 		ev.Operation = "Query"
 		add(in.TableName)
 		ev.Index = aws.ToString(in.IndexName)
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.ScanInput:
 		ev.Operation = "Scan"
@@ -234,7 +248,9 @@ func describeInput(ev *Event, in any) {
 			ev.Segment = int(*in.Segment)
 		}
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.TransactWriteItemsInput:
 		ev.Operation = "TransactWriteItems"
@@ -251,7 +267,9 @@ func describeInput(ev *Event, in any) {
 			}
 		}
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.TransactGetItemsInput:
 		ev.Operation = "TransactGetItems"
@@ -261,7 +279,9 @@ func describeInput(ev *Event, in any) {
 			}
 		}
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.BatchWriteItemInput:
 		ev.Operation = "BatchWriteItem"
@@ -269,7 +289,9 @@ func describeInput(ev *Event, in any) {
 			add(&t)
 		}
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	case *dynamodb.BatchGetItemInput:
 		ev.Operation = "BatchGetItem"
@@ -277,9 +299,12 @@ func describeInput(ev *Event, in any) {
 			add(&t)
 		}
 		if in.ReturnConsumedCapacity == "" {
-			in.ReturnConsumedCapacity = indexes
+			c := *in
+			c.ReturnConsumedCapacity = indexes
+			return &c
 		}
 	}
+	return in
 }
 
 // describeOutput fills ev's capacity and item counts from a response.

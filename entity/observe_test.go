@@ -144,6 +144,18 @@ func TestObserverAsksForCapacity(t *testing.T) {
 	if got := reqs[1].Input.(*dynamodb.PutItemInput).ReturnConsumedCapacity; got != types.ReturnConsumedCapacityIndexes {
 		t.Errorf("observed put asks for capacity %q, want INDEXES", got)
 	}
+	// Send asks for capacity on a copy: the caller's input is never
+	// written to, so one built input can be sent from many goroutines.
+	if _, err := entity.Send(ctx, observed, observed.Client.PutItem, in, entity.Request{}); err != nil {
+		t.Fatal(err)
+	}
+	if in.ReturnConsumedCapacity != "" {
+		t.Errorf("Send wrote ReturnConsumedCapacity %q into the caller's input", in.ReturnConsumedCapacity)
+	}
+	reqs = rec.Requests()
+	if got := reqs[len(reqs)-1].Input.(*dynamodb.PutItemInput).ReturnConsumedCapacity; got != types.ReturnConsumedCapacityIndexes {
+		t.Errorf("observed Send asks for capacity %q, want INDEXES", got)
+	}
 	in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
 	if _, err := entity.Send(ctx, observed, observed.Client.PutItem, in, entity.Request{}); err != nil {
 		t.Fatal(err)

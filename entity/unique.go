@@ -285,10 +285,12 @@ type uniqueWriter interface {
 
 // TransactWrites compiles ops as the actions of one write transaction: each
 // op's own action, in order, and after them the actions that keep unique
-// attributes true (the marker items). A put, update, upsert or delete that
-// changes a unique attribute reads the item first (strongly consistent)
-// with db, and is conditioned on the values read; with a nil db it fails
-// with ErrNeedsRead. Create needs no read. A value one op releases and
+// attributes true (the marker items). For an entity with unique
+// attributes, a put, upsert or delete reads the item first (strongly
+// consistent) with db, since it cannot know the values it replaces
+// otherwise, and an update reads it first only when it changes a unique
+// attribute; each is then conditioned on the unique values read. With a nil
+// db such an op fails with ErrNeedsRead. Create needs no read. A value one op releases and
 // another takes (user A gives up an e-mail address, user B takes it) is
 // handed over in one action on its marker item, on the condition that the
 // marker is the releasing item's; two ops taking one value are refused

@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 )
 
 // AdoptReport is the outcome of a bulk adoption: how many items were
@@ -20,25 +22,45 @@ import (
 type AdoptReport struct {
 	// Adopted counts the items given the entity's markers.
 	Adopted int
-	// Failed holds one *entity.AdoptError per unmarked item not adopted:
-	// its key does not fit the entity's templates, a put of its value is
-	// invalid, or it kept changing while being adopted. Each holds the
-	// item as read.
+	// Failed holds one *entity.AdoptError per unmarked item of the entity
+	// not adopted: a put of its value is invalid or writes another key, or
+	// it kept changing while being adopted. Each holds the item as read.
 	Failed []*entity.AdoptError
+	// Unrecognized holds the table key of each unmarked item read whose
+	// key the entity's templates do not render (keys.ErrNoMatch): by its
+	// key layout another kind of item, such as another entity's in a table
+	// of many. It is left unchanged, and is not a failure; adopt it with
+	// its own entity.
+	Unrecognized []map[string]types.AttributeValue
 }
 
-// err is the report's error: nil when every item was adopted, else every
-// failure joined (errors.As finds each *entity.AdoptError).
+// err is the report's error: nil when every item of the entity was
+// adopted, else one naming the first failure and how many there are; it
+// wraps every *entity.AdoptError (errors.As finds the first).
 func (r AdoptReport) err(name string) error {
 	if len(r.Failed) == 0 {
 		return nil
 	}
-	errs := make([]error, len(r.Failed))
+	errs := make(adoptFailures, len(r.Failed))
 	for i, f := range r.Failed {
 		errs[i] = f
 	}
-	return errtext.Errorf("adopt %s: %d items not adopted (%d adopted): %w", name, len(r.Failed), r.Adopted, errors.Join(errs...))
+	return errtext.Errorf("adopt %s: %d items not adopted (%d adopted): %w", name, len(r.Failed), r.Adopted, errs)
 }
+
+// adoptFailures is the failures of a bulk adoption: its text is one line,
+// the first failure and how many more follow (the report lists them all).
+type adoptFailures []error
+
+func (f adoptFailures) Error() string {
+	if len(f) == 1 {
+		return errtext.Detail(f[0])
+	}
+	return fmt.Sprintf("%s; and %d more (AdoptReport.Failed lists them)", errtext.Detail(f[0]), len(f)-1)
+}
+
+// Unwrap returns every failure.
+func (f adoptFailures) Unwrap() []error { return f }
 
 // Adopt adopts every unmarked item the scan reads (see entity.AdoptOp):
 // the scan reads only items without a marker (and the Filter's), and each
@@ -59,7 +81,9 @@ func (s Scanner[T]) Adopt(ctx context.Context, db *entity.DB) (AdoptReport, erro
 		return r, invalidf("scan of a nil entity")
 	}
 	s.index = ""
-	s.filter = entity.And(s.filter, entity.Attr(s.e.Table().EntityAttr()).NotExists())
+	// Only unmarked items, in place of the entity's own filter (which,
+	// without RecognizeUnmarked, reads only items carrying its marker).
+	s.unmarkedOnly = true
 	ins, err := s.Build()
 	if err != nil {
 		return r, err
@@ -147,6 +171,9 @@ func adoptOne[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 			if !e.Table().Unmarked(it) && e.Is(it) {
 				return nil // adopted meanwhile (by another adopter)
 			}
+		case !keyLayoutFits(e, it):
+			r.Unrecognized = append(r.Unrecognized, tableKeyOf(e.Table(), it))
+			return nil
 		default:
 			r.Failed = append(r.Failed, ae)
 			return nil
@@ -168,4 +195,38 @@ func readItem[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 		return nil, errtext.Errorf("adopt %s: reading the item: %w", e.Name(), err)
 	}
 	return out.Item, nil
+}
+
+// keyLayoutFits reports whether the item's table key is one the entity's
+// templates can render: an S (or N) value each template extracts its
+// composites from. An item whose key does not fit is another kind of item
+// by its key layout, not a failed adoption of one of the entity's.
+func keyLayoutFits[T any](e *entity.Entity[T], it map[string]types.AttributeValue) bool {
+	pk, sk, _ := modelOf(e).KeySpecs("")
+	for _, spec := range []contract.KeySpec{pk, sk} {
+		if spec.Attribute == "" {
+			continue
+		}
+		var text string
+		switch v := it[spec.Attribute].(type) {
+		case *types.AttributeValueMemberS:
+			if spec.Number {
+				return false
+			}
+			text = v.Value
+		case *types.AttributeValueMemberN:
+			if !spec.Number {
+				return false
+			}
+			text = v.Value
+		default:
+			return false
+		}
+		if spec.Template != nil {
+			if _, err := spec.Template.Extract(text); err != nil {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -114,6 +114,9 @@ func (q Query[T]) One(ctx context.Context, db *entity.DB) (T, error) {
 }
 
 // First returns the first matching item in the query's order, or ErrNotFound.
+// It reads one page at a time; with OnUnrecognized or OnUndecodable set, the
+// skipped items of each page it reads are reported, including those that
+// come after the returned item in that page.
 func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 	for v, err := range q.All(ctx, db) {
 		return v, err
@@ -125,7 +128,9 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 // Count counts the matching items of this entity with Select COUNT, over
 // every page, without reading them. For an entity recognising unmarked
 // items (entity.Config.RecognizeUnmarked) it reads them, since whether an
-// unmarked item is the entity's depends on its key.
+// unmarked item is the entity's depends on its key. The count includes
+// the entity's items that do not decode into T, and OnUndecodable's fn is
+// not called for them (a Collect with OnUndecodable tells the two apart).
 func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
 	if modelOf(q.e).RecognizesUnmarked() {
 		return q.countRecognized(ctx, db)

@@ -33,6 +33,9 @@ type Scanner[T any] struct {
 	onUnrecognized func(map[string]types.AttributeValue) error
 	// onUndecodable is OnUndecodable's fn (undecodable.go).
 	onUndecodable func(Undecodable) error
+	// unmarkedOnly makes the scan read the items without any entity
+	// marker, in place of the entity's own filter (Adopt).
+	unmarkedOnly bool
 }
 
 // Scan starts a scan of e's items.
@@ -99,7 +102,11 @@ func (s Scanner[T]) check() error {
 func (s Scanner[T]) segmentInput(seg int) (*dynamodb.ScanInput, error) {
 	t := s.e.Table()
 	var w expr.Writer
-	f, err := modelOf(s.e).RenderCondition(entity.And(modelOf(s.e).OwnFilter(), s.filter), &w)
+	own := modelOf(s.e).OwnFilter()
+	if s.unmarkedOnly {
+		own = entity.Attr(t.EntityAttr()).NotExists()
+	}
+	f, err := modelOf(s.e).RenderCondition(entity.And(own, s.filter), &w)
 	if err != nil {
 		return nil, withEntity(err, s.e.Name())
 	}

@@ -23,15 +23,19 @@ func (p *Page[T]) noteUnrecognized(e *entity.Entity[T], it map[string]types.Attr
 func (q Query[T]) countRecognized(ctx context.Context, db *entity.DB) (int, error) {
 	total := 0
 	cursor := ""
+	// An item that does not decode is still the entity's: counted, as
+	// Select COUNT counts it for an entity that reads only marked items.
+	counting := q
+	counting.onUndecodable = func(Undecodable) error { return nil }
 	for {
-		p, err := q.Page(ctx, db, cursor)
+		p, err := counting.Page(ctx, db, cursor)
 		if err != nil {
 			return 0, err
 		}
-		if err := reportSkipped(q.e.Name(), q.onUnrecognized, q.onUndecodable, p.Unrecognized, p.Undecodable); err != nil {
+		if err := reportSkipped(q.e.Name(), q.onUnrecognized, nil, p.Unrecognized, nil); err != nil {
 			return 0, err
 		}
-		total += len(p.Items)
+		total += len(p.Items) + len(p.Undecodable)
 		if p.Cursor == "" {
 			return total, nil
 		}

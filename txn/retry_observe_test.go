@@ -39,6 +39,20 @@ func TestRetriedTransactionsReportEachAttempt(t *testing.T) {
 	if diff := cmp.Diff([]int{1, 2, 1}, *seen); diff != "" {
 		t.Errorf("RunWritten attempts (-want +got):\n%s", diff)
 	}
+	// The read-back names the entities it reads: the two updated ones.
+	var readBack []string
+	db, _ = faultyTx()
+	db = db.WithObserver(entity.ObserverFunc(func(_ context.Context, ev *entity.Event) {
+		if ev.Operation == "TransactGetItems" {
+			readBack = ev.Entities
+		}
+	}))
+	if _, err := m.join("u2", "g2").RunWritten(t.Context(), db); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"User", "Group"}, readBack); diff != "" {
+		t.Errorf("RunWritten read-back entities (-want +got):\n%s", diff)
+	}
 	db, _ = faultyTx(entitytest.FaultRule{Fault: entitytest.TransactionConflict, Count: 2})
 	db, seen = attemptsOf(db)
 	if _, err := txn.Get(m.users.Get(entity.Values{"userId": "u1"})).Retry(3).Backoff(fast, fast).Run(t.Context(), db); err != nil {

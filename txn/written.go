@@ -47,7 +47,8 @@ func (t WriteTx) RunWritten(ctx context.Context, db *entity.DB) (Items, error) {
 	}
 	res := Items{raw: make([]map[string]types.AttributeValue, len(writes))}
 	var gets []types.TransactGetItem
-	var at []int // the action of each read
+	var at []int          // the action of each read
+	var entities []string // the entity of each read, for the Observer
 	for i, it := range in.TransactItems {
 		switch {
 		case it.Put != nil:
@@ -55,12 +56,13 @@ func (t WriteTx) RunWritten(ctx context.Context, db *entity.DB) (Items, error) {
 		case it.Update != nil:
 			gets = append(gets, types.TransactGetItem{Get: &types.Get{TableName: it.Update.TableName, Key: it.Update.Key}})
 			at = append(at, i)
+			entities = append(entities, writes[i].Entity)
 		}
 	}
 	if len(gets) == 0 {
 		return res, nil
 	}
-	out, err := entity.Send(ctx, db, db.Client.TransactGetItems, &dynamodb.TransactGetItemsInput{TransactItems: gets}, entity.Request{})
+	out, err := entity.Send(ctx, db, db.Client.TransactGetItems, &dynamodb.TransactGetItemsInput{TransactItems: gets}, entity.Request{Entities: entities})
 	if err != nil {
 		return res, errtext.Errorf("the transaction was written; reading back its %d updated items failed: %w", len(gets), err)
 	}

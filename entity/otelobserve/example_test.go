@@ -30,7 +30,7 @@ func Example() {
 	}
 	// Output:
 	// DynamoDB.PutItem client
-	//   db.system=aws.dynamodb
+	//   db.system=dynamodb
 	//   db.system.name=aws.dynamodb
 	//   rpc.system=aws-api
 	//   rpc.service=DynamoDB

@@ -4,7 +4,8 @@
 // span in the request's context, with the DynamoDB semantic-convention
 // attributes:
 //
-//	db.system, db.system.name   aws.dynamodb
+//	db.system                   dynamodb (the older conventions' value)
+//	db.system.name              aws.dynamodb (the value since 1.30)
 //	rpc.system                  aws-api
 //	rpc.service                 DynamoDB
 //	rpc.method                  the operation: PutItem, Query, ...
@@ -57,7 +58,7 @@ type observer struct{ tracer trace.Tracer }
 func (o observer) Observe(ctx context.Context, ev *entity.Event) {
 	attrs := make([]attribute.KeyValue, 0, 16)
 	attrs = append(attrs,
-		attribute.String("db.system", "aws.dynamodb"),
+		attribute.String("db.system", "dynamodb"),
 		attribute.String("db.system.name", "aws.dynamodb"),
 		attribute.String("rpc.system", "aws-api"),
 		attribute.String("rpc.service", "DynamoDB"),

@@ -83,13 +83,14 @@ func TestSpansOnDynamoDBLocal(t *testing.T) {
 		}
 		got := map[string]any{
 			"db.system":                a["db.system"].AsString(),
+			"db.system.name":           a["db.system.name"].AsString(),
 			"rpc.system":               a["rpc.system"].AsString(),
 			"rpc.method":               a["rpc.method"].AsString(),
 			"aws.dynamodb.table_names": a["aws.dynamodb.table_names"].AsStringSlice(),
 			"ddbmodel.entities":        a["ddbmodel.entities"].AsStringSlice(),
 			"ddbmodel.attempt":         a["ddbmodel.attempt"].AsInt64(),
 		}
-		want := map[string]any{"db.system": "aws.dynamodb", "rpc.system": "aws-api", "rpc.method": wantNames[i][len("DynamoDB."):],
+		want := map[string]any{"db.system": "dynamodb", "db.system.name": "aws.dynamodb", "rpc.system": "aws-api", "rpc.method": wantNames[i][len("DynamoDB."):],
 			"aws.dynamodb.table_names": []string{name}, "ddbmodel.entities": []string{"Article"}, "ddbmodel.attempt": int64(1)}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s attributes (-want +got):\n%s", s.Name(), diff)
