@@ -85,5 +85,8 @@ func ExampleEntity_AdoptItem_idsInTheKey() {
 	fmt.Println("order is a User:", users.Is(other))
 	// Output:
 	// {ID:123 Name:Ann Email:ann@example.com} <nil>
-	// x
+	// SET #GSI1PK = :v0, #GSI1SK = :v1, #__entity = :v2, #__entity_version = :v3, #id = :v4
+	// attribute_not_exists(#__entity) AND #PK = :v5 AND #SK = :v6 AND #email = :v7 AND #name = :v8 AND attribute_not_exists(#id)
+	// 123
+	// order is a User: false
 }
