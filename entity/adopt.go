@@ -32,7 +32,9 @@ var ErrAdopted = errors.New("ddbmodel: the item carries the entity's marker alre
 //     render, or its attributes hold other composites than its key's (a
 //     put of its value would write it under another key);
 //   - ddbmodel.ErrMissingComposites: its attributes lack composites of its
-//     key or of an index key, so a put of its value cannot render them;
+//     key that the key cannot give back (a shard number, a time rendered
+//     as a date) or of an index key, so a put of its value cannot render
+//     them;
 //   - a *ddbmodel.ValidationError or *ddbmodel.LimitError: a put of its
 //     value would be refused (a missing required attribute, a value out of
 //     its enum...), or the adopting write would exceed a limit;
@@ -59,7 +61,10 @@ func (e *AdoptError) Unwrap() error { return e.Err }
 // entity's templates, writes the markers and every key a put of its value
 // writes (index keys included, and any attribute the put sets, such as
 // defaults and timestamps), on the condition that the item is unchanged
-// since the read. A concurrent writer is never overwritten: its change
+// since the read. Composites of its table key that the item lacks (ids
+// kept only in the key, see Config.RecognizeUnmarked) are recovered from
+// the key and written too, on the condition that they are still absent,
+// so that the adopted item is what a put of its value writes. A concurrent writer is never overwritten: its change
 // makes the adoption fail (an *AdoptError wrapping a
 // *ddbmodel.ConditionError), to be run again.
 //
@@ -196,6 +201,7 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	// Unchanged since the read: still without a marker, every attribute
 	// as read (the condition the writes of unmarked items carry).
 	cond := renderUnchanged(&w, &condNode{op: "unchanged", vals: []any{old, e.table.EntityAttr(), e.table.PartitionKey.Name}})
+	cond += e.stillAbsent(&w, old, put)
 	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
 		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
 	}

@@ -148,10 +148,23 @@ type Config[T any] struct {
 	// another entity's marker is never touched. The zero value refuses
 	// unmarked items, as an entity without this option always has.
 	//
+	// An unmarked item that lacks the attribute of a composite of its table
+	// key (ids kept only in the key: PK "USER#123", no "id" attribute) has
+	// it recovered from the key's text, converted to the field's Go type as
+	// the template renders it (free text, pad and rev numbers, time, a
+	// numeric key); the value read carries it, and the item is taken only
+	// when a put of that value renders exactly the item's key. A composite
+	// the key cannot give back is refused, naming it and why (an error
+	// wrapping ddbmodel.ErrMissingComposites): one rendered only as a shard
+	// number, a time rendered as a date; so is such an item lacking a
+	// composite of an index key a put of its value writes. Until adopted
+	// (Adopt writes the recovered attributes, the markers and the index
+	// keys), such an item keeps whatever index keys other code wrote.
+	//
 	// Writes take exactly the unmarked items reads take: the Run of a put,
 	// upsert, update or delete reads the item first (strongly consistent,
 	// one read more per write), refuses an unmarked item whose attributes
-	// do not hold its key's composites or that does not decode (a
+	// hold other composites than its key's or that does not decode (a
 	// *ddbmodel.ConditionError saying why; the item is left unchanged),
 	// and is conditioned on the item being unchanged since the read. A
 	// write compiled alone (Build, TransactWrite) cannot read and takes
@@ -655,6 +668,13 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 }
 
 func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
+	if e.unmarked && e.table.Unmarked(item) {
+		full, _, err := e.recoverComposites(item) // unmarked_legacy.go
+		if err != nil {
+			return err
+		}
+		item = full
+	}
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
 		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
 	}

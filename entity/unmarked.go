@@ -82,11 +82,16 @@ func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
 	return err
 }
 
-// putOfItem decodes item as stored (hidden attributes keep their values)
-// and encodes it as a put would, checking that the put writes the item's
-// own table key. It returns the value and the put's item.
+// putOfItem decodes item as stored (hidden attributes keep their values;
+// composites of its table key it lacks are recovered from the key, see
+// unmarked_legacy.go) and encodes it as a put would, checking that the put
+// writes the item's own table key. It returns the value and the put's item.
 func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
 	var v T
+	item, recovered, err := e.recoverComposites(item)
+	if err != nil {
+		return v, nil, err
+	}
 	if err := dynamo.UnmarshalItem(item, &v); err != nil {
 		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
 	}
@@ -95,10 +100,19 @@ func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[stri
 		return v, nil, err
 	}
 	key := e.tableKey(item)
+	why := "its attributes do not hold the composites of its key"
+	if len(recovered) > 0 {
+		why = "the values of " + strings.Join(recovered, ", ") + " recovered from the key render another key"
+	}
 	for name, av := range e.tableKey(put) {
 		if !reflect.DeepEqual(av, key[name]) {
-			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: its attributes do not hold the composites of its key: %w",
-				e.name, describeKey(map[string]types.AttributeValue{name: av}), keys.ErrNoMatch)
+			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
+				e.name, describeKey(map[string]types.AttributeValue{name: av}), why, keys.ErrNoMatch)
+		}
+	}
+	if len(recovered) > 0 {
+		if err := e.checkIndexComposites(item, put); err != nil {
+			return v, nil, err
 		}
 	}
 	return v, put, nil
