@@ -13,6 +13,7 @@ type TableMismatchError struct {
 	Table string // the table's name as requested (the physical name)
 	// Differences lists each difference in words, in a fixed order: key
 	// schema, attribute types, global then local indexes by name, billing,
+	// provisioned capacity (the table's, then each global index's),
 	// stream, time to live.
 	Differences []string
 }

@@ -143,6 +143,7 @@ func (t *Table) differences(d *types.TableDescription) []string {
 	if got := billingMode(d); got != want.BillingMode {
 		out = append(out, fmt.Sprintf("billing is %s, the model's %s", got, want.BillingMode))
 	}
+	out = append(out, capacityDifferences(want, d)...)
 	if w := want.StreamSpecification; w != nil && aws.ToBool(w.StreamEnabled) {
 		g := d.StreamSpecification
 		switch {
@@ -160,7 +161,7 @@ func indexDifferences(what string, wantKeys, gotKeys []types.KeySchemaElement, w
 	if k, g := keySchemaText(wantKeys), keySchemaText(gotKeys); k != g {
 		out = append(out, fmt.Sprintf("%s's key is %s, the model's %s", what, g, k))
 	}
-	if want != nil && got != nil {
+	if want != nil && got != nil && !projectionServes(want, got) {
 		if want.ProjectionType != got.ProjectionType {
 			out = append(out, fmt.Sprintf("%s projects %s, the model %s", what, got.ProjectionType, want.ProjectionType))
 		} else if w, g := slices.Sorted(slices.Values(want.NonKeyAttributes)), slices.Sorted(slices.Values(got.NonKeyAttributes)); !slices.Equal(w, g) {

@@ -163,6 +163,8 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 	out = append(out, t.lintIndexOverlaps()...)
 	out = append(out, t.lintQuota()...)
 	out = append(out, t.lintCapacity()...)
+	out = append(out, t.lintCapacitySum()...)
+	out = append(out, t.lintProjection()...)
 	out = append(out, t.lintTTL()...)
 	for _, po := range t.PrefixOverlaps() {
 		query := fmt.Sprintf("with a partial sort key, begins_with(%s, %q),", po.Attributes[1], po.Prefix)

@@ -1,7 +1,6 @@
 package entity
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -67,24 +66,27 @@ type CompiledPattern struct {
 	Shards int
 }
 
-// Compile builds the pattern's request (no I/O) and describes it.
+// Compile builds the pattern's request (no I/O) and describes it. On an
+// error the CompiledPattern still holds the name, the description and the
+// operation.
 func (p AccessPattern) Compile() (CompiledPattern, error) {
 	c := CompiledPattern{Name: p.name, Doc: p.doc}
 	switch {
 	case p.query != nil:
+		c.Operation = "Query"
 		in, shards, err := p.queryInput()
 		c.Shards = shards
 		if err != nil {
 			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}
-		c.Operation, c.Index = "Query", aws.ToString(in.IndexName)
+		c.Index = aws.ToString(in.IndexName)
 		c.KeyCondition = spell(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	case p.get != nil:
+		c.Operation = "GetItem"
 		in, err := p.getInput()
 		if err != nil {
 			return c, errtext.Errorf("access pattern %q: %w", p.name, err)
 		}
-		c.Operation = "GetItem"
 		names := make([]string, 0, len(in.Key))
 		for k := range in.Key {
 			names = append(names, k)
@@ -140,9 +142,11 @@ func valueText(v types.AttributeValue) string {
 }
 
 // AddAccessPatterns registers the application's access patterns with the
-// table, in the order given. A pattern without a name, with the name of
-// one already registered, or whose request goes to another table (an
-// entity of another table) is refused (and none of ps is added).
+// table, in the order given. A pattern with a blank name, a name holding
+// a line break or another control character, the name of one already
+// registered (or given twice), or whose request goes to another table (an
+// entity of another table) is refused with a *ddbmodel.ValidationError
+// naming its position in ps (and none of ps is added).
 func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
 	for _, p := range ps {
 		if err := t.checkPatternTable(p); err != nil { // builds: not under t.mu
@@ -155,14 +159,10 @@ func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
 	for _, p := range t.patterns {
 		seen[p.name] = true
 	}
-	for _, p := range ps {
-		switch {
-		case p.name == "":
-			return errors.New("ddbmodel: an access pattern has no name")
-		case seen[p.name]:
-			return errtext.Errorf("access pattern %q is registered twice on table %s", p.name, t.Name)
+	for i, p := range ps {
+		if err := t.checkPatternName(i, p.name, seen); err != nil {
+			return err
 		}
-
 		seen[p.name] = true
 	}
 	t.patterns = append(t.patterns, ps...)

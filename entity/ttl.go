@@ -75,11 +75,17 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // never changes an existing table's keys, indexes, billing or stream: it
 // compares them with the model and returns a *ddbmodel.TableMismatchError
 // listing each difference (a missing global or local index, another key
-// schema, key attribute type or projection, another billing mode, a
-// missing stream, TTL on another attribute, or TTL off on a table that
-// differs otherwise too), so that a service fails fast on a table its
-// requests do not fit; nil when it fits. On a table that fits but for TTL
-// being off, it enables TTL, as on a table it creates.
+// schema or key attribute type, a projection that lacks attributes the
+// model projects, another billing mode, other provisioned read or write
+// units of the table or of a global index, a missing stream, TTL on
+// another attribute, or TTL off on a table that differs otherwise too),
+// so that a service fails fast on a table its requests do not fit; nil
+// when it fits. An index projecting more than the model (ALL where it
+// declares INCLUDE or KEYS_ONLY, or more INCLUDE attributes) fits: it
+// serves every read the model makes. On a table that fits but for TTL
+// being off, it enables TTL, as on a table it creates; so when enabling
+// TTL fails after Ensure created the table, running Ensure again
+// finishes it.
 // db.Client must also be a TableClient (a *dynamodb.Client is).
 func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {

@@ -18,7 +18,9 @@ import (
 // the table and each index, which entity places items there with which key
 // templates (and whether sparsely); the attributes the library adds to
 // items; the registered access patterns (see [entity.Table.AddAccessPatterns])
-// with their operation, index and compiled key condition; a Mermaid
+// with their operation, index and compiled key condition (a pattern whose
+// request does not build is listed with its error instead, and the rest
+// of the document is written all the same); a Mermaid
 // diagram of entities, the table and indexes; and what
 // [entity.Table.Lint] finds with opts, the allowed findings with their
 // reasons. Entities are those defined so far: generate it after the
@@ -107,9 +109,7 @@ func DesignDoc(t *entity.Table, opts entity.LintOptions) ([]byte, error) {
 			w("%s\n", row)
 		}
 	}
-	if err := accessPatterns(&b, t); err != nil {
-		return nil, err
-	}
+	accessPatterns(&b, t)
 	w("\n## Attributes the library adds\n\n| attribute | holds |\n|---|---|\n")
 	w("| %s | the entity's name, on every item |\n", code(t.EntityAttr()))
 	w("| %s | the entity's version, on every item |\n", code(t.EntityVersionAttr()))

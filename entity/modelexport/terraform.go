@@ -11,13 +11,15 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 )
 
-// ResourceName returns the Terraform resource name of the table: its Name
-// in lower case, every run of other characters than letters and digits an
-// underscore ("edtech-platform" gives edtech_platform). A name that would
-// not start with a letter (an empty one, or one starting with a digit)
-// gets the prefix "table_" ("2024-data" gives table_2024_data), since
-// Terraform names start with a letter or an underscore. A nil table
-// gives "".
+// ResourceName returns the Terraform resource name of the table: the
+// ASCII letters and digits of its Name in lower case, every run of other
+// characters between two of them one underscore ("edtech-platform" gives
+// edtech_platform); a run at the start or the end is dropped ("-app-"
+// gives app). A name that would not start with a letter gets the prefix
+// "table_", since Terraform names start with a letter or an underscore:
+// one starting with a digit ("2024-data" gives table_2024_data), and one
+// with no ASCII letter or digit at all ("", "..." or "表" give table_).
+// A nil table gives "".
 func ResourceName(t *entity.Table) string {
 	if t == nil {
 		return ""

@@ -30,6 +30,17 @@ const (
 // AWS's tool with each index's view populated. A computed sort key
 // (SortFunc) has no sample value; a facet's alias says "(computed)".
 //
+// A sample item is therefore not the whole item a Put of those sample
+// values writes: it leaves out the composite attributes themselves
+// (articleId beside ARTICLE#articleId-1), the entity version attribute,
+// defaults and timestamps. The export reads the model's templates and
+// Enum rules, not a value of each entity's Go type, and a composite's
+// stored type (a string, a number, a time of some layout) is the Go
+// field's, which the templates do not tell; writing a guessed type would
+// show an item the entity could not decode. The keys it does hold are
+// those such a Put renders, so each index's view is populated as it
+// would be.
+//
 // The table's NonKeyAttributes declare every attribute a sample item holds
 // beyond the table's key and every attribute an INCLUDE (or KEYS_ONLY,
 // which projects the marker attributes) index projects; a projected
