@@ -94,8 +94,9 @@ func TestReviewedUpdateInputs(t *testing.T) {
 		op               entity.UpdateOp[nrCustomer]
 	}{
 		{"Prepend outside the enum", "notes", `"zz" is not one of`, up.Prepend("notes", []string{"zz"})},
-		{"raw value breaking a nested enum", "address.country", `"US" is not one of`, up.Set("address", m("country", s("US"), "zip", s("69001")))},
-		{"raw value breaking a nested validate", "address.zip", "five digits", up.Set("address", m("country", s("DE"), "zip", s("1")))},
+		{"raw value breaking a nested enum", "address.country", `"US" is not one of`, up.Set("address", m("country", s("US"), "zip", s("69001"), "floor", &types.AttributeValueMemberN{Value: "0"}, "tags", &types.AttributeValueMemberL{}))},
+		{"raw value breaking a nested validate", "address.zip", "five digits", up.Set("address", m("country", s("DE"), "zip", s("1"), "floor", &types.AttributeValueMemberN{Value: "0"}, "tags", &types.AttributeValueMemberL{}))},
+		{"raw value missing members a put stores", "address", "for which a put stores", up.Set("address", m("country", s("FR"), "zip", s("69001")))},
 		{"raw value that does not decode as the field", "address", "does not decode", up.Set("address", m("country", &types.AttributeValueMemberN{Value: "5"}))},
 		{"nested empty value of a required field", "address.country", "required", up.Set("address.country", "")},
 	} {

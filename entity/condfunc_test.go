@@ -226,5 +226,5 @@ func ExampleNumberField_LtAttr() {
 	}
 	fmt.Println(aws.ToString(in.ConditionExpression))
 	// Output:
-	// (#__entity = :v1) AND (((#votes < #limit) AND (size(#tags) <= :v2)) AND (attribute_type(#any, :v3)))
+	// (#__entity = :v1) AND (attribute_not_exists(#votes) OR #votes <= :v2) AND (((#votes < #limit) AND (size(#tags) <= :v3)) AND (attribute_type(#any, :v4)))
 }

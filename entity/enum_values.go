@@ -45,8 +45,14 @@ func (n *attrNode) enumRefusesText(s string) string {
 // A substring (contains on a string attribute) is not checked.
 func (s *schema) enumCheck(name string, ref attrRef, av types.AttributeValue, el bool) error {
 	n := ref.node
-	if n == nil || len(n.enum) == 0 || el && n.kind == "S" {
+	if n == nil || el && n.kind == "S" {
 		return nil
+	}
+	if len(n.enum) == 0 {
+		// An element of a list takes the list's Enum.
+		if n = s.listOf(ref); n == nil {
+			return nil
+		}
 	}
 	vals, _ := enumValues(av)
 	for _, v := range vals {

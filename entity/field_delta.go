@@ -14,9 +14,10 @@ import (
 // Sub subtracts v from the field, creating it at 0 (so at -v): Add of -v,
 // for every number type, so that an unsigned field can be decremented
 // (Add takes a V, which for a uint cannot be negative). As with Add, the
-// write to an integer field is conditioned so that the stored result stays
-// in the field's type: Sub(1) on a uint holding 0 fails with an
-// *AddRangeError and leaves the item unchanged.
+// write to an integer field of any size is conditioned so that the stored
+// result stays in the field's type: Sub(1) on a uint holding 0, or on an
+// int64 holding math.MinInt64, fails with an *AddRangeError and leaves the
+// item unchanged.
 func (f NumberField[T, V]) Sub(v V) Change[T] { return Change[T]{actAdd, f.path, negated(v)} }
 
 // negated is the delta -v: a float negated, an integer as the text of a
@@ -58,7 +59,10 @@ func AsTime[T any](f Field[T, time.Time]) TimeField[T] {
 
 // AddDuration adds d, a whole number of seconds (negative to move the time
 // back), to a time stored as Unix seconds (tag option unixtime): the
-// update's ADD of the number of seconds. Build refuses it for a time
+// update's ADD of the number of seconds, conditioned on the item holding
+// the time (an *AddRangeError with Missing set otherwise: DynamoDB would
+// create it at 1970 plus d) and on the result staying an int64 number of
+// seconds. Build refuses it for a time
 // stored as text, which DynamoDB cannot add to (Set the new time instead),
 // and for a d that is not whole seconds.
 func (f TimeField[T]) AddDuration(d time.Duration) Change[T] { return Change[T]{actAdd, f.path, d} }

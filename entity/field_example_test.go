@@ -54,7 +54,7 @@ func ExampleFieldOf() {
 	// Output:
 	// orders addresses."my.home"
 	// SET #name = :v1 ADD #orders :v0
-	// (#__entity = :v2) AND (begins_with(#name, :v3))
+	// (#__entity = :v2) AND (attribute_not_exists(#orders) OR #orders <= :v3) AND (begins_with(#name, :v4))
 }
 
 // A typed key is a struct holding exactly the key's composites, checked

@@ -85,9 +85,9 @@ func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
 				what := "holds no struct fields"
 				switch {
 				case n.isMap:
-					what = "is a map: its entries take no rules of their own; declare the rule on the whole attribute"
+					what = "is a map: its entries take no rules of their own, and a rule on one entry would not bind the others" + entryAdvice(ref.path[:i+1], n)
 				case n.isList:
-					what = "is a list: its elements take no rules of their own; declare the rule on the whole attribute"
+					what = "is a list: its elements take no rules of their own" + entryAdvice(ref.path[:i+1], n)
 				}
 				return invalid("%s (%s, stored as %s) %s", ref.path[:i+1], withArticle(n.goType()), kindName(n), what)
 			}
@@ -209,7 +209,7 @@ func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.Attribute
 		case isPrefix(ref.path, r.path):
 			// The action gives (or removes) a whole value holding the field.
 			if r.ReadOnly {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("read-only; %s %s holds it", actionNames[a.kind], a.attr)}
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("read-only; %s %s holds it", p.calledAs(a), a.attr)}
 			}
 			if a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(reflect.TypeFor[T](), r.steps, len(ref.path)) {
 				// Read back, the item holds the field zero, and a put of

@@ -41,6 +41,6 @@ func ExampleOrderedOf() {
 	_, err = reminders.Update(entity.Values{"id": "r1"}).Apply(tries.Add(1)).Ensure(due.Between(feb, jan)).Build()
 	fmt.Println(err)
 	// Output:
-	// (#__entity = :v1) AND ((#due BETWEEN :v2 AND :v3) AND (#tries < #max) AND (#done = :v4))
+	// (#__entity = :v1) AND (attribute_not_exists(#tries) OR #tries <= :v2) AND ((#due BETWEEN :v3 AND :v4) AND (#tries < #max) AND (#done = :v5))
 	// ddbmodel: invalid Reminder attribute due: condition BETWEEN: the low bound 1738368000 is above the high bound 1735689600; DynamoDB refuses reversed bounds
 }

@@ -16,7 +16,7 @@ import (
 // stores a nil slice as an empty list, but an item without the list
 // decodes to the same nil slice, and a list is what Remove is for.
 func putAlwaysStores(n *attrNode) (always bool) {
-	if n.kind == "" || n.dynamic || (n.enc == nil && !n.plain.ok) || n.base.Kind() == reflect.Slice {
+	if n.viaPtr || n.kind == "" || n.dynamic || (n.enc == nil && !n.plain.ok) || n.base.Kind() == reflect.Slice {
 		return false
 	}
 	defer func() {
@@ -34,6 +34,9 @@ func putAlwaysStores(n *attrNode) (always bool) {
 // item no put writes. The element of a list and the entry of a map stay
 // removable: a put of the shorter list or map writes the same item.
 func (e *Entity[T]) refuseRemoveStored(a action, ref attrRef) error {
+	if err := e.refuseRemoveArrayElement(a, ref); err != nil {
+		return err
+	}
 	n := ref.node
 	if a.kind != actRemove || n == nil || n.name == "" || !putAlwaysStores(n) {
 		return nil
@@ -58,8 +61,10 @@ func storedBecause(n *attrNode) string {
 // zeroText writes the zero value of the field n as a caller would Set it.
 func zeroText(n *attrNode) string {
 	switch {
-	case n.null || n.typ.Kind() == reflect.Pointer:
+	case n.typ.Kind() == reflect.Pointer || n.null && canNil(n.typ):
 		return "nil"
+	case n.base.Kind() == reflect.String:
+		return `""`
 	case n.base == timeType:
 		return "time.Time{}"
 	case n.kind == "N":
@@ -68,4 +73,46 @@ func zeroText(n *attrNode) string {
 		return "false"
 	}
 	return "its zero value (" + n.goType() + "{})"
+}
+
+// refuseRemoveArrayElement refuses a Remove of one element of a Go array
+// (a fixed-length [N]E): a put always stores all N elements, and DynamoDB
+// would shift the later ones down, leaving an item that reads back with
+// the last element zeroed, which no put writes.
+func (e *Entity[T]) refuseRemoveArrayElement(a action, ref attrRef) error {
+	last := len(ref.path) - 1
+	if a.kind != actRemove || last < 1 || !ref.path[last].IsIndex {
+		return nil
+	}
+	parent, err := e.sch.walk(ref.path[:last].String(), ref.path[:last], "Remove")
+	if err != nil || parent.node == nil || parent.node.base.Kind() != reflect.Array {
+		return nil
+	}
+	n := parent.node
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf(
+		"Remove: %s is %s, which holds exactly %d elements, and a put always stores every one; Set the element (to %s for a zero one) or the whole array instead",
+		ref.path[:last], withArticle(n.goType()), n.base.Len(), zeroText(n.elem))}
+}
+
+// behindPointer reports whether the field at index in struct type rt is
+// reached through an embedded pointer (an embedded *Inner): a put of a
+// value whose pointer is nil stores none of its fields.
+func behindPointer(rt reflect.Type, index []int) bool {
+	for _, i := range index[:len(index)-1] {
+		f := rt.Field(i)
+		if f.Type.Kind() == reflect.Pointer {
+			return true
+		}
+		rt = f.Type
+	}
+	return false
+}
+
+// calledAs names the action a as the caller wrote it: a Set of a value a
+// put leaves out, which the update turns into a Remove, is still "Set".
+func (p *updatePlan[T]) calledAs(a action) string {
+	if a.kind == actRemove && p.removal(a.attr) != "Remove" {
+		return "Set"
+	}
+	return actionNames[a.kind]
 }

@@ -50,6 +50,9 @@ type attrNode struct {
 	// enum is the field's Enum rule, if any: key, condition and filter
 	// values outside it are refused, as a put refuses them.
 	enum []string
+	// viaPtr: a field of an embedded *Inner, which a put of a value whose
+	// pointer is nil leaves out.
+	viaPtr bool
 }
 
 var (
@@ -77,9 +80,10 @@ func structFields(rt reflect.Type, seen map[reflect.Type]bool) map[string]*attrN
 	}
 	seen[rt] = true
 	defer delete(seen, rt)
-	storedFields(rt, func(name, opts string, f reflect.StructField, _ []int) {
+	storedFields(rt, func(name, opts string, f reflect.StructField, index []int) {
 		if _, dup := out[name]; !dup {
 			out[name] = newNode(name, f.Type, opts, seen)
+			out[name].viaPtr = behindPointer(rt, index)
 		}
 	})
 	return out
@@ -468,7 +472,8 @@ func (n *attrNode) decode(av types.AttributeValue) (reflect.Value, error) {
 }
 
 // value converts v to the node's type and encodes it; a types.AttributeValue
-// is taken as given when its kind is the one the field stores.
+// is taken as the value it decodes to, when a put of that value stores the
+// same (see rawValue).
 func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
 	return n.valueOf(v, false)
 }
@@ -485,13 +490,9 @@ func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Val
 		if n.dynamic {
 			return av, reflect.Value{}, nil
 		}
-		// Taken as given, once it decodes as the field's type: the rules
-		// then see its Go value, and a read of the item can decode it.
-		fv, err := n.decode(av)
-		if err != nil {
-			return nil, reflect.Value{}, fmt.Errorf("want %s: the attribute value does not decode as one: %w", n.goType(), err)
-		}
-		return av, fv, nil
+		// Taken as the Go value it decodes to, when a put of that value
+		// stores the same (see rawValue).
+		return n.rawValue(av)
 	}
 	if n.dynamic {
 		av, err := marshalValue(v)

@@ -16,13 +16,15 @@ import (
 
 // AddRangeError is the outcome of an update whose Add DynamoDB refused
 // because the stored result would not fit the field's Go type: an int8
-// holding 100 given Add(100), or a uint holding 0 given Add(-1). An Add
-// to an integer field narrower than 64 bits, and a negative Add to an
-// unsigned one, is conditioned so that the result stays within its type
-// (the update does not know the stored value, so the table checks it); a
-// read of the item would otherwise fail or see a wrapped number. A
-// positive Add to a 64-bit field is not conditioned: no counter reaches
-// 2^63 by Adds, and the condition would cost every such request.
+// holding 100 given Add(100), a uint holding 0 given Add(-1), an int64
+// holding math.MinInt64 given Sub(1). An Add to an integer field, or to a
+// time stored as Unix seconds (AddDuration), is conditioned so that the
+// result stays within its type (the update does not know the stored
+// value, so the table checks it); a read of the item would otherwise fail
+// or see a wrapped number. An Add to a time stored as Unix seconds is also
+// conditioned on the item holding the time (Missing when it does not):
+// DynamoDB would create it at 1970 plus the delta, and a TTL attribute
+// would then expire the item at once.
 // It is the Err of a *ddbmodel.ConditionError, and matches
 // ddbmodel.ErrConditionFailed.
 type AddRangeError struct {
@@ -31,6 +33,9 @@ type AddRangeError struct {
 	Type      string // the field's Go type, such as "int8"
 	Delta     string // the number added
 	Stored    string // the number the item held, "" when it held none
+	// Missing is set when the item did not hold the attribute, which an
+	// Add to a time stored as Unix seconds needs (Set the time instead).
+	Missing bool
 	// OwnCondition is set when the update also carried the caller's own
 	// conditions (If, With, ReadFirst): DynamoDB reports one failed
 	// condition for the whole request, so they may have failed too.
@@ -49,6 +54,9 @@ func (e *AddRangeError) Error() string {
 	if e.OwnCondition {
 		also = "; the update's own condition may have failed as well (DynamoDB reports one failure for the whole condition)"
 	}
+	if e.Missing {
+		return fmt.Sprintf("ddbmodel: Add %s to %s attribute %s, which the item does not hold: an Add to %s stored as Unix seconds moves a time the item has, and would create a missing one at 1970 plus the delta; Set the time instead; the item is unchanged%s", e.Delta, e.Entity, e.Attribute, withArticle(e.Type), also)
+	}
 	return fmt.Sprintf("ddbmodel: Add %s to %s attribute %s, which holds %s, leaves the range of its type %s; the item is unchanged%s", e.Delta, e.Entity, e.Attribute, stored, e.Type, also)
 }
 
@@ -63,6 +71,9 @@ type addRange struct {
 	typ      string
 	delta    *big.Int
 	min, max *big.Int
+	// exists: the attribute must be there (a time stored as Unix seconds,
+	// which an Add must not create).
+	exists bool
 }
 
 var durationType = reflect.TypeOf(time.Duration(0))
@@ -159,11 +170,12 @@ func (p *updatePlan[T]) addRanges() []addRange {
 			continue
 		}
 		ref, err := p.e.sch.resolve(a.attr, "Add")
-		if err != nil || ref.node == nil || ref.node.kind != "N" || ref.node.set || ref.node.base == timeType {
+		if err != nil || ref.node == nil || ref.node.kind != "N" || ref.node.set {
 			continue
 		}
 		b := ref.node.base
-		if !isInt(b) && b.Kind() != reflect.Uintptr {
+		isTime := b == timeType
+		if !isTime && !isInt(b) && b.Kind() != reflect.Uintptr {
 			continue
 		}
 		n, ok := p.vals[i].(*types.AttributeValueMemberN)
@@ -171,27 +183,32 @@ func (p *updatePlan[T]) addRanges() []addRange {
 			continue
 		}
 		d, ok := new(big.Int).SetString(n.Value, 10)
-		if !ok || d.Sign() == 0 {
+		if !ok || d.Sign() == 0 && !isTime {
 			continue
 		}
-		if b.Bits() == 64 && (d.Sign() > 0 || b.Kind() < reflect.Uint) {
-			// A 64-bit counter does not leave its range by Adds in
-			// practice; conditioning every Add to one would cost each
-			// request a condition for nothing.
-			continue
+		if isTime {
+			// Unix seconds, read back as an int64.
+			b = reflect.TypeOf(int64(0))
 		}
 		lo, hi := intRange(b)
-		out = append(out, addRange{name: a.attr, path: p.paths[i], typ: ref.node.goType(), delta: d, min: lo, max: hi})
+		out = append(out, addRange{name: a.attr, path: p.paths[i], typ: ref.node.goType(), delta: d, min: lo, max: hi, exists: isTime})
 	}
 	return out
 }
 
 // condition is the condition that adding r.delta to the stored value
 // leaves it within the range; an absent attribute counts as 0, as Add
-// takes it.
+// takes it, unless it must exist.
 func (r addRange) condition(w *expr.Writer) string {
 	name := w.Path(r.path)
 	num := func(x *big.Int) string { return w.Value(&types.AttributeValueMemberN{Value: x.String()}) }
+	if r.exists {
+		if r.delta.Sign() > 0 {
+			return name + " <= " + num(new(big.Int).Sub(r.max, r.delta))
+		}
+		// A comparison holds only for an attribute the item has.
+		return name + " >= " + num(new(big.Int).Sub(r.min, r.delta))
+	}
 	if r.delta.Sign() > 0 {
 		return "attribute_not_exists(" + name + ") OR " + name + " <= " + num(new(big.Int).Sub(r.max, r.delta))
 	}
@@ -216,6 +233,8 @@ func (r addRange) outside(entity string, old map[string]types.AttributeValue) *A
 			return nil
 		}
 		text = n.Value
+	} else if r.exists {
+		return &AddRangeError{Entity: entity, Attribute: r.name, Type: r.typ, Delta: r.delta.String(), Missing: true}
 	}
 	sum := new(big.Int).Add(stored, r.delta)
 	if sum.Cmp(r.min) >= 0 && sum.Cmp(r.max) <= 0 {

@@ -146,6 +146,9 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: fmt.Sprintf("sort key %q is not valid UTF-8", k)}
 			}
 		}
+		if err := s.checkRawNumbers(sk); err != nil {
+			return none, err
+		}
 		if s.sort.op == sortBegins {
 			if err := s.checkBeginsWith(sks, s.sort.rawLo); err != nil {
 				return none, err

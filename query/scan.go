@@ -24,6 +24,7 @@ import (
 type Scanner[T any] struct {
 	e           *entity.Entity[T]
 	index       string
+	indexTwice  string // Index's refusal of a second, other index
 	segments    int
 	concurrency int // segments in flight at once; 0 means fanout.DefaultLimit
 	limit       int
@@ -41,8 +42,16 @@ type Scanner[T any] struct {
 // Scan starts a scan of e's items.
 func Scan[T any](e *entity.Entity[T]) Scanner[T] { return Scanner[T]{e: e, segments: 1} }
 
-// Index scans a secondary index instead of the table.
-func (s Scanner[T]) Index(name string) Scanner[T] { s.index = name; return s }
+// Index scans a secondary index instead of the table. A scan reads one
+// index: a second Index naming another fails at Build.
+func (s Scanner[T]) Index(name string) Scanner[T] {
+	if s.index == "" || s.index == name {
+		s.index = name
+	} else if s.indexTwice == "" {
+		s.indexTwice = fmt.Sprintf("Index: the scan already reads index %q, and then %q; a scan reads one index", s.index, name)
+	}
+	return s
+}
 
 // Segments splits the scan into n parallel segments (1 to 1,000,000), of
 // which at most Concurrency run at once.
@@ -87,6 +96,9 @@ func (s Scanner[T]) check() error {
 	}
 	if s.e == nil {
 		return invalidf("scan of a nil entity")
+	}
+	if s.indexTwice != "" {
+		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: s.indexTwice}
 	}
 	if s.limit < 0 || s.limit > math.MaxInt32 {
 		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: fmt.Sprintf("scan: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}

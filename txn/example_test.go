@@ -32,8 +32,8 @@ func ExampleWrite() {
 	}
 	// Output:
 	// Put    attribute_not_exists(#PK)
-	// Update ADD #groups :v0 if #__entity = :v1
-	// Update ADD #members :v0 if #__entity = :v1
+	// Update ADD #groups :v0 if (#__entity = :v1) AND (attribute_not_exists(#groups) OR #groups <= :v2)
+	// Update ADD #members :v0 if (#__entity = :v1) AND (attribute_not_exists(#members) OR #members <= :v2)
 }
 
 // Two actions on one item are refused before anything is sent.
