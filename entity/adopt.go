@@ -199,9 +199,10 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 		ue += " REMOVE " + strings.Join(removes, ", ")
 	}
 	// Unchanged since the read: still without a marker, every attribute
-	// as read (the condition the writes of unmarked items carry).
-	cond := renderUnchanged(&w, &condNode{op: "unchanged", vals: []any{old, e.table.EntityAttr(), e.table.PartitionKey.Name}})
-	cond += e.stillAbsent(&w, old, put)
+	// as read, every attribute the entity stores that it lacked (the
+	// composites recovered from the key among them) still absent: the
+	// condition the writes of unmarked items carry.
+	cond := renderUnchanged(&w, e.unchangedNode(old))
 	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
 		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
 	}

@@ -88,6 +88,9 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	in := &dynamodb.DeleteItemInput{TableName: aws.String(e.table.Name), Key: key,
 		ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values()}
 	if c := joinAnd(parts); c != "" {
+		if err := e.checkConditionSize(c); err != nil {
+			return nil, f, err
+		}
 		in.ConditionExpression = aws.String(c)
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
@@ -125,7 +128,7 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 	}
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}}); err != nil {
-		return f.wrap(err)
+		return keyedUnmarked(f.wrap(err), in.Key)
 	}
 	return nil
 }

@@ -332,6 +332,9 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 			parts = append(parts, s)
 		}
 		c.cond = joinAnd(parts)
+		if err := e.checkConditionSize(c.cond); err != nil {
+			return nil, err
+		}
 	}
 	if e.lock != nil {
 		setInt(lockf, cur+1)
@@ -412,7 +415,7 @@ func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}}); err != nil {
 		var zero T
-		return zero, c.fail.wrap(err)
+		return zero, keyedUnmarked(c.fail.wrap(err), op.e.tableKey(c.item))
 	}
 	return c.written, nil
 }

@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -48,7 +49,11 @@ func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 }
 
 // matchUnmarked checks an item's table key against the primary key
-// templates, and that the item has no marker.
+// templates, that the item has no marker, and that a put of its value
+// writes its key. An item whose key fits but that does not decode into T
+// (an attribute of another type) is the entity's by its key layout: it
+// matches, and decoding it reports the *ddbmodel.DecodeError, as for a
+// marked item of the entity.
 func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return errtext.Errorf("%s: the item has an entity marker", e.name)
@@ -56,7 +61,12 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 	if err := e.matchKeys(item); err != nil {
 		return err
 	}
-	return e.matchValue(item)
+	err := e.matchValue(item)
+	var de *ddbmodel.DecodeError
+	if errors.As(err, &de) {
+		return nil
+	}
+	return err
 }
 
 // matchKeys checks an item's table key against the primary key templates.

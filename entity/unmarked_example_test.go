@@ -11,7 +11,9 @@ import (
 
 // An entity recognising unmarked items reads an item other code wrote
 // (no marker) when its key fits the templates, and adopting it writes the
-// markers and the index keys, on the condition that it is unchanged.
+// markers and the index keys, on the condition that it is unchanged: every
+// attribute as read, and every attribute the entity stores that it lacked
+// still absent.
 func ExampleEntity_AdoptItem() {
 	type Shelved struct {
 		Shelf  string `dynamo:"shelf"`
@@ -44,7 +46,7 @@ func ExampleEntity_AdoptItem() {
 	// raw is a Book: true
 	// note is a Book: false
 	// SET #GSI1PK = :v0, #GSI1SK = :v1, #__entity = :v2, #__entity_version = :v3
-	// attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8
+	// attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8 AND attribute_not_exists(#GSI1PK) AND attribute_not_exists(#GSI1SK) AND attribute_not_exists(#__entity_version)
 }
 
 // Code written against the raw SDK often keeps an item's id only in its
@@ -86,7 +88,7 @@ func ExampleEntity_AdoptItem_idsInTheKey() {
 	// Output:
 	// {ID:123 Name:Ann Email:ann@example.com} <nil>
 	// SET #GSI1PK = :v0, #GSI1SK = :v1, #__entity = :v2, #__entity_version = :v3, #id = :v4
-	// attribute_not_exists(#__entity) AND #PK = :v5 AND #SK = :v6 AND #email = :v7 AND #name = :v8 AND attribute_not_exists(#id)
+	// attribute_not_exists(#__entity) AND #PK = :v5 AND #SK = :v6 AND #email = :v7 AND #name = :v8 AND attribute_not_exists(#GSI1PK) AND attribute_not_exists(#GSI1SK) AND attribute_not_exists(#__entity_version) AND attribute_not_exists(#id)
 	// 123
 	// order is a User: false
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
-	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -158,24 +157,4 @@ func (e *Entity[T]) checkIndexComposites(item, put map[string]types.AttributeVal
 		}
 	}
 	return nil
-}
-
-// stillAbsent is the part of an adopting write's condition for the
-// attributes it recovered from the key (those of the table key's
-// composites that put holds and old lacks): each is still absent, so a
-// writer that added one since the read is never overwritten.
-func (e *Entity[T]) stillAbsent(w *expr.Writer, old, put map[string]types.AttributeValue) string {
-	var b strings.Builder
-	for _, name := range sortedKeys(put) {
-		if _, ok := old[name]; ok || !e.tableComposite(name) {
-			continue
-		}
-		b.WriteString(" AND attribute_not_exists(" + w.Name(name) + ")")
-	}
-	return b.String()
-}
-
-// tableComposite reports whether name is a composite of the table key.
-func (e *Entity[T]) tableComposite(name string) bool {
-	return slices.Contains(e.pk.Uses, name) || e.sk != nil && slices.Contains(e.sk.Uses, name)
 }

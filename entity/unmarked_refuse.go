@@ -1,6 +1,10 @@
 package entity
 
 import (
+	"errors"
+
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -18,7 +22,7 @@ func (e *Entity[T]) refuseUnmarked(op string, item map[string]types.AttributeVal
 	if e.unmarked || len(item) == 0 || !e.table.Unmarked(item) {
 		return nil
 	}
-	return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: ddbmodel.ErrUnmarked, Item: item}
+	return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: errtext.Errorf("%s: %w", describeKey(e.tableKey(item)), ddbmodel.ErrUnmarked), Item: item}
 }
 
 // unmarkedOther reports whether the item a failed write returned has no
@@ -46,4 +50,15 @@ func (e *Entity[T]) versionZero(w *expr.Writer) string {
 		return e.pkAbsent(w)
 	}
 	return e.pkAbsent(w) + " OR (attribute_not_exists(" + w.Name(e.table.EntityAttr()) + ") AND attribute_not_exists(" + w.Name(e.lock.name) + "))"
+}
+
+// keyedUnmarked adds the item's table key to the error of a write whose
+// condition found an unmarked item (ErrUnmarked), as a not-found error
+// names it. Other errors are returned as they are.
+func keyedUnmarked(err error, key map[string]types.AttributeValue) error {
+	var ce *ddbmodel.ConditionError
+	if errors.As(err, &ce) && ce.Err == ddbmodel.ErrUnmarked {
+		ce.Err = errtext.Errorf("%s: %w", describeKey(key), ddbmodel.ErrUnmarked)
+	}
+	return err
 }

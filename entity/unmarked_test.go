@@ -153,7 +153,8 @@ func TestUnmarkedRequestShapes(t *testing.T) {
 		attrS(ad.ExpressionAttributeValues, ":v2") != "Book" || attrS(ad.ExpressionAttributeValues, ":v3") != "1" || attrS(ad.ExpressionAttributeValues, ":v9") != "T" {
 		t.Errorf("adopt values = %v", ad.ExpressionAttributeValues)
 	}
-	wantCond := "attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8 AND #title = :v9"
+	wantCond := "attribute_not_exists(#__entity) AND #PK = :v4 AND #SK = :v5 AND #author = :v6 AND #id = :v7 AND #shelf = :v8 AND #title = :v9" +
+		" AND attribute_not_exists(#GSI1PK) AND attribute_not_exists(#GSI1SK) AND attribute_not_exists(#__entity_version)"
 	if got := aws.ToString(ad.ConditionExpression); got != wantCond {
 		t.Errorf("adopt condition = %q, want %q", got, wantCond)
 	}

@@ -331,17 +331,21 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if err := checkDB(db, "update"); err != nil {
 		return zero, err
 	}
+	// unmarkedOld is the unmarked item the update read (RecognizeUnmarked):
+	// the update compiles with it, so that it writes whole index keys.
+	var unmarkedOld map[string]types.AttributeValue
 	if op.e != nil && op.e.unmarked {
-		fit, err := op.fitUnmarked(ctx, db)
+		fit, item, err := op.fitUnmarked(ctx, db)
 		if err != nil {
 			return zero, err
 		}
 		op = op.If(fit)
+		unmarkedOld = item
 	}
 	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
 		return op.runUnique(ctx, db) // a move carries the markers itself
 	}
-	c, err := op.compile(nil)
+	c, err := op.compile(unmarkedOld)
 	if err != nil {
 		return zero, err
 	}
@@ -349,12 +353,14 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		return zero, c.missing
 	}
 	if c.missing != nil || c.move {
-		old, err := op.e.readItem(ctx, db, op.key)
-		if err != nil {
-			return zero, err
-		}
-		if c, err = op.compile(old); err != nil {
-			return zero, err
+		old := unmarkedOld
+		if old == nil {
+			if old, err = op.e.readItem(ctx, db, op.key); err != nil {
+				return zero, err
+			}
+			if c, err = op.compile(old); err != nil {
+				return zero, err
+			}
 		}
 		if c.move {
 			return op.move(ctx, db, old, c)
@@ -372,7 +378,7 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, c.fail.wrap(err)
+		return zero, keyedUnmarked(c.fail.wrap(err), in.Key)
 	}
 	if len(out.Attributes) == 0 {
 		return zero, nil

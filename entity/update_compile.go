@@ -549,7 +549,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 		if k == nil {
 			continue
 		}
-		if !p.touches(k) && when == nil && !d.sparse {
+		if !p.touches(k) && when == nil && !d.sparse && !p.wholeKeys() {
 			// The untouched half of a non-sparse index is already in place.
 			continue
 		}

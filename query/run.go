@@ -19,8 +19,13 @@ type Page[T any] struct {
 	Cursor string
 	// Unrecognized holds, for an entity recognising unmarked items
 	// (entity.Config.RecognizeUnmarked), the items read without an entity
-	// marker whose key its templates do not render: not the entity's, left
-	// out of Items, and shown here rather than dropped unseen.
+	// marker that the entity does not take as its own: their table key is
+	// not one its templates render, or their attributes disagree with it
+	// (a put of their value would write another key; entity.Entity.Is
+	// says which items it takes). They are left out of Items, and shown
+	// here rather than dropped unseen. An unmarked item whose key fits but
+	// that does not decode into T is the entity's: the read fails with its
+	// *ddbmodel.DecodeError, or lists it in Undecodable (OnUndecodable).
 	Unrecognized []map[string]types.AttributeValue
 	// Undecodable holds, for a read with OnUndecodable, the entity's items
 	// that do not decode into T, left out of Items (undecodable.go).

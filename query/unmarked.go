@@ -10,7 +10,8 @@ import (
 
 // noteUnrecognized records in the page an item e skipped that has no
 // marker while e recognises unmarked items: its key does not fit e's
-// templates. Items of other entities are not recorded.
+// templates, or its attributes disagree with its key. Items of other
+// entities are not recorded.
 func (p *Page[T]) noteUnrecognized(e *entity.Entity[T], it map[string]types.AttributeValue) {
 	if modelOf(e).RecognizesUnmarked() && e.Table().Unmarked(it) {
 		p.Unrecognized = append(p.Unrecognized, it)
