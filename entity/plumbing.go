@@ -31,6 +31,10 @@ func (m linked[T]) OwnFilter() Condition { return m.e.ownFilter() }
 
 func (m linked[T]) RecognizesUnmarked() bool { return m.e.unmarked }
 
+func (m linked[T]) IndexKeyFits(item map[string]types.AttributeValue, index string) bool {
+	return m.e.indexKeyFits(item, index)
+}
+
 func (m linked[T]) Attributes(c Condition) []string { return c.attributes() }
 
 func (m linked[T]) RenderCondition(c Condition, w *expr.Writer, others ...contract.Entity[Condition]) (string, error) {

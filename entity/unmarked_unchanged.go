@@ -2,6 +2,7 @@ package entity
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -84,4 +85,39 @@ func (e *Entity[T]) checkConditionSize(cond string) error {
 // alone would leave a partial key, which keeps the item out of the index.
 func (p *updatePlan[T]) wholeKeys() bool {
 	return p.old != nil && p.e.unmarked && p.e.table.Unmarked(p.old)
+}
+
+// indexKeyFits reports whether an unmarked item read from index holds the
+// index key attributes a put of its value writes: other code may have
+// written an index key that disagrees with the item's attributes
+// (GSI1PK=AUTHOR#zed with author ann), and a query of that index must not
+// take the item for the value it asked for. It is true for a marked item,
+// for the table (index ""), and for an item whose value does not come back
+// (not the entity's, or undecodable: Is and Decode report those).
+func (e *Entity[T]) indexKeyFits(item map[string]types.AttributeValue, index string) bool {
+	if index == "" || !e.unmarked || !e.table.Unmarked(item) {
+		return true
+	}
+	ix, ok := e.table.Index(index)
+	if !ok {
+		return true
+	}
+	_, put, err := e.putOfItem(item)
+	if err != nil {
+		return true
+	}
+	var names []string
+	if !ix.Local {
+		names = append(names, ix.PartitionKey.Name)
+	}
+	names = append(names, ix.SortKey.Name)
+	for _, k := range append(slices.Clone(ix.PartitionKeys), ix.SortKeys...) {
+		names = append(names, k.Name)
+	}
+	for _, name := range names {
+		if name != "" && !reflect.DeepEqual(item[name], put[name]) {
+			return false
+		}
+	}
+	return true
 }

@@ -14,7 +14,8 @@ import (
 // Count counts every item of the entity, including a marked one that does
 // not decode into T, whether the entity reads only marked items (Select
 // COUNT) or also recognises unmarked ones (it reads the pages then; an
-// unmarked item that does not decode is not recognised); an item that
+// unmarked item whose key fits but that does not decode is counted too:
+// entity.TestUnmarkedUndecodableIsTheEntitys); an item that
 // does not decode neither fails the count nor is left out of it, with or
 // without OnUndecodable, and OnUndecodable's fn is not called by Count.
 func TestCountIncludesUndecodableItems(t *testing.T) {

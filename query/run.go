@@ -44,7 +44,7 @@ func (q Query[T]) Page(ctx context.Context, db *entity.DB, cursor string) (Page[
 	}
 	p := Page[T]{Cursor: next, Items: make([]T, 0, len(raw))}
 	for _, it := range raw {
-		if !q.e.Is(it) {
+		if !q.e.Is(it) || !modelOf(q.e).IndexKeyFits(it, q.s.index) {
 			p.noteUnrecognized(q.e, it)
 			continue
 		}

@@ -40,6 +40,11 @@ type Entity[C any] interface {
 	OwnFilter() C
 	// RecognizesUnmarked reports Config.RecognizeUnmarked.
 	RecognizesUnmarked() bool
+	// IndexKeyFits reports whether an item read from index (a secondary
+	// index; "" is the table) holds, when it has no marker, the index key
+	// attributes a put of its value writes; true for a marked item, the
+	// table, and an item Is refuses or that does not decode.
+	IndexKeyFits(item map[string]types.AttributeValue, index string) bool
 	// RenderCondition checks every name of c and encodes every value
 	// against this entity and then the others (a collection's members: a
 	// name resolves against the first that has it), rendering into w.
