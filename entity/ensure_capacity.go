@@ -8,6 +8,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
+// autoScaled reports whether auto scaling manages the units (p may be
+// nil: on demand).
+func (p *Provisioned) autoScaled() bool { return p != nil && p.AutoScaled }
+
 // capacityDifferences lists where an existing provisioned table, or one of
 // its global indexes, has other read or write units than the model
 // declares. It says nothing when either side is on demand (billing's own

@@ -138,12 +138,14 @@ func (t *Table) differences(d *types.TableDescription) []string {
 			out = append(out, n+" is missing")
 			continue
 		}
-		out = append(out, indexDifferences(n, wants[n].keys, got.keys, wants[n].proj, got.proj)...)
+		out = append(out, indexDifferences(n, wants[n].keys, got.keys, wants[n].proj, got.proj, t.projectionWords)...)
 	}
 	if got := billingMode(d); got != want.BillingMode {
 		out = append(out, fmt.Sprintf("billing is %s, the model's %s", got, want.BillingMode))
 	}
-	out = append(out, capacityDifferences(want, d)...)
+	if !t.Provisioned.autoScaled() {
+		out = append(out, capacityDifferences(want, d)...)
+	}
 	if w := want.StreamSpecification; w != nil && aws.ToBool(w.StreamEnabled) {
 		g := d.StreamSpecification
 		switch {
@@ -156,19 +158,30 @@ func (t *Table) differences(d *types.TableDescription) []string {
 	return out
 }
 
-func indexDifferences(what string, wantKeys, gotKeys []types.KeySchemaElement, want, got *types.Projection) []string {
+func indexDifferences(what string, wantKeys, gotKeys []types.KeySchemaElement, want, got *types.Projection, modelWords func(*types.Projection) string) []string {
 	var out []string
 	if k, g := keySchemaText(wantKeys), keySchemaText(gotKeys); k != g {
 		out = append(out, fmt.Sprintf("%s's key is %s, the model's %s", what, g, k))
 	}
 	if want != nil && got != nil && !projectionServes(want, got) {
 		if want.ProjectionType != got.ProjectionType {
-			out = append(out, fmt.Sprintf("%s projects %s, the model %s", what, got.ProjectionType, want.ProjectionType))
+			out = append(out, fmt.Sprintf("%s projects %s, the model %s", what, got.ProjectionType, modelWords(want)))
 		} else if w, g := slices.Sorted(slices.Values(want.NonKeyAttributes)), slices.Sorted(slices.Values(got.NonKeyAttributes)); !slices.Equal(w, g) {
 			out = append(out, fmt.Sprintf("%s projects %v, the model %v", what, g, w))
 		}
 	}
 	return out
+}
+
+// projectionWords names the model's projection p as the model declares
+// it: a declared KEYS_ONLY, which the table projects as an INCLUDE of the
+// two marker attributes (reads tell entities apart by them), is said so.
+func (t *Table) projectionWords(p *types.Projection) string {
+	markers := []string{t.EntityAttr(), t.EntityVersionAttr()}
+	if p.ProjectionType == types.ProjectionTypeInclude && slices.Equal(slices.Sorted(slices.Values(p.NonKeyAttributes)), slices.Sorted(slices.Values(markers))) {
+		return fmt.Sprintf("KEYS_ONLY plus its marker attributes %s and %s (an INCLUDE)", markers[0], markers[1])
+	}
+	return string(p.ProjectionType)
 }
 
 // keySchemaText is a key schema in words: "PK (HASH), SK (RANGE)".

@@ -127,10 +127,13 @@ type LintOptions struct {
 
 // Lint checks the table's model for what is likely wrong, short of what
 // Define refuses (two entities that can render the same key): see the
-// Lint... codes. Findings come in a fixed order (unused indexes, then per
-// entity and placement, then stale SharesKeysWith entries and the index
-// quota, then prefix overlaps and declared orders), and
-// those an Allow covers carry its reason. Entities are those defined so
+// Lint... codes. Findings come in a fixed order: unused indexes and
+// broken access patterns; then per entity and placement (hot partitions,
+// unpadded numbers and times, sparse and When membership); then stale
+// SharesKeysWith entries, index overlaps, the index quota, capacity
+// quotas (per table or index, then the account sum), unstored projected
+// attributes and the TTL attribute; then prefix overlaps and declared
+// orders. Findings an Allow covers carry its reason. Entities are those defined so
 // far: lint after every Define of the model has run.
 func (t *Table) Lint(opts LintOptions) []Finding {
 	if bad := t.lintInvalid(); bad != nil {

@@ -58,9 +58,18 @@ type Throughput struct {
 // *ddbmodel.ValidationError before any request, a unit count below 1 or
 // above MaxProvisionedUnits, and
 // capacity for an index the table lacks or for a local index.
+//
+// AutoScaled says that Application Auto Scaling manages the table's and
+// its global indexes' units, so the units declared here are those a new
+// table is created with, not those the table keeps: Table.Ensure then
+// does not compare the units of an existing table with them (it still
+// compares billing, keys, indexes, stream and TTL), and the Terraform
+// export tells Terraform to ignore the table's read_capacity and
+// write_capacity.
 type Provisioned struct {
 	Read, Write int64
 	Indexes     map[string]Throughput
+	AutoScaled  bool
 }
 
 // IndexThroughput returns the capacity a global index of the table is

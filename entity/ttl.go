@@ -77,7 +77,8 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // listing each difference (a missing global or local index, another key
 // schema or key attribute type, a projection that lacks attributes the
 // model projects, another billing mode, other provisioned read or write
-// units of the table or of a global index, a missing stream, TTL on
+// units of the table or of a global index unless Provisioned.AutoScaled
+// says auto scaling manages them, a missing stream, TTL on
 // another attribute, or TTL off on a table that differs otherwise too),
 // so that a service fails fast on a table its requests do not fit; nil
 // when it fits. An index projecting more than the model (ALL where it

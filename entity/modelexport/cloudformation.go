@@ -3,7 +3,6 @@ package modelexport
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -12,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 )
 
@@ -20,11 +20,11 @@ import (
 func input(t *entity.Table) (*dynamodb.CreateTableInput, error) {
 	switch {
 	case t == nil:
-		return nil, errors.New("modelexport: nil table")
+		return nil, &ddbmodel.ValidationError{Reason: "export: the table is nil"}
 	case t.Name == "":
-		return nil, errors.New("modelexport: the table has no Name")
+		return nil, &ddbmodel.ValidationError{Reason: "export: the table has no Name"}
 	case t.PartitionKey.Name == "":
-		return nil, fmt.Errorf("modelexport: table %q has no partition key", t.Name)
+		return nil, &ddbmodel.ValidationError{Reason: fmt.Sprintf("export of table %q: the table has no PartitionKey", t.Name)}
 	}
 	if err := t.Validate(); err != nil {
 		return nil, err

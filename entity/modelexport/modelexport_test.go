@@ -257,6 +257,10 @@ func fromTerraform(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string
 			case "local_secondary_index":
 				in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
 					IndexName: aws.String(a["name"]), KeySchema: schema(stack[0].attrs["hash_key"], a["range_key"]), Projection: proj})
+			case "lifecycle": // Terraform's own, not the table's
+				if a["ignore_changes"] != "[read_capacity, write_capacity]" {
+					t.Fatalf("lifecycle ignore_changes = %s", a["ignore_changes"])
+				}
 			case "ttl":
 				if a["enabled"] == "true" {
 					ttl = a["attribute_name"]
@@ -272,6 +276,10 @@ func fromTerraform(t *testing.T, doc []byte) (*dynamodb.CreateTableInput, string
 			b := stack[len(stack)-1]
 			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 			if _, err := strconv.ParseInt(value, 10, 64); err == nil || value == "true" {
+				b.attrs[name] = value
+				continue
+			}
+			if b.kind == "lifecycle" {
 				b.attrs[name] = value
 				continue
 			}

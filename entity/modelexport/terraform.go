@@ -77,6 +77,12 @@ func (h *hcl) open(header string) {
 	h.depth++
 }
 
+// comment writes a comment line in the current block.
+func (h *hcl) comment(text string) {
+	h.flush()
+	h.b.WriteString(strings.Repeat("  ", h.depth) + "# " + text + "\n")
+}
+
 func (h *hcl) close() {
 	h.flush()
 	h.depth--
@@ -88,7 +94,9 @@ func (h *hcl) close() {
 // with its projection, the billing mode and, when provisioned, the
 // read_capacity and write_capacity of the table and of each global index,
 // stream_enabled and stream_view_type of a declared stream, and the TTL
-// attribute.
+// attribute. A table whose Provisioned.AutoScaled is set gets a lifecycle
+// block ignoring changes to the table's read_capacity and write_capacity,
+// which auto scaling changes.
 //
 // A global index with a multi-attribute key is written with the ordered
 // key_schema blocks that the hashicorp/aws provider's
@@ -149,6 +157,15 @@ func Terraform(t *entity.Table) ([]byte, error) {
 		h.open("ttl")
 		h.attr("attribute_name", hclQuote(t.TTLAttribute))
 		h.attr("enabled", "true")
+		h.close()
+	}
+	if p := t.Provisioned; p != nil && p.AutoScaled {
+		h.open("lifecycle")
+		if len(in.GlobalSecondaryIndexes) > 0 {
+			h.comment("Auto scaling changes the units; the provider cannot ignore a global")
+			h.comment("index's units alone, so a plan shows those as changes.")
+		}
+		h.attr("ignore_changes", "[read_capacity, write_capacity]")
 		h.close()
 	}
 	h.close()

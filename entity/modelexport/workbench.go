@@ -8,7 +8,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -62,11 +64,11 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		return nil, err
 	}
 	if len(in.LocalSecondaryIndexes) > 0 {
-		return nil, fmt.Errorf("modelexport: NoSQL Workbench models have no local secondary indexes; table %q has %s", t.Name, aws.ToString(in.LocalSecondaryIndexes[0].IndexName))
+		return nil, &ddbmodel.ValidationError{Reason: fmt.Sprintf("NoSQL Workbench export of table %q: a Workbench model has no local secondary indexes; the table has %s", t.Name, aws.ToString(in.LocalSecondaryIndexes[0].IndexName))}
 	}
 	for _, ix := range t.Indexes {
 		if ix.MultiAttribute() {
-			return nil, fmt.Errorf("modelexport: index %s of table %q has a multi-attribute key, which a NoSQL Workbench model cannot declare", ix.Name, t.Name)
+			return nil, &ddbmodel.ValidationError{Reason: fmt.Sprintf("NoSQL Workbench export of table %q: index %s has a multi-attribute key, which a Workbench model cannot declare", t.Name, ix.Name)}
 		}
 	}
 	attrType := map[string]string{}
@@ -128,7 +130,7 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 				}
 				key, err := sampleKey(ks.Template, values)
 				if err != nil {
-					return nil, fmt.Errorf("modelexport: entity %s, %s from %q: no sample key: %w", name, ks.Attribute, ks.Template, err)
+					return nil, errtext.Errorf("NoSQL Workbench export of table %q: entity %s, %s from %q: no sample key: %w", t.Name, name, ks.Attribute, ks.Template, err)
 				}
 				item = append(item, field{ks.Attribute, obj{{attrType[ks.Attribute], key}}})
 				if !isKey[ks.Attribute] {
