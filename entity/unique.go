@@ -13,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
@@ -231,11 +233,18 @@ func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.At
 // uniqueUnchanged is the condition that the item still holds the unique
 // values read in old (nil: none).
 func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
+	// Only the unique attributes are decoded: an item whose other
+	// attributes no longer decode into T can still be deleted or replaced.
 	var v T
-	if old != nil {
-		if err := e.decodeInto(old, &v); err != nil {
-			return Condition{}, err
+	held := make(map[string]types.AttributeValue, len(e.uniques))
+	for _, u := range e.uniques {
+		if av, ok := old[u.attr]; ok {
+			held[u.attr] = av
 		}
+	}
+	if err := dynamo.UnmarshalItem(held, &v); err != nil {
+		return Condition{}, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(old, e.table.EntityVersionAttr()),
+			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute[T](held)}
 	}
 	var c Condition
 	for _, u := range e.uniques {
@@ -415,35 +424,43 @@ func (op UpdateOp[T]) touchesUnique() bool {
 }
 
 func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	w, extra, _, err := op.uniqueWritesOld(ctx, db)
+	return w, extra, err
+}
+
+// uniqueWritesOld is uniqueWrites, also returning the item it read (nil
+// when the update changes no unique attribute and reads nothing); the
+// writes are conditioned on that item being unchanged.
+func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
 	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
 		w, err := op.action()
-		return w, nil, err
+		return w, nil, nil, err
 	}
 	e := op.e
 	if _, err := op.compile(nil); err != nil {
-		return TransactWrite{}, nil, err // invalid input is refused before reading
+		return TransactWrite{}, nil, nil, err // invalid input is refused before reading
 	}
 	if db == nil {
-		return TransactWrite{}, nil, e.errNeedsReadUnique("update")
+		return TransactWrite{}, nil, nil, e.errNeedsReadUnique("update")
 	}
 	old, err := e.readItem(ctx, db, op.key)
 	if err != nil {
-		return TransactWrite{}, nil, err
+		return TransactWrite{}, nil, nil, err
 	}
 	cond, err := e.uniqueUnchanged(old)
 	if err != nil {
-		return TransactWrite{}, nil, err
+		return TransactWrite{}, nil, nil, err
 	}
 	op = op.If(cond)
 	c, err := op.compile(old)
 	if err != nil {
-		return TransactWrite{}, nil, err
+		return TransactWrite{}, nil, nil, err
 	}
 	if c.move {
-		return TransactWrite{}, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "an update that moves the item to a new primary key reads it first and cannot join a transaction; run it alone (its Run moves the unique markers with the item)"}
+		return TransactWrite{}, nil, nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "an update that moves the item to a new primary key reads it first and cannot join a transaction; run it alone (its Run moves the unique markers with the item)"}
 	}
 	if c.missing != nil {
-		return TransactWrite{}, nil, c.missing
+		return TransactWrite{}, nil, nil, c.missing
 	}
 	in := c.in
 	w := txwrite.Classified(TransactWrite{
@@ -451,22 +468,27 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 		Entity: e.name, Op: "update", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
 	}, c.fail.classify)
 	extra, err := e.markerWrites(old, c.merged, in.Key)
-	return w, extra, err
+	return w, extra, old, err
 }
 
 // runUnique applies an update that changes a unique attribute, and reads
 // the item back for what Returning asks.
 func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 	var zero T
-	w, extra, err := op.uniqueWrites(ctx, db)
+	w, extra, old, err := op.uniqueWritesOld(ctx, db)
 	if err != nil {
 		return zero, err
 	}
 	if err := runUnique(ctx, db, op.e.name, "update", append([]TransactWrite{w}, extra...)); err != nil {
 		return zero, err
 	}
-	if op.ret == types.ReturnValueNone {
+	switch op.ret {
+	case types.ReturnValueNone:
 		return zero, nil
+	case types.ReturnValueAllOld:
+		// The transaction was conditioned on old being unchanged, so old is
+		// exactly the item the update replaced.
+		return op.e.Decode(old)
 	}
 	return op.e.Get(op.key).Consistent().Run(ctx, db)
 }

@@ -168,7 +168,11 @@ func (op UpdateOp[T]) ReadFirst() UpdateOp[T] {
 }
 
 // Returning chooses what Run decodes: ALL_NEW (the default) or ALL_OLD
-// return the item; NONE returns the zero T.
+// return the item; NONE returns the zero T. An update that changes a
+// unique attribute runs as a transaction, which returns no item: its
+// ALL_OLD is the item it read first (the transaction is conditioned on
+// that item being unchanged), its ALL_NEW a strongly consistent read
+// after the transaction.
 func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 	op.ret = rv
 	return op
