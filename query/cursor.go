@@ -81,6 +81,27 @@ func fromJSONKey(k map[string]jsonAV) map[string]types.AttributeValue {
 	return out
 }
 
+// lazyFingerprint computes a request's fingerprint once, and only when a
+// cursor is decoded or encoded with it (a first page that is also the
+// last needs none).
+type lazyFingerprint struct {
+	compute func() string
+	fp      string
+	done    bool
+}
+
+func (l *lazyFingerprint) get() string {
+	if !l.done {
+		l.fp, l.done = l.compute(), true
+	}
+	return l.fp
+}
+
+// queryFingerprint is the lazy fingerprint of the query requests ins.
+func queryFingerprint(ins []*dynamodb.QueryInput) *lazyFingerprint {
+	return &lazyFingerprint{compute: func() string { return fingerprint(ins) }}
+}
+
 // fingerprint identifies the compiled query a cursor belongs to.
 func fingerprint(ins []*dynamodb.QueryInput) string {
 	h := sha256.New()
@@ -138,15 +159,11 @@ func typedText(av types.AttributeValue) string {
 	}
 }
 
-func (s *spec) encodeCursor(ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) (string, error) {
-	return s.encodePositions(fingerprint(ins), starts, done)
-}
-
 // encodePositions encodes the positions of a request (one per shard or
 // segment) bound to its fingerprint fp, signed when the spec signs its
 // cursors; "" when every position is done.
-func (s *spec) encodePositions(fp string, starts []map[string]types.AttributeValue, done []bool) (string, error) {
-	c := cursorData{V: cursorVersion, Q: fp}
+func (s *spec) encodePositions(fp *lazyFingerprint, starts []map[string]types.AttributeValue, done []bool) (string, error) {
+	c := cursorData{V: cursorVersion}
 	allDone := true
 	for i := range starts {
 		k, err := toJSONKey(starts[i])
@@ -161,6 +178,7 @@ func (s *spec) encodePositions(fp string, starts []map[string]types.AttributeVal
 	if allDone {
 		return "", nil
 	}
+	c.Q = fp.get()
 	if len(starts) > 1 {
 		c.D = done
 	}
@@ -181,9 +199,9 @@ func (s *spec) mac(body []byte) []byte {
 	return m.Sum(nil)
 }
 
-func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
+func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, fp *lazyFingerprint, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
 	// A whole partition holds any entity's keys.
-	starts, done, err := s.decodePositions(cursor, fingerprint(ins), len(ins), s.wholePartition)
+	starts, done, err := s.decodePositions(cursor, fp, len(ins), s.wholePartition)
 	if err != nil || cursor == "" {
 		return starts, done, err
 	}
@@ -214,7 +232,7 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, rng keyRa
 // key of the spec's table (or index) that DynamoDB could have returned: of
 // the declared types and sizes and, unless anyKey, one the spec's members'
 // templates render. "" gives count positions at the start.
-func (s *spec) decodePositions(cursor, fp string, count int, anyKey bool) ([]map[string]types.AttributeValue, []bool, error) {
+func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int, anyKey bool) ([]map[string]types.AttributeValue, []bool, error) {
 	starts := make([]map[string]types.AttributeValue, count)
 	done := make([]bool, count)
 	if cursor == "" {
@@ -243,7 +261,7 @@ func (s *spec) decodePositions(cursor, fp string, count int, anyKey bool) ([]map
 	if c.V != cursorVersion {
 		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
 	}
-	if c.Q != fp {
+	if c.Q != fp.get() {
 		return nil, nil, &ddbmodel.CursorError{Reason: "made by another query"}
 	}
 	if len(c.K) != count || (count > 1 && len(c.D) != count) {

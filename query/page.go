@@ -26,7 +26,8 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 	for _, in := range ins {
 		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
-	starts, done, err := s.decodeCursor(cursor, ins, rng)
+	fp := queryFingerprint(ins)
+	starts, done, err := s.decodeCursor(cursor, ins, fp, rng)
 	if err != nil {
 		return nil, "", err
 	}
@@ -37,10 +38,10 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 		if err != nil {
 			return nil, "", errtext.Errorf("query %s: %w", s.members[0].Name(), err)
 		}
-		next, err := s.encodeCursor(ins, []map[string]types.AttributeValue{out.LastEvaluatedKey}, []bool{len(out.LastEvaluatedKey) == 0})
+		next, err := s.encodePositions(fp, []map[string]types.AttributeValue{out.LastEvaluatedKey}, []bool{len(out.LastEvaluatedKey) == 0})
 		return out.Items, next, err
 	}
-	return s.mergeShards(ctx, db, ins, starts, done)
+	return s.mergeShards(ctx, db, ins, fp, starts, done)
 }
 
 // checkDB refuses a DB that cannot send requests.

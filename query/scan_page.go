@@ -97,7 +97,7 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
 	sp := s.cursorSpec()
-	fp := scanFingerprint(ins)
+	fp := &lazyFingerprint{compute: func() string { return scanFingerprint(ins) }}
 	// Scans read every entity's items, so a position may be any key of
 	// the table (or index), not only one this entity renders.
 	starts, done, err := sp.decodePositions(cursor, fp, len(ins), true)

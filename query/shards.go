@@ -23,7 +23,7 @@ type shardResult struct {
 // sort key order. It only returns items that no unread item of any shard
 // can precede, so pages concatenate into one sorted list. A panic in a
 // shard's request is returned as a *ddbmodel.PanicError.
-func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.QueryInput, starts []map[string]types.AttributeValue, done []bool) ([]map[string]types.AttributeValue, string, error) {
+func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.QueryInput, fp *lazyFingerprint, starts []map[string]types.AttributeValue, done []bool) ([]map[string]types.AttributeValue, string, error) {
 	table := s.members[0].Table()
 	_, skName, _ := table.KeyNames(s.index)
 	keyNames := table.PrimaryKeyNames(s.index)
@@ -110,7 +110,7 @@ func (s *spec) mergeShards(ctx context.Context, db *entity.DB, ins []*dynamodb.Q
 			starts[i] = k
 		}
 	}
-	next, err := s.encodeCursor(ins, starts, done)
+	next, err := s.encodePositions(fp, starts, done)
 	return out, next, err
 }
 
