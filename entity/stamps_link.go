@@ -8,3 +8,6 @@ func (m linked[T]) Stamps() (updated, lock string) {
 	}
 	return updated, lockName(m.e.lock)
 }
+
+// StoredNames lists T's stored attributes and the ExtraAttributes.
+func (m linked[T]) StoredNames() []string { return m.e.sch.names() }

@@ -20,6 +20,9 @@ type repairModel struct {
 	// updated and lock name the entity's Updated timestamp and lock
 	// attribute ("" for none): every put changes them.
 	updated, lock string
+	// stored lists, sorted, the attributes a write of the entity may store
+	// beside keys and markers (T's fields, ExtraAttributes).
+	stored []string
 	// uniques lists the entity's unique attributes, whose marker items
 	// name the table key of the item holding the value.
 	uniques []string
@@ -40,6 +43,7 @@ func modelOf[T any](e *entity.Entity[T]) *repairModel {
 	m.tb = e.Table()
 	m.updated, m.lock = contract.Of(e).Stamps()
 	m.uniques = m.tb.UniqueAttributes(e.Name())
+	m.stored = slices.Sorted(slices.Values(contract.Of(e).StoredNames()))
 	for _, p := range m.tb.Placements() {
 		if p.Entity != e.Name() || p.MultiAttribute {
 			continue

@@ -63,6 +63,10 @@ type Entity[C any] interface {
 	// none). Package evolve reads them to repair an item without
 	// rewriting its value.
 	Stamps() (updated, lock string)
+	// StoredNames lists the attributes a write of the entity may store
+	// beside key and marker attributes: T's stored fields and the
+	// ExtraAttributes, in no order.
+	StoredNames() []string
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.
