@@ -41,7 +41,7 @@ type docs struct {
 	all    []Doc
 }
 
-func seedDocs(t *testing.T, n int) *docs {
+func seedDocs(t testing.TB, n int) *docs {
 	t.Helper()
 	d := &docs{v1: docModel("DOC#${id}"), v2: docModel("DOCUMENT#${id}")}
 	d.db = entitytest.NewDB(t, d.v2.Table())
@@ -352,5 +352,10 @@ func TestBuildAndBuildMoveRefuseTheOtherKind(t *testing.T) {
 	}
 	if _, err := (*evolve.Finding)(nil).BuildMove(); !errors.Is(err, ddbmodel.ErrInvalid) {
 		t.Errorf("BuildMove of a nil finding: %v", err)
+	}
+	// A finding made by hand, not by a job: refused, no panic.
+	hand := &evolve.Finding{Entity: "Doc", Key: f.Key, Item: f.Item, Diffs: f.Diffs, Kinds: f.Kinds}
+	if mv, err := hand.BuildMove(); mv != nil || !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("BuildMove of a finding made by hand: %v, %v", mv, err)
 	}
 }

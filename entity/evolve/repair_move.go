@@ -66,8 +66,8 @@ func (e *KeyTakenError) Unwrap() error { return ErrKeyTaken }
 // differing key may be built from it; every other attribute is as read.
 //
 // A finding Repair does not rewrite is refused as Build refuses it, and a
-// finding that does not move the item with an ErrInvalid
-// *ddbmodel.ValidationError (Build compiles its repair).
+// finding that does not move the item (Build compiles its repair), or
+// that no job made, with an ErrInvalid *ddbmodel.ValidationError.
 func (f *Finding) BuildMove() (*dynamodb.TransactWriteItemsInput, error) {
 	if f == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "BuildMove of a nil *Finding"}
@@ -77,6 +77,9 @@ func (f *Finding) BuildMove() (*dynamodb.TransactWriteItemsInput, error) {
 	}
 	if !f.Moves() {
 		return nil, &ddbmodel.ValidationError{Entity: f.Entity, Reason: fmt.Sprintf("BuildMove: the table key of item %s is not stale; Build compiles its repair", expr.DescribeKey(f.Key))}
+	}
+	if f.model == nil || f.model.tb == nil {
+		return nil, &ddbmodel.ValidationError{Entity: f.Entity, Reason: "BuildMove: the finding was not made by a job (Check, Verify or Repair)"}
 	}
 	var dw, pw expr.Writer
 	cond := f.unchanged(&dw)
