@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -240,9 +242,10 @@ func TestAMoveRacedByAWriteMovesTheWrittenItem(t *testing.T) {
 }
 
 // An item already at the key a doc moves to (the v2 service created the
-// doc anew) is never overwritten: the doc is reported with a
-// *KeyTakenError naming both keys, and both items stay as they were. A
-// dry run reports every move and writes nothing.
+// doc anew; an item of no entity, written by other code) is never
+// overwritten: the doc is reported with a *KeyTakenError naming both
+// keys, and both items stay as they were. A dry run reports every move and
+// writes nothing.
 func TestAMoveOntoATakenKeyIsReportedAndNothingOverwritten(t *testing.T) {
 	t.Parallel()
 	d := seedDocs(t, 3)
@@ -252,11 +255,15 @@ func TestAMoveOntoATakenKeyIsReportedAndNothingOverwritten(t *testing.T) {
 	if _, err := d.v2.Create(taken).Run(ctx, d.db); err != nil {
 		t.Fatal(err)
 	}
+	raw := map[string]types.AttributeValue{"PK": str("SPACE#s2"), "SK": str("DOCUMENT#d0002"), "other": str("code")}
+	if _, err := d.db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: d.db.Table("evolve"), Item: raw}); err != nil {
+		t.Fatal(err)
+	}
 	rec := entitytest.NewRecorder(d.db.Client)
 	db := *d.db
 	db.Client = rec
 	dry, err := evolve.Entity(d.v2).DryRun().Repair(ctx, &db)
-	if err != nil || dry.WouldMove != 3 || dry.WouldRepair != 3 || dry.Moved != 0 {
+	if err != nil || dry.WouldMove != 3 || dry.WouldRepair != 3 || dry.Moved != 0 || dry.Scanned != 4 {
 		t.Fatalf("dry run: %v, would move %d, would repair %d, moved %d", err, dry.WouldMove, dry.WouldRepair, dry.Moved)
 	}
 	if n := rec.Count(entitytest.PutItem, entitytest.UpdateItem, entitytest.DeleteItem, entitytest.BatchWriteItem, entitytest.TransactWriteItems); n != 0 {
@@ -274,18 +281,33 @@ func TestAMoveOntoATakenKeyIsReportedAndNothingOverwritten(t *testing.T) {
 		}
 	}
 	r, err := evolve.Entity(d.v2).Repair(ctx, d.db)
-	var kt *evolve.KeyTakenError
-	var re *evolve.RepairError
-	if !errors.As(err, &kt) || !errors.As(err, &re) || !errors.Is(err, evolve.ErrKeyTaken) || len(r.Failed) != 1 || r.Moved != 2 {
-		t.Fatalf("repair: %v (failed %v, moved %d); want the taken key reported alone", err, r.Failed, r.Moved)
+	if !errors.Is(err, evolve.ErrKeyTaken) || len(r.Failed) != 2 || r.Moved != 1 {
+		t.Fatalf("repair: %v (failed %v, moved %d); want the two taken keys reported", err, r.Failed, r.Moved)
 	}
-	if kt.Entity != "Doc" || keyText(kt.From) != "SPACE#s1/DOC#d0001" || keyText(kt.To) != "SPACE#s1/DOCUMENT#d0001" || kt.HolderEntity != "Doc" {
-		t.Errorf("%+v", kt)
-	}
-	for _, want := range []string{"Doc", "SPACE#s1", "DOC#d0001", "DOCUMENT#d0001"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("the error does not name %q: %v", want, err)
+	holders := map[string]string{}
+	for _, f := range r.Failed {
+		var kt *evolve.KeyTakenError
+		if !errors.As(f, &kt) || kt.Entity != "Doc" || keyText(kt.To) != strings.Replace(keyText(kt.From), "DOC#", "DOCUMENT#", 1) {
+			t.Fatalf("%v: %+v", f, kt)
 		}
+		holders[keyText(kt.From)] = kt.HolderEntity
+		pk, sk, _ := strings.Cut(keyText(kt.From), "/")
+		_, to, _ := strings.Cut(keyText(kt.To), "/")
+		for _, want := range []string{"Doc item", "PK=" + pk + ",SK=" + sk + " to PK=" + pk + ",SK=" + to} {
+			if !strings.Contains(f.Error(), want) {
+				t.Errorf("the error does not name %q: %v", want, f)
+			}
+		}
+		if n := strings.Count(f.Error(), "ddbmodel: "); n != 1 {
+			t.Errorf("%d prefixes: %v", n, f)
+		}
+	}
+	if want := map[string]string{"SPACE#s1/DOC#d0001": "Doc", "SPACE#s2/DOC#d0002": ""}; !maps.Equal(holders, want) {
+		t.Errorf("holders %v, want %v", holders, want)
+	}
+	out, err := d.db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: d.db.Table("evolve"), Key: map[string]types.AttributeValue{"PK": raw["PK"], "SK": raw["SK"]}})
+	if err != nil || len(out.Item) != 3 || text(out.Item["other"]) != "code" {
+		t.Errorf("the item of no entity: %v, %v; want it untouched", out.Item, err)
 	}
 	if got, err := d.v2.Get(docKey(taken)).Run(ctx, d.db); err != nil || got != taken {
 		t.Errorf("the item at the new key: %+v, %v; want it untouched", got, err)
@@ -294,8 +316,8 @@ func TestAMoveOntoATakenKeyIsReportedAndNothingOverwritten(t *testing.T) {
 		t.Errorf("the item at the old key: %+v, %v; want it untouched", got, err)
 	}
 	after, err := evolve.Entity(d.v2).Verify(ctx, d.db)
-	if err != nil || after.Findings != 1 || after.Counts[evolve.StalePrimaryKey] != 1 {
-		t.Errorf("after: %v, %v; want the doc not moved alone", after.Counts, err)
+	if err != nil || after.Findings != 2 || after.Counts[evolve.StalePrimaryKey] != 2 {
+		t.Errorf("after: %v, %v; want the two docs not moved", after.Counts, err)
 	}
 }
 
