@@ -23,7 +23,8 @@ const repairAttempts = 3
 
 // Report is a job's outcome.
 type Report struct {
-	// Scanned counts the items read.
+	// Scanned counts the items read (an item Repair moved to a key its
+	// segment's scan had not reached yet is read again there, clean).
 	Scanned int64
 	// Findings counts the items that differ (each once, whatever its
 	// kinds).
