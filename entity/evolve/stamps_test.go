@@ -163,3 +163,41 @@ func TestAPutChangingAnotherAttributeIsReportedNotRepaired(t *testing.T) {
 		t.Errorf("Build: %v, %v", up, err)
 	}
 }
+
+// A writer that read a locked item before it was moved, and writes at its
+// new key with the version it read, fails with a version conflict: the
+// move is a write, and increments the lock. Through the old key it finds
+// no item.
+func TestAWriterHoldingTheVersionReadBeforeAMoveFails(t *testing.T) {
+	t.Parallel()
+	v1, v2 := taskModel(false, "#TASK"), taskModel(false, "#T")
+	db := entitytest.NewDB(t, v2.Table())
+	ctx := t.Context()
+	if _, err := v1.Create(Task{ID: "t1", Board: "b", State: "done"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	read, err := v1.Get(entity.Values{"id": "t1"}).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := evolve.Entity(v2).Repair(ctx, db)
+	if err != nil || r.Moved != 1 {
+		t.Fatalf("repair: %v, moved %d", err, r.Moved)
+	}
+	var ce *ddbmodel.ConditionError
+	_, err = v2.Update(entity.Values{"id": "t1"}).Set("state", "open").IfVersion(read.Version).Run(ctx, db)
+	if !errors.As(err, &ce) || !errors.Is(err, ddbmodel.ErrVersionConflict) {
+		t.Errorf("at the new key with the version read before the move: %v, want a version conflict", err)
+	}
+	_, err = v1.Update(entity.Values{"id": "t1"}).Set("state", "open").IfVersion(read.Version).Run(ctx, db)
+	if !errors.As(err, &ce) {
+		t.Errorf("at the old key: %v, want a *ddbmodel.ConditionError", err)
+	}
+	got, err := v2.Update(entity.Values{"id": "t1"}).Set("state", "open").IfVersion(read.Version + 1).Run(ctx, db)
+	if err != nil || got.State != "open" || got.Version != read.Version+2 {
+		t.Errorf("at the moved version: %+v, %v", got, err)
+	}
+	if after, err := evolve.Entity(v2).Verify(ctx, db); err != nil || after.Findings != 0 || after.Scanned != 1 {
+		t.Errorf("after: %d findings of %d, %v", after.Findings, after.Scanned, err)
+	}
+}
