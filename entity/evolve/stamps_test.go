@@ -193,7 +193,7 @@ func TestAWriterHoldingTheVersionReadBeforeAMoveFails(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Errorf("at the old key: %v, want a *ddbmodel.ConditionError", err)
 	}
-	got, err := v2.Update(entity.Values{"id": "t1"}).Set("state", "open").IfVersion(read.Version + 1).Run(ctx, db)
+	got, err := v2.Update(entity.Values{"id": "t1"}).Set("state", "open").IfVersion(read.Version+1).Run(ctx, db)
 	if err != nil || got.State != "open" || got.Version != read.Version+2 {
 		t.Errorf("at the moved version: %+v, %v", got, err)
 	}
