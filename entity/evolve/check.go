@@ -19,11 +19,14 @@ import (
 type Kind string
 
 // The kinds of finding. Repair rewrites the index keys (StaleIndexKey,
-// MissingIndexKey, UnwantedIndexKey); an item with a finding of any other
-// kind is reported and left as it is.
+// MissingIndexKey, UnwantedIndexKey), moves an item whose table key is
+// stale (StalePrimaryKey), and repairs an item whose put also changes
+// only its Updated timestamp or lock attribute (PutChanges; see
+// Finding.Repairable); an item with a finding of any other kind is
+// reported and left as it is.
 const (
-	// StalePrimaryKey: the table's partition or sort key differs. Moving an
-	// item to a new primary key is not yet done by Repair.
+	// StalePrimaryKey: the table's partition or sort key differs. Repair
+	// moves the item to the key a put of its value renders (BuildMove).
 	StalePrimaryKey Kind = "stale primary key"
 	// StaleIndexKey: an index key attribute holds another value.
 	StaleIndexKey Kind = "stale index key"
@@ -49,10 +52,10 @@ const (
 	// PutChanges: beside keys or markers, a put of the decoded value also
 	// changes other attributes (an Updated timestamp, a lock version, a
 	// Default, a Hidden attribute decoding drops), listed in
-	// Finding.Changes. The keys it renders may be built from them (a sort
-	// key on updatedAt), so writing those keys alone could store a key the
-	// item's attributes do not give: such an item is reported, not
-	// repaired (not yet).
+	// Finding.Changes. Repair repairs such an item when they are only the
+	// Updated timestamp and the lock attribute and no differing key is
+	// built from either (see Finding.Repairable); any other such item is
+	// reported, not repaired.
 	PutChanges Kind = "put changes other attributes"
 )
 
@@ -96,21 +99,23 @@ type Finding struct {
 	Kinds []Kind
 
 	table string
+	// model is what the repair needs of the entity (repair_plan.go).
+	model *repairModel
 	// absent lists the key and marker attributes the item lacks, which
 	// the repair's condition requires still absent.
 	absent []string
 }
 
-// Repairable reports whether Repair rewrites the finding: every kind of it
-// is an index key kind.
-func (f *Finding) Repairable() bool {
-	for _, k := range f.Kinds {
-		if !k.repairable() {
-			return false
-		}
-	}
-	return len(f.Kinds) > 0
-}
+// Repairable reports whether Repair rewrites the finding: the item
+// decodes and its put is valid; its kinds are index key kinds,
+// StalePrimaryKey (a move) or PutChanges; a put of its value changes no
+// other attribute than the Updated timestamp and the lock attribute; no
+// differing key is built from either (a template naming updatedAt: Verify
+// compares it with a new put's timestamp, so it always differs); and an
+// item that moves is of an entity without unique attributes (their marker
+// items name the item's table key, which a move does not rewrite). The
+// error of a finding not repaired says which of these fails.
+func (f *Finding) Repairable() bool { return f.refusal() == nil }
 
 // Target is one entity a job checks; Of makes one.
 type Target interface {
@@ -123,9 +128,12 @@ type Target interface {
 }
 
 // Of returns the target checking items of e.
-func Of[T any](e *entity.Entity[T]) Target { return target[T]{e: e} }
+func Of[T any](e *entity.Entity[T]) Target { return target[T]{e: e, m: modelOf(e)} }
 
-type target[T any] struct{ e *entity.Entity[T] }
+type target[T any] struct {
+	e *entity.Entity[T]
+	m *repairModel
+}
 
 func (t target[T]) Name() string {
 	if t.e == nil {
@@ -144,7 +152,7 @@ func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is
 // item is as a put writes it.
 func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	tb := t.e.Table()
-	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name}
+	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name, model: t.m}
 	v, err := t.e.Decode(item)
 	if err != nil {
 		return f.fail(Undecodable, err)
@@ -267,23 +275,19 @@ func unknown(tb *entity.Table, item map[string]types.AttributeValue) *Finding {
 // errNotRepaired is why Repair leaves a finding of a kind it does not
 // rewrite.
 func errNotRepaired(f *Finding) error {
-	if f.Err != nil {
-		return f.Err
+	if err := f.refusal(); err != nil {
+		return err
 	}
-	var kinds []Kind
-	for _, k := range f.Kinds {
-		if !k.repairable() {
-			kinds = append(kinds, k)
-		}
-	}
-	return errtext.Errorf("%w: %v", ErrNotRepairable, kinds)
+	return ErrNotRepairable
 }
 
-// ErrNotRepairable is the error of a finding Repair does not rewrite: a
-// stale primary key (a move), a marker or version (a migration), an item
-// that does not decode or whose put is refused. errors.Is finds it in a
-// *RepairError of such an item, except for undecodable and invalid items,
-// whose error is the decoding or put error.
+// ErrNotRepairable is the error of a finding Repair does not rewrite (see
+// Finding.Repairable): a marker or version (a migration), a put that
+// changes other attributes, a key built from the Updated timestamp or the
+// lock, a move of an item with unique attributes, an item that does not
+// decode or whose put is refused. errors.Is finds it in a *RepairError of
+// such an item, except for undecodable and invalid items, whose error is
+// the decoding or put error.
 var ErrNotRepairable = errors.New("ddbmodel: not repaired (not yet supported for this kind)")
 
 // ErrChanged is the error of an item that kept changing while it was

@@ -32,7 +32,6 @@ func TestFindingsRepairDoesNotRewriteAreReportedAndRefused(t *testing.T) {
 		kind evolve.Kind
 		is   error
 	}{
-		{"a changed primary sort template", define(entity.Config[Comment]{Key: entity.Key{Partition: "TENANT#${tenantId}", Sort: "C#${ticketId}#${commentId}"}}), evolve.StalePrimaryKey, evolve.ErrNotRepairable},
 		{"a new entity version", define(entity.Config[Comment]{Version: "2"}), evolve.Marker, evolve.ErrNotRepairable},
 		{"a rule the item breaks", define(entity.Config[Comment]{Attributes: map[string]entity.Attribute{"author": {Required: true}}}), evolve.Invalid, ddbmodel.ErrInvalid},
 	}

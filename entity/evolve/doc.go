@@ -20,7 +20,31 @@
 // being as read: a service write landing in between is never overwritten;
 // the item is read again and, while it still differs, written again from
 // that read. Every item not repaired is in Report.Failed and in the error
-// (nothing is dropped). DryRun reports what Repair would write, with
+// (nothing is dropped).
+//
+// An item whose table key is stale (StalePrimaryKey) is moved by one
+// TransactWriteItems (Finding.BuildMove): a Delete at its stored key
+// conditioned on the item being unchanged (every attribute as read, and
+// every attribute the entity may store that it lacked still absent), and
+// a Put of the item, with the keys a put of its value renders, at the new
+// key, conditioned on no item being there: an item at the new key, of any
+// entity, is never overwritten, and the move is reported with a
+// *KeyTakenError naming both keys (ErrKeyTaken). A write through the old
+// key after the move finds no item there and fails. An item moved into a
+// segment not yet scanned is found there as a put writes it, so it is
+// neither moved again nor counted. An item of an entity with unique
+// attributes is not moved (their marker items name the item's table key):
+// it is reported with ErrNotRepairable.
+//
+// An entity with an Updated timestamp or a LockAttribute is repaired
+// although every put changes them (PutChanges): a repair sets the lock as
+// a put would (incremented, so that a writer holding the version it read
+// before gets ddbmodel.ErrVersionConflict, as after any write) and keeps
+// the stored Updated time, except where a differing key is on an index
+// with a When function or is computed by a key function, which may read
+// it: then it writes Updated as the put does. An item with a differing key
+// whose template is built from the Updated timestamp or the lock is
+// reported, not repaired: every put renders that key anew. DryRun reports what Repair would write, with
 // Finding.Build giving each request, and sends no write. ReadRate and
 // WriteRate hold the consumed capacity (as DynamoDB reports it) to units
 // per second; Progress reports items scanned, findings, repairs and the
@@ -44,12 +68,10 @@
 // lists them and Job.ClearCheckpoints deletes them. Progress.String is a
 // progress line (scanned, findings, repaired, left, rate, ETA).
 //
-// Not yet (issue #17): moving an item whose primary key is stale
-// (reported as StalePrimaryKey, not repaired), migrations between entity
-// versions with upgrade functions (a Marker finding, not repaired), and
-// repairing an item whose put also changes other attributes (PutChanges:
-// an entity with an Updated timestamp or a LockAttribute, whose every put
-// changes them). An upgrade function will turn an older item into today's
-// value before the check, so a migration is a repair whose wanted item is
-// the upgraded value's put.
+// Not yet (issue #17): migrations between entity versions with upgrade
+// functions (a Marker finding, not repaired), and repairing an item whose
+// put also changes attributes other than the Updated timestamp and the
+// lock (a Default, a Hidden attribute decoding drops). An upgrade function
+// will turn an older item into today's value before the check, so a
+// migration is a repair whose wanted item is the upgraded value's put.
 package evolve

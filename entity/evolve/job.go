@@ -2,7 +2,6 @@ package evolve
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -208,11 +207,15 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 
 // Build compiles the UpdateItem request that repairs f, without I/O: it
 // sets every index key a put writes that is stale or missing, removes
-// every index key a put does not write, and nothing else; its condition
+// every index key a put does not write, sets the lock attribute (and the
+// Updated timestamp where a differing key may be built from it) as a put
+// would, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
 // read, and every key and marker attribute it lacked still absent). A finding Repair does not rewrite (see Repairable) is refused
-// with a *RepairError (ErrNotRepairable, or the finding's error), and an
-// item too large for the condition with an ErrLimitExceeded one.
+// with a *RepairError (ErrNotRepairable, or the finding's error), one
+// that moves the item (Moves) with an ErrMoves one (BuildMove compiles
+// it), and an item too large for the condition with an ErrLimitExceeded
+// one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if f == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "Build of a nil *Finding"}
@@ -220,9 +223,12 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if !f.Repairable() {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: errNotRepaired(f)}
 	}
+	if f.Moves() {
+		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: ErrMoves}
+	}
 	var w expr.Writer
 	var sets, removes []string
-	for _, d := range f.Diffs {
+	for _, d := range f.writes() {
 		if d.Wanted == nil {
 			removes = append(removes, w.Name(d.Attribute))
 		} else {
@@ -236,14 +242,7 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if len(removes) > 0 {
 		ue = append(ue, "REMOVE "+strings.Join(removes, ", "))
 	}
-	var conds []string
-	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
-		conds = append(conds, w.Name(n)+" = "+w.Value(f.Item[n]))
-	}
-	for _, n := range f.absent {
-		conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
-	}
-	cond := strings.Join(conds, " AND ")
+	cond := f.unchanged(&w)
 	update := strings.Join(ue, " ")
 	if n := max(len(update), len(cond)); n > expr.MaxExpressionBytes {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: &ddbmodel.LimitError{Entity: f.Entity, What: "expression size in bytes (of the condition that the repaired item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n}}

@@ -23,7 +23,8 @@ const repairAttempts = 3
 
 // Report is a job's outcome.
 type Report struct {
-	// Scanned counts the items read.
+	// Scanned counts the items read (an item Repair moved to a key its
+	// segment's scan had not reached yet is read again there, clean).
 	Scanned int64
 	// Findings counts the items that differ (each once, whatever its
 	// kinds).
@@ -37,6 +38,10 @@ type Report struct {
 	Repaired int64
 	// WouldRepair counts, in a dry run, the items Repair would rewrite.
 	WouldRepair int64
+	// Moved counts the items Repair moved to a new table key (counted in
+	// Repaired too); WouldMove, in a dry run, those it would move (in
+	// WouldRepair too).
+	Moved, WouldMove int64
 	// SkippedChanged counts the items that changed since they were read
 	// and, read again, no longer differ (or are gone): another writer got
 	// there first, and nothing was written.
@@ -65,8 +70,9 @@ func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
 }
 
 // Repair scans as Verify does and rewrites, in each item that differs
-// only in index keys, exactly those attributes (see Finding.Build),
-// conditioned on the item being unchanged since read; when the condition
+// only in index keys, exactly those attributes (see Finding.Build), and
+// moves each item whose table key is stale (Finding.BuildMove), each
+// write conditioned on the item being unchanged since read; when the condition
 // fails, the item is read again, and written again while it still
 // differs. With DryRun, nothing is written. The error joins every
 // Report.Failed (errors.As finds each *RepairError) and any failed scan.
@@ -243,29 +249,12 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 		rn.mu.Unlock()
 	}
 	for attempt := 0; attempt < repairAttempts; attempt++ {
-		in, err := f.Build()
+		changed, err := rn.send(ctx, f)
 		if err != nil {
 			fail(err)
 			return
 		}
-		if rn.j.dryRun {
-			rn.count(&rn.r.WouldRepair)
-			return
-		}
-		if err := rn.write.wait(ctx); err != nil {
-			fail(err)
-			return
-		}
-		in.TableName = rn.db.Table(aws.ToString(in.TableName))
-		out, err := entity.Send(ctx, rn.db, rn.db.Client.UpdateItem, in, entity.Request{Entities: []string{f.Entity}})
-		if err == nil {
-			rn.consumed(&rn.write, "UpdateItem", out.ConsumedCapacity)
-			rn.count(&rn.r.Repaired)
-			return
-		}
-		var ccf *types.ConditionalCheckFailedException
-		if !errors.As(err, &ccf) {
-			fail(err)
+		if !changed {
 			return
 		}
 		// Changed since read: read it again, strongly consistent, and
@@ -288,9 +277,11 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 	fail(ErrChanged)
 }
 
-func (rn *run) count(n *int64) {
+func (rn *run) count(ns ...*int64) {
 	rn.mu.Lock()
-	*n++
+	for _, n := range ns {
+		*n++
+	}
 	rn.mu.Unlock()
 }
 

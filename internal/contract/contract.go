@@ -58,6 +58,15 @@ type Entity[C any] interface {
 	AttributeValue(attr string, v any, loose bool, others ...Entity[C]) (types.AttributeValue, error)
 	// Attributes returns the attribute names c reads.
 	Attributes(c C) []string
+	// Stamps names the attributes every put of the entity sets whatever
+	// the value: its Updated timestamp and its lock attribute ("" for
+	// none). Package evolve reads them to repair an item without
+	// rewriting its value.
+	Stamps() (updated, lock string)
+	// StoredNames lists the attributes a write of the entity may store
+	// beside key and marker attributes: T's stored fields and the
+	// ExtraAttributes, in no order.
+	StoredNames() []string
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.

@@ -1,0 +1,152 @@
+package evolve
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// repairModel is what a repair needs to know of an entity beside a put of
+// an item's value; Of computes it once.
+type repairModel struct {
+	tb *entity.Table
+	// updated and lock name the entity's Updated timestamp and lock
+	// attribute ("" for none): every put changes them.
+	updated, lock string
+	// stored lists, sorted, the attributes a write of the entity may store
+	// beside keys and markers (T's fields, ExtraAttributes).
+	stored []string
+	// uniques lists the entity's unique attributes, whose marker items
+	// name the table key of the item holding the value.
+	uniques []string
+	// fromStamp maps each key attribute whose template is built from the
+	// Updated timestamp or the lock attribute to that attribute.
+	fromStamp map[string]string
+	// opaque holds the key attributes whose dependence cannot be told
+	// from a template: those of an index with a When function, and keys
+	// a function computes.
+	opaque map[string]bool
+}
+
+func modelOf[T any](e *entity.Entity[T]) *repairModel {
+	m := &repairModel{fromStamp: map[string]string{}, opaque: map[string]bool{}}
+	if e == nil {
+		return m
+	}
+	m.tb = e.Table()
+	m.updated, m.lock = contract.Of(e).Stamps()
+	m.uniques = m.tb.UniqueAttributes(e.Name())
+	m.stored = slices.Sorted(slices.Values(contract.Of(e).StoredNames()))
+	for _, p := range m.tb.Placements() {
+		if p.Entity != e.Name() || p.MultiAttribute {
+			continue
+		}
+		for _, k := range []entity.KeySpec{p.Partition, p.Sort} {
+			if k.Attribute == "" {
+				continue
+			}
+			for _, stamp := range []string{m.updated, m.lock} {
+				if stamp != "" && slices.Contains(k.Uses, stamp) {
+					m.fromStamp[k.Attribute] = stamp
+				}
+			}
+			if p.When || k.Template == nil {
+				m.opaque[k.Attribute] = true
+			}
+		}
+	}
+	return m
+}
+
+// Moves reports whether the repair of f moves the item to another table
+// key (its kinds include StalePrimaryKey): BuildMove compiles it.
+func (f *Finding) Moves() bool { return slices.Contains(f.Kinds, StalePrimaryKey) }
+
+// refusal returns why Repair does not rewrite f; nil when it does.
+func (f *Finding) refusal() error {
+	if f.Err != nil {
+		return f.Err
+	}
+	var kinds []Kind
+	for _, k := range f.Kinds {
+		if !k.repairable() && k != StalePrimaryKey && k != PutChanges {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) > 0 || len(f.Kinds) == 0 {
+		return errtext.Errorf("%w: %v", ErrNotRepairable, kinds)
+	}
+	m := f.model
+	if m == nil {
+		m = &repairModel{}
+	}
+	for _, c := range f.Changes {
+		if c.Attribute != m.updated && c.Attribute != m.lock {
+			return errtext.Errorf("%w: [%s]: a put of the value also changes attribute %q, which is neither the Updated timestamp nor the lock attribute", ErrNotRepairable, PutChanges, c.Attribute)
+		}
+	}
+	for _, d := range f.Diffs {
+		if stamp := m.fromStamp[d.Attribute]; stamp != "" {
+			return errtext.Errorf("%w: [%s]: key attribute %q is built from %q, which every put sets anew, so the key a put renders is never the one stored", ErrNotRepairable, PutChanges, d.Attribute, stamp)
+		}
+	}
+	if f.Moves() && len(m.uniques) > 0 {
+		return errtext.Errorf("%w: [%s]: the entity's unique attributes (%s) have marker items naming the item's table key, which a move does not rewrite", ErrNotRepairable, StalePrimaryKey, strings.Join(m.uniques, ", "))
+	}
+	return nil
+}
+
+// writes lists the attributes the repair of f writes: every differing key
+// attribute, the lock attribute as a put sets it (a repair is a write:
+// a writer holding the version read before it then fails), and the
+// Updated timestamp as a put sets it when a differing key may be built
+// from it (a When function or a key function reads the whole value).
+func (f *Finding) writes() []Diff {
+	out := slices.Clone(f.Diffs)
+	m := f.model
+	if m == nil {
+		return out
+	}
+	opaque := slices.ContainsFunc(f.Diffs, func(d Diff) bool { return m.opaque[d.Attribute] })
+	for _, c := range f.Changes {
+		if c.Attribute == m.lock || c.Attribute == m.updated && opaque {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// unchanged renders into w the condition that the item is as read: every
+// attribute as read, and every key and marker attribute it lacked still
+// absent.
+func (f *Finding) unchanged(w *expr.Writer) string {
+	var conds []string
+	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
+		conds = append(conds, w.Name(n)+" = "+w.Value(f.Item[n]))
+	}
+	for _, n := range f.absent {
+		conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
+	}
+	return strings.Join(conds, " AND ")
+}
+
+// repaired returns the item as the repair of f leaves it: the item read
+// with the attributes it writes (writes) set or removed.
+func (f *Finding) repaired() map[string]types.AttributeValue {
+	item := maps.Clone(f.Item)
+	for _, d := range f.writes() {
+		if d.Wanted == nil {
+			delete(item, d.Attribute)
+		} else {
+			item[d.Attribute] = d.Wanted
+		}
+	}
+	return item
+}
