@@ -36,7 +36,8 @@ const (
 	UnwantedIndexKey Kind = "unwanted index key"
 	// Marker: the entity marker or entity version differs: an item without
 	// a marker that the entity recognises (adopt it: query's Adopt), or
-	// one of another version (a migration between versions, not yet done).
+	// one of another version for which the entity declares no upgrade
+	// (with one, it is OldVersion).
 	Marker Kind = "marker"
 	// Undecodable: the item does not decode into the entity's type.
 	Undecodable Kind = "undecodable"
@@ -58,7 +59,7 @@ const (
 
 // repairable reports whether Repair rewrites findings of kind k.
 func (k Kind) repairable() bool {
-	return k == StaleIndexKey || k == MissingIndexKey || k == UnwantedIndexKey
+	return k == StaleIndexKey || k == MissingIndexKey || k == UnwantedIndexKey || k == OldVersion
 }
 
 // Diff is one attribute of an item that differs: what is stored, and what
@@ -145,13 +146,21 @@ func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is
 func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	tb := t.e.Table()
 	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name}
-	v, err := t.e.Decode(item)
+	// An item of an older version with an upgrade is checked as its
+	// upgraded value, Hidden fields kept (migrate.go).
+	v, upgraded, err := t.e.Upgraded(item)
+	if !upgraded && err == nil {
+		v, err = t.e.Decode(item)
+	}
 	if err != nil {
 		return f.fail(Undecodable, err)
 	}
 	in, err := t.e.Put(v).Build()
 	if err != nil {
 		return f.fail(Invalid, err)
+	}
+	if upgraded {
+		return f.compare(tb, in.Item).migration()
 	}
 	return f.compare(tb, in.Item)
 }

@@ -222,7 +222,7 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	}
 	var w expr.Writer
 	var sets, removes []string
-	for _, d := range f.Diffs {
+	for _, d := range f.rewrites() {
 		if d.Wanted == nil {
 			removes = append(removes, w.Name(d.Attribute))
 		} else {
