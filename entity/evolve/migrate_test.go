@@ -419,4 +419,3 @@ func TestAMigrationMovingTheKeyOrFailingIsReportedNotWritten(t *testing.T) {
 		t.Errorf("after: %v, %v", after.Counts, err)
 	}
 }
-
