@@ -19,7 +19,8 @@ import (
 type Kind string
 
 // The kinds of finding. Repair rewrites the index keys (StaleIndexKey,
-// MissingIndexKey, UnwantedIndexKey); an item with a finding of any other
+// MissingIndexKey, UnwantedIndexKey) and migrates items of an older
+// version (OldVersion, in migrate.go); an item with a finding of any other
 // kind is reported and left as it is.
 const (
 	// StalePrimaryKey: the table's partition or sort key differs. Moving an
@@ -289,7 +290,7 @@ func errNotRepaired(f *Finding) error {
 }
 
 // ErrNotRepairable is the error of a finding Repair does not rewrite: a
-// stale primary key (a move), a marker or version (a migration), an item
+// stale primary key (a move), a marker or a version without an upgrade, an item
 // that does not decode or whose put is refused. errors.Is finds it in a
 // *RepairError of such an item, except for undecodable and invalid items,
 // whose error is the decoding or put error.

@@ -44,12 +44,24 @@
 // lists them and Job.ClearCheckpoints deletes them. Progress.String is a
 // progress line (scanned, findings, repaired, left, rate, ETA).
 //
+// Items stored at an older version of their entity, for which the entity
+// declares an upgrade (entity.Config.Upgrades), are OldVersion findings:
+// the item is checked as its upgraded value, and Repair migrates it,
+// rewriting it whole as a put of that value writes it, in one UpdateItem
+// conditioned on the item being unchanged since it was read (with DryRun,
+// Share, Checkpoint, the rate limits and Progress as for any repair). One
+// whose upgraded value has another table key is reported
+// (StalePrimaryKey) and not written. The service's own updates of such an
+// item are refused meanwhile (ddbmodel.ErrOldVersion), so no item ever
+// holds attributes of two shapes:
+//
+//	r, err := evolve.Entity(Articles).Segments(16).Workers(4).Repair(ctx, db)
+//	fmt.Println(r.Counts[evolve.OldVersion], "old items,", r.Repaired, "migrated")
+//
 // Not yet (issue #17): moving an item whose primary key is stale
-// (reported as StalePrimaryKey, not repaired), migrations between entity
-// versions with upgrade functions (a Marker finding, not repaired), and
-// repairing an item whose put also changes other attributes (PutChanges:
-// an entity with an Updated timestamp or a LockAttribute, whose every put
-// changes them). An upgrade function will turn an older item into today's
-// value before the check, so a migration is a repair whose wanted item is
-// the upgraded value's put.
+// (reported as StalePrimaryKey, not repaired), and repairing an item whose
+// put also changes other attributes (PutChanges: an entity with an Updated
+// timestamp or a LockAttribute, whose every put changes them). An item of
+// an older version without a declared upgrade is a Marker finding, not
+// repaired.
 package evolve

@@ -210,7 +210,9 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // sets every index key a put writes that is stale or missing, removes
 // every index key a put does not write, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
-// read, and every key and marker attribute it lacked still absent). A finding Repair does not rewrite (see Repairable) is refused
+// read, and every key and marker attribute it lacked still absent). For
+// an OldVersion finding it rewrites the whole item as a put of the
+// upgraded value writes it (see OldVersion). A finding Repair does not rewrite (see Repairable) is refused
 // with a *RepairError (ErrNotRepairable, or the finding's error), and an
 // item too large for the condition with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {

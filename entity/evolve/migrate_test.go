@@ -62,19 +62,12 @@ var docKey = entity.Key{Partition: "SHELF#${shelf}", Sort: "DOC#${id}"}
 
 // docModels returns the Doc entity at version 1 and at version 2 (with
 // the upgrade from 1), each on its own table value of the one table.
-func docModels(t testing.TB) (*entity.Entity[DocV1], *entity.Entity[Doc]) {
-	t.Helper()
-	v1, err := entity.Define(docTable(), entity.Config[DocV1]{Name: "Doc", Key: docKey,
+func docModels() (*entity.Entity[DocV1], *entity.Entity[Doc]) {
+	v1 := entity.MustDefine(docTable(), entity.Config[DocV1]{Name: "Doc", Key: docKey,
 		Indexes: []entity.IndexKey[DocV1]{{Index: "GSI1", Partition: "TAG#${tag}", Sort: "DOC#${id}", Sparse: true}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v2, err := entity.Define(docTable(), entity.Config[Doc]{Name: "Doc", Version: "2", Key: docKey,
+	v2 := entity.MustDefine(docTable(), entity.Config[Doc]{Name: "Doc", Version: "2", Key: docKey,
 		Indexes:  []entity.IndexKey[Doc]{{Index: "GSI1", Partition: "TAG#${tag}", Sort: "DOC#${id}", Sparse: true}},
 		Upgrades: []entity.Upgrade[Doc]{entity.UpgradeFrom("1", docUpgrade)}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return v1, v2
 }
 
@@ -112,7 +105,7 @@ func rawDoc(t testing.TB, db *entity.DB, shelf, id string) map[string]types.Attr
 
 func TestOldVersionItemsAreUpgradedOnEveryRead(t *testing.T) {
 	t.Parallel()
-	v1, v2 := docModels(t)
+	v1, v2 := docModels()
 	db := entitytest.NewDB(t, v2.Table())
 	ctx := t.Context()
 	docs := seedDocs(t, db, v1, 30)
@@ -189,7 +182,7 @@ func TestOldVersionItemsAreUpgradedOnEveryRead(t *testing.T) {
 
 func TestAnUpdateOfAnOldVersionItemIsRefusedAndLeavesItUnchanged(t *testing.T) {
 	t.Parallel()
-	v1, v2 := docModels(t)
+	v1, v2 := docModels()
 	db := entitytest.NewDB(t, v2.Table())
 	ctx := t.Context()
 	seedDocs(t, db, v1, 3)
@@ -251,7 +244,7 @@ func TestAnUpdateOfAnOldVersionItemIsRefusedAndLeavesItUnchanged(t *testing.T) {
 
 func TestMigrateWhileAWriterUpdatesKeepsEveryAcknowledgedWrite(t *testing.T) {
 	t.Parallel()
-	v1, v2 := docModels(t)
+	v1, v2 := docModels()
 	db := entitytest.NewDB(t, v2.Table())
 	ctx := t.Context()
 	const n = 2000
@@ -386,7 +379,7 @@ func hasName(in *dynamodb.UpdateItemInput, attr string) bool {
 
 func TestAMigrationMovingTheKeyOrFailingIsReportedNotWritten(t *testing.T) {
 	t.Parallel()
-	v1, v2 := docModels(t)
+	v1, v2 := docModels()
 	db := entitytest.NewDB(t, v2.Table())
 	ctx := t.Context()
 	seedDocs(t, db, v1, 5)
