@@ -32,7 +32,10 @@ type Upgrade[T any] struct {
 //
 // An error from fn is returned, by every read of such an item, as a
 // *ddbmodel.DecodeError naming the entity, both versions and the item's
-// key, wrapping fn's error.
+// key, wrapping fn's error. A query or scan with Project names today's
+// attributes: fn then gets an Old holding only those of the old item's
+// attributes whose names the projection lists, and must accept that (or
+// the read fails with its error).
 func UpgradeFrom[Old, T any](version string, fn func(Old) (T, error)) Upgrade[T] {
 	u := Upgrade[T]{from: version, old: reflect.TypeFor[Old]()}
 	if fn != nil {

@@ -96,7 +96,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	app.Pattern("M2", "An update of a version 1 message is refused, the item unchanged", "UpdateItem SET status, on the condition that the item is at version 2",
 		[]string{"stored version", "current version", "errors.Is(err, ddbmodel.ErrOldVersion)"}, [][]string{{ov.Stored, ov.Current, strconv.FormatBool(errors.Is(err, ddbmodel.ErrOldVersion))}})
 
-	job := evolve.Entity(v2).Segments(8).Workers(4)
+	job := evolve.Entity(v2).Segments(8).Workers(4).PageSize(100)
 	before, err := job.Verify(ctx, db)
 	if err != nil {
 		return err
@@ -109,7 +109,7 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	app.Pattern("M3", "Verify, migrate with 4 workers, verify again", "Scan in 8 segments; UpdateItem of each old item, whole, on the condition that it is as read",
+	app.Pattern("M3", "Verify, migrate with 4 workers, verify again", "Scan in 8 segments, pages of 100; UpdateItem of each old item, whole, on the condition that it is as read",
 		[]string{"step", "scanned", "old version", "migrated"}, [][]string{
 			{"verify", strconv.FormatInt(before.Scanned, 10), strconv.FormatInt(before.Counts[evolve.OldVersion], 10), "-"},
 			{"migrate", strconv.FormatInt(r.Scanned, 10), strconv.FormatInt(r.Counts[evolve.OldVersion], 10), strconv.FormatInt(r.Repaired, 10)},
