@@ -178,6 +178,26 @@ type Config[T any] struct {
 	// (entities that name each other in SharesKeysWith): both would take
 	// one unmarked item as their own.
 	RecognizeUnmarked bool
+	// Upgrades declares how items stored at older versions of the entity
+	// (their entity version attribute holds another Version) are read:
+	// each, made with UpgradeFrom, decodes such an item into the entity's
+	// Go type of that version and turns it into today's T. Every read
+	// (Get, queries, scans, collections, transactions, batches, Decode)
+	// upgrades such an item lazily; an item of a version with no upgrade
+	// here is decoded directly into T, as without Upgrades. Define refuses
+	// an upgrade from the entity's own Version, two from one version, an
+	// empty version and a nil function.
+	//
+	// An entity with Upgrades keeps stored version and stored shape
+	// together: an update or upsert is conditioned on the item being at
+	// the entity's Version (or absent), and one that finds an item of
+	// another version leaves it unchanged and fails with a
+	// *ddbmodel.ConditionError wrapping a *ddbmodel.OldVersionError
+	// (ddbmodel.ErrOldVersion). A put writes the whole item at today's
+	// version, so Get then Put migrates one item; package evolve's Repair
+	// migrates them all. Without Upgrades, requests carry no version
+	// condition.
+	Upgrades []Upgrade[T]
 }
 
 // KeySpec describes one key attribute of an entity as a Placement gives
@@ -272,6 +292,9 @@ type Entity[T any] struct {
 	uniques []*uniqueDef[T]
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
 	unmarked bool
+	// upgrades are Config.Upgrades by the version they read, nil when
+	// none (upgrade.go).
+	upgrades map[string]Upgrade[T]
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -436,6 +459,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		return fail(cfg.LockAttribute, "lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
 	}
 	if err := e.defineUniques(); err != nil {
+		return nil, err
+	}
+	if err := e.defineUpgrades(cfg.Upgrades); err != nil {
 		return nil, err
 	}
 	if e.created, err = fieldOf("created timestamp", cfg.Timestamps.Created); err != nil {
@@ -668,6 +694,12 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 }
 
 func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
+	if upgraded, err := e.upgradeInto(item, v); upgraded || err != nil {
+		if err == nil {
+			e.zeroHidden(v)
+		}
+		return err
+	}
 	if e.unmarked && e.table.Unmarked(item) {
 		full, _, err := e.recoverComposites(item) // unmarked_legacy.go
 		if err != nil {
@@ -678,6 +710,12 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
 		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
 	}
+	e.zeroHidden(v)
+	return nil
+}
+
+// zeroHidden zeroes the Hidden fields of a value decoded.
+func (e *Entity[T]) zeroHidden(v *T) {
 	if len(e.hidden) > 0 {
 		rv := reflect.ValueOf(v).Elem()
 		for _, idx := range e.hidden {
@@ -685,7 +723,6 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 			f.Set(reflect.Zero(f.Type()))
 		}
 	}
-	return nil
 }
 
 // undecodableAttribute names the first attribute of item, in name order,

@@ -36,6 +36,10 @@ type failure struct {
 	// ownCond: the write also carries conditions of the caller (If, With,
 	// ReadFirst), which a failed range does not rule out.
 	ownCond bool
+	// oldVersion: the write is conditioned on the item's version
+	// (Config.Upgrades); it returns the outcome for an item of another
+	// version, nil for one at the entity's (upgrade.go).
+	oldVersion func(map[string]types.AttributeValue) error
 }
 
 // classify picks the outcome sentinel from the item DynamoDB returned with
@@ -52,6 +56,11 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 	}
 	if f.markerAttr != "" && len(old) > 0 && !f.owns(old) {
 		return ddbmodel.ErrOtherEntity
+	}
+	if f.oldVersion != nil {
+		if err := f.oldVersion(old); err != nil {
+			return err
+		}
 	}
 	if f.lockWant != nil {
 		got := int64(0)

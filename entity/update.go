@@ -362,6 +362,9 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 			if old, err = op.e.readItem(ctx, db, op.key); err != nil {
 				return zero, err
 			}
+			if err := op.e.refuseOldVersion("update", old); err != nil {
+				return zero, err
+			}
 			if c, err = op.compile(old); err != nil {
 				return zero, err
 			}

@@ -98,6 +98,9 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	// keeps the requests the same from one version to the next.
 	p.writeActions()
 	p.conds = append(p.conds, e.exists(&p.w))
+	if g := e.versionGuard(&p.w, &p.c.fail); g != "" {
+		p.conds = append(p.conds, g)
+	}
 	if e.lock != nil {
 		p.adds = append(p.adds, p.w.Name(e.lock.name)+" "+p.w.Value(numberAV(1)))
 	}

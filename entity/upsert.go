@@ -175,7 +175,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	if len(adds) > 0 {
 		ue += " ADD " + strings.Join(adds, ", ")
 	}
-	parts := []string{e.guard(&w)}
+	parts := []string{e.guard(&w), e.versionGuard(&w, &c.fail)}
 	s, err := op.cond.render(&w, e.sch)
 	if err != nil {
 		return nil, withEntity(err, e.name)

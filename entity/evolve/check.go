@@ -20,10 +20,11 @@ type Kind string
 
 // The kinds of finding. Repair rewrites the index keys (StaleIndexKey,
 // MissingIndexKey, UnwantedIndexKey), moves an item whose table key is
-// stale (StalePrimaryKey), and repairs an item whose put also changes
-// only its Updated timestamp or lock attribute (PutChanges; see
-// Finding.Repairable); an item with a finding of any other kind is
-// reported and left as it is.
+// stale (StalePrimaryKey), repairs an item whose put also changes only
+// its Updated timestamp or lock attribute (PutChanges; see
+// Finding.Repairable), and migrates items of an older version
+// (OldVersion, in migrate.go); an item with a finding of any other kind
+// is reported and left as it is.
 const (
 	// StalePrimaryKey: the table's partition or sort key differs. Repair
 	// moves the item to the key a put of its value renders (BuildMove).
@@ -39,7 +40,8 @@ const (
 	UnwantedIndexKey Kind = "unwanted index key"
 	// Marker: the entity marker or entity version differs: an item without
 	// a marker that the entity recognises (adopt it: query's Adopt), or
-	// one of another version (a migration between versions, not yet done).
+	// one of another version for which the entity declares no upgrade
+	// (with one, it is OldVersion).
 	Marker Kind = "marker"
 	// Undecodable: the item does not decode into the entity's type.
 	Undecodable Kind = "undecodable"
@@ -61,7 +63,7 @@ const (
 
 // repairable reports whether Repair rewrites findings of kind k.
 func (k Kind) repairable() bool {
-	return k == StaleIndexKey || k == MissingIndexKey || k == UnwantedIndexKey
+	return k == StaleIndexKey || k == MissingIndexKey || k == UnwantedIndexKey || k == OldVersion
 }
 
 // Diff is one attribute of an item that differs: what is stored, and what
@@ -153,13 +155,21 @@ func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is
 func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	tb := t.e.Table()
 	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name, model: t.m}
-	v, err := t.e.Decode(item)
+	// An item of an older version with an upgrade is checked as its
+	// upgraded value, Hidden fields kept (migrate.go).
+	v, upgraded, err := t.e.Upgraded(item)
+	if !upgraded && err == nil {
+		v, err = t.e.Decode(item)
+	}
 	if err != nil {
 		return f.fail(Undecodable, err)
 	}
 	in, err := t.e.Put(v).Build()
 	if err != nil {
 		return f.fail(Invalid, err)
+	}
+	if upgraded {
+		return f.compare(tb, in.Item).migration()
 	}
 	return f.compare(tb, in.Item)
 }
@@ -282,12 +292,12 @@ func errNotRepaired(f *Finding) error {
 }
 
 // ErrNotRepairable is the error of a finding Repair does not rewrite (see
-// Finding.Repairable): a marker or version (a migration), a put that
-// changes other attributes, a key built from the Updated timestamp or the
-// lock, a move of an item with unique attributes, an item that does not
-// decode or whose put is refused. errors.Is finds it in a *RepairError of
-// such an item, except for undecodable and invalid items, whose error is
-// the decoding or put error.
+// Finding.Repairable): a marker or a version without an upgrade, a put
+// that changes other attributes, a key built from the Updated timestamp
+// or the lock, a move of an item with unique attributes, an item that
+// does not decode or whose put is refused. errors.Is finds it in a
+// *RepairError of such an item, except for undecodable and invalid
+// items, whose error is the decoding or put error.
 var ErrNotRepairable = errors.New("ddbmodel: not repaired (not yet supported for this kind)")
 
 // ErrChanged is the error of an item that kept changing while it was

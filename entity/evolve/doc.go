@@ -68,10 +68,23 @@
 // lists them and Job.ClearCheckpoints deletes them. Progress.String is a
 // progress line (scanned, findings, repaired, left, rate, ETA).
 //
-// Not yet (issue #17): migrations between entity versions with upgrade
-// functions (a Marker finding, not repaired), and repairing an item whose
-// put also changes attributes other than the Updated timestamp and the
-// lock (a Default, a Hidden attribute decoding drops). An upgrade function
-// will turn an older item into today's value before the check, so a
-// migration is a repair whose wanted item is the upgraded value's put.
+// Items stored at an older version of their entity, for which the entity
+// declares an upgrade (entity.Config.Upgrades), are OldVersion findings:
+// the item is checked as its upgraded value, and Repair migrates it,
+// rewriting it whole as a put of that value writes it, in one UpdateItem
+// conditioned on the item being unchanged since it was read (with DryRun,
+// Share, Checkpoint, the rate limits and Progress as for any repair). One
+// whose upgraded value has another table key is reported
+// (StalePrimaryKey) and not written. The service's own updates of such an
+// item are refused meanwhile (ddbmodel.ErrOldVersion), so no item ever
+// holds attributes of two shapes:
+//
+//	r, err := evolve.Entity(Articles).Segments(16).Workers(4).Repair(ctx, db)
+//	fmt.Println(r.Counts[evolve.OldVersion], "old items,", r.Repaired, "migrated")
+//
+// Not yet (issue #17): repairing an item whose put also changes
+// attributes other than the Updated timestamp and the lock (a Default, a
+// Hidden attribute decoding drops), migrating an item whose upgraded value
+// has another table key (a migration and a move in one), and an item of
+// an older version without a declared upgrade (a Marker finding).
 package evolve

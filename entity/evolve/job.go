@@ -211,11 +211,13 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // Updated timestamp where a differing key may be built from it) as a put
 // would, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
-// read, and every key and marker attribute it lacked still absent). A finding Repair does not rewrite (see Repairable) is refused
-// with a *RepairError (ErrNotRepairable, or the finding's error), one
-// that moves the item (Moves) with an ErrMoves one (BuildMove compiles
-// it), and an item too large for the condition with an ErrLimitExceeded
-// one.
+// read, and every key and marker attribute it lacked still absent). For
+// an OldVersion finding it rewrites the whole item as a put of the
+// upgraded value writes it (see OldVersion). A finding Repair does not
+// rewrite (see Repairable) is refused with a *RepairError
+// (ErrNotRepairable, or the finding's error), one that moves the item
+// (Moves) with an ErrMoves one (BuildMove compiles it), and an item too
+// large for the condition with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if f == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "Build of a nil *Finding"}

@@ -83,6 +83,15 @@ func (f *Finding) refusal() error {
 	if len(kinds) > 0 || len(f.Kinds) == 0 {
 		return errtext.Errorf("%w: %v", ErrNotRepairable, kinds)
 	}
+	if slices.Contains(f.Kinds, OldVersion) {
+		// A migration writes the whole put image of the upgraded value
+		// (migrate.go), so the put's other changes are its point; a move
+		// would copy the old shape to the new key.
+		if f.Moves() {
+			return errtext.Errorf("%w: [%s]: the upgraded value has another table key; a migration and a move in one are not done yet", ErrNotRepairable, StalePrimaryKey)
+		}
+		return nil
+	}
 	m := f.model
 	if m == nil {
 		m = &repairModel{}
@@ -109,6 +118,11 @@ func (f *Finding) refusal() error {
 // Updated timestamp as a put sets it when a differing key may be built
 // from it (a When function or a key function reads the whole value).
 func (f *Finding) writes() []Diff {
+	if slices.Contains(f.Kinds, OldVersion) {
+		// A migration writes every attribute the put of the upgraded
+		// value changes (migrate.go).
+		return slices.Concat(f.Diffs, f.Changes)
+	}
 	out := slices.Clone(f.Diffs)
 	m := f.model
 	if m == nil {
