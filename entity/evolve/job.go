@@ -211,7 +211,10 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // Updated timestamp where a differing key may be built from it) as a put
 // would, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
-// read, and every key and marker attribute it lacked still absent). A finding Repair does not rewrite (see Repairable) is refused
+// read, and every key, marker or stored attribute of the entity it
+// lacked still absent: a write that added one, say a status an index's
+// When reads, fails the repair, which reads the item again). A finding
+// Repair does not rewrite (see Repairable) is refused
 // with a *RepairError (ErrNotRepairable, or the finding's error), one
 // that moves the item (Moves) with an ErrMoves one (BuildMove compiles
 // it), and an item too large for the condition with an ErrLimitExceeded

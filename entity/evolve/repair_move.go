@@ -54,9 +54,7 @@ func (e *KeyTakenError) Unwrap() error { return ErrKeyTaken }
 // BuildMove compiles the TransactWriteItems request that repairs f when
 // its table key is stale (Moves), without I/O. It has two actions: a
 // Delete of the item at its stored key, conditioned on the item being
-// unchanged since it was read (as Build's condition, and besides, every
-// attribute the entity may store that the item lacked still absent), and
-// a Put of the
+// unchanged since it was read (Build's condition), and a Put of the
 // item at the key a put of its value renders, conditioned on no item
 // being there (attribute_not_exists of the partition key), so that no
 // item, of this entity or another, is ever overwritten. The item put is
@@ -82,15 +80,10 @@ func (f *Finding) BuildMove() (*dynamodb.TransactWriteItemsInput, error) {
 		return nil, &ddbmodel.ValidationError{Entity: f.Entity, Reason: "BuildMove: the finding was not made by a job (Check, Verify or Repair)"}
 	}
 	var dw, pw expr.Writer
-	cond := f.unchanged(&dw)
 	// The item put is the item as read: an attribute a write added since
-	// (the unchanged condition holds only those read, and the keys and
-	// markers) must fail the move too, or the put would drop it.
-	for _, n := range f.model.stored {
-		if f.Item[n] == nil {
-			cond += " AND attribute_not_exists(" + dw.Name(n) + ")"
-		}
-	}
+	// must fail the move too, or the put would drop it (unchanged holds
+	// every stored attribute the item lacked still absent).
+	cond := f.unchanged(&dw)
 	if n := len(cond); n > expr.MaxExpressionBytes {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: &ddbmodel.LimitError{Entity: f.Entity, What: "expression size in bytes (of the condition that the moved item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n}}
 	}

@@ -124,8 +124,12 @@ func (f *Finding) writes() []Diff {
 }
 
 // unchanged renders into w the condition that the item is as read: every
-// attribute as read, and every key and marker attribute it lacked still
-// absent.
+// attribute as read, every key and marker attribute it lacked still
+// absent, and every attribute the entity may store that it lacked still
+// absent. The last matters to Build as much as to BuildMove: a write
+// adding a stored attribute (status = "open" under an index's When) may
+// change which index keys a put writes, and a repair computed from the
+// read would undo that write's index keys.
 func (f *Finding) unchanged(w *expr.Writer) string {
 	var conds []string
 	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
@@ -133,6 +137,13 @@ func (f *Finding) unchanged(w *expr.Writer) string {
 	}
 	for _, n := range f.absent {
 		conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
+	}
+	if f.model != nil {
+		for _, n := range f.model.stored {
+			if f.Item[n] == nil && !slices.Contains(f.absent, n) {
+				conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
+			}
+		}
 	}
 	return strings.Join(conds, " AND ")
 }

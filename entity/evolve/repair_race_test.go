@@ -1,0 +1,85 @@
+package evolve_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/entity/evolve"
+)
+
+// Chore is an entity whose index GSI1 holds, under model v2, only open
+// tasks (When reads Status, which v1 never set).
+type Chore struct {
+	ID     string `dynamo:"id"`
+	Status string `dynamo:"status,omitempty"`
+	Title  string `dynamo:"title"`
+}
+
+func choreModels() (v1, v2 *entity.Entity[Chore]) {
+	table := func() *entity.Table {
+		return &entity.Table{Name: "tasks", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	}
+	key := entity.Key{Partition: "TASK#${id}", Sort: "TASK"}
+	v1 = entity.MustDefine(table(), entity.Config[Chore]{Name: "Chore", Key: key,
+		Indexes: []entity.IndexKey[Chore]{{Index: "GSI1", Partition: "TASKS", Sort: "TASK#${id}"}}})
+	v2 = entity.MustDefine(table(), entity.Config[Chore]{Name: "Chore", Key: key,
+		Indexes: []entity.IndexKey[Chore]{{Index: "GSI1", Partition: "TASKS", Sort: "TASK#${id}", Sparse: true,
+			When: func(t Chore) bool { return t.Status == "open" }}}})
+	return v1, v2
+}
+
+// removeRaceClient runs before once, just before the first UpdateItem
+// whose update expression removes attributes.
+type removeRaceClient struct {
+	entity.Client
+	before func(ctx context.Context)
+	once   sync.Once
+}
+
+func (c *removeRaceClient) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	if in.UpdateExpression != nil && strings.Contains(*in.UpdateExpression, "REMOVE") {
+		c.once.Do(func() { c.before(ctx) })
+	}
+	return c.Client.UpdateItem(ctx, in, opts...)
+}
+
+// A write setting a stored attribute the item lacked when read (status,
+// which the index's When reads) lands between the read and the repair:
+// the repair, computed from the read, would remove the index keys the
+// write made the item need. Its condition requires the attribute still
+// absent, so the item is read again and left in the index.
+func TestARepairRacedByAWriteOfAnAbsentAttributeKeepsItsIndexKeys(t *testing.T) {
+	t.Parallel()
+	v1, v2 := choreModels()
+	db := entitytest.NewDB(t, v2.Table())
+	ctx := t.Context()
+	if _, err := v1.Put(Chore{ID: "t1", Title: "x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	raced := false
+	rdb := *db
+	rdb.Client = &removeRaceClient{Client: db.Client, before: func(ctx context.Context) {
+		if _, err := v2.Update(entity.Values{"id": "t1"}).Set("status", "open").ReadFirst().Run(ctx, db); err != nil {
+			t.Errorf("service write: %v", err)
+		}
+		raced = true
+	}}
+	r, err := evolve.Entity(v2).Repair(ctx, &rdb)
+	if err != nil || !raced {
+		t.Fatalf("repair: %v (raced: %v)", err, raced)
+	}
+	if r.Repaired != 0 {
+		t.Errorf("repaired %d, want 0: after the write the item needs no repair", r.Repaired)
+	}
+	after, err := evolve.Entity(v2).Verify(ctx, db)
+	if err != nil || after.Findings != 0 {
+		t.Errorf("verify after the repair: %d findings %v (%v), want none: the open task must stay in GSI1", after.Findings, after.Counts, err)
+	}
+}
