@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
@@ -81,5 +82,62 @@ func TestARepairRacedByAWriteOfAnAbsentAttributeKeepsItsIndexKeys(t *testing.T) 
 	after, err := evolve.Entity(v2).Verify(ctx, db)
 	if err != nil || after.Findings != 0 {
 		t.Errorf("verify after the repair: %d findings %v (%v), want none: the open task must stay in GSI1", after.Findings, after.Counts, err)
+	}
+}
+
+// PaperV1 holds an attribute that model v2 no longer has in T but declares
+// in ExtraAttributes.
+type PaperV1 struct {
+	ID     string `dynamo:"id"`
+	Title  string `dynamo:"title"`
+	Legacy string `dynamo:"legacy"`
+}
+
+type PaperV2 struct {
+	ID    string `dynamo:"id"`
+	Title string `dynamo:"title"`
+}
+
+// An item holding a declared ExtraAttributes attribute is repaired (in
+// place and by a move), and the attribute kept: a put of its decoded
+// value lacks it, but neither Build nor BuildMove drops it.
+func TestItemsHoldingAnExtraAttributeAreRepairedAndKeepIt(t *testing.T) {
+	t.Parallel()
+	table := func() *entity.Table {
+		return &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	}
+	v1 := entity.MustDefine(table(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	for _, c := range []struct {
+		name string
+		cfg  entity.Config[PaperV2]
+	}{
+		{"index added", entity.Config[PaperV2]{Name: "Paper", ExtraAttributes: []string{"legacy"}, Key: entity.Key{Partition: "P#${id}", Sort: "P"},
+			Indexes: []entity.IndexKey[PaperV2]{{Index: "GSI1", Partition: "PAPERS", Sort: "P#${id}"}}}},
+		{"sort key changed", entity.Config[PaperV2]{Name: "Paper", ExtraAttributes: []string{"legacy"}, Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v2 := entity.MustDefine(table(), c.cfg)
+			db := entitytest.NewDB(t, v2.Table())
+			ctx := t.Context()
+			if _, err := v1.Put(PaperV1{ID: "p1", Title: "x", Legacy: "keep"}).Run(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+			r, err := evolve.Entity(v2).Repair(ctx, db)
+			if err != nil || r.Repaired != 1 {
+				t.Fatalf("repair: repaired %d, %v; want 1, nil", r.Repaired, err)
+			}
+			after, err := evolve.Entity(v2).Verify(ctx, db)
+			if err != nil || after.Findings != 0 {
+				t.Errorf("verify after: %d findings %v (%v), want none", after.Findings, after.Counts, err)
+			}
+			out, err := db.Client.Scan(ctx, &dynamodb.ScanInput{TableName: db.Table("papers")})
+			if err != nil || len(out.Items) != 1 {
+				t.Fatalf("scan: %v, %d items, want 1", err, len(out.Items))
+			}
+			if got, ok := out.Items[0]["legacy"].(*types.AttributeValueMemberS); !ok || got.Value != "keep" {
+				t.Errorf("legacy after the repair: %#v, want kept as \"keep\"", out.Items[0]["legacy"])
+			}
+		})
 	}
 }
