@@ -277,7 +277,7 @@ type RepairError struct {
 
 // Error names the entity, the item's key, the kinds and the reason.
 func (e *RepairError) Error() string {
-	return fmt.Sprintf("ddbmodel: repair %s item %s %v: not repaired: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
+	return fmt.Sprintf("ddbmodel: repair %s item %s %v: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
 }
 
 // Unwrap returns the reason.
