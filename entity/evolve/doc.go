@@ -45,7 +45,7 @@
 // it: then it writes Updated as the put does. An item with a differing key
 // whose template is built from the Updated timestamp or the lock is
 // reported, not repaired: every put renders that key anew. DryRun reports what Repair would write, with
-// Finding.Build giving each request, and sends no write. ReadRate and
+// Finding.Build giving each request, and sends no repair write. ReadRate and
 // WriteRate hold the consumed capacity (as DynamoDB reports it) to units
 // per second; Progress reports items scanned, findings, repairs and the
 // rate as the job runs. Check checks one item without I/O (a stream
@@ -68,10 +68,31 @@
 // lists them and Job.ClearCheckpoints deletes them. Progress.String is a
 // progress line (scanned, findings, repaired, left, rate, ETA).
 //
+// During a key migration (StalePrimaryKey findings) writers must stop or
+// write through the new model: a put through the old key by a service
+// still on the old model, after the move, creates a stale duplicate
+// (Verify reports it; its move fails with ErrKeyTaken), and a delete
+// through the new key before the move finds nothing and is undone by the
+// move. A move copies the item as read, so an attribute outside the model
+// (neither a field of T nor in ExtraAttributes) written between the scan
+// and the move is dropped: declare such attributes in ExtraAttributes (the
+// move's condition then requires them unchanged) or stop those writers.
+// An item whose condition exceeds DynamoDB's expression limit is refused
+// before sending with a *ddbmodel.LimitError in a *RepairError naming the
+// entity and the item. Attributes in ExtraAttributes or outside the model
+// do not keep an item from being repaired: a repair keeps them.
+//
+// With Checkpoint, Verify and DryRun write the checkpoint items (nothing
+// else). An item moved into a segment not yet scanned is scanned again
+// there, so Progress.Scanned counts it twice and the items left reach 0
+// early. The lease is renewed once per page: at a low WriteRate, set Lease
+// above the time a page of repairs takes.
+//
 // Not yet (issue #17): migrations between entity versions with upgrade
 // functions (a Marker finding, not repaired), and repairing an item whose
-// put also changes attributes other than the Updated timestamp and the
-// lock (a Default, a Hidden attribute decoding drops). An upgrade function
-// will turn an older item into today's value before the check, so a
-// migration is a repair whose wanted item is the upgraded value's put.
+// put also changes attributes of T other than the Updated timestamp and
+// the lock (a Default, a Hidden attribute decoding drops). An upgrade
+// function will turn an older item into today's value before the check,
+// so a migration is a repair whose wanted item is the upgraded value's
+// put.
 package evolve

@@ -74,7 +74,8 @@ func (j Job) Workers(n int) Job { j.workers = n; return j }
 // (default DefaultSamples); counts cover every finding.
 func (j Job) Samples(n int) Job { j.samples = n; return j }
 
-// DryRun makes Repair send no write: its report counts and samples the
+// DryRun makes Repair send no repair write (with Checkpoint, the
+// checkpoint items are still written): its report counts and samples the
 // findings it would repair (WouldRepair), each with the request it would
 // send (Finding.Build).
 func (j Job) DryRun() Job { j.dryRun = true; return j }

@@ -62,7 +62,8 @@ type Report struct {
 }
 
 // Verify scans the job's items and reports each that differs from what a
-// put of its decoded value writes now. It writes nothing. The error is
+// put of its decoded value writes now. It writes no item of the job's
+// entities (with Checkpoint, only the checkpoint items). The error is
 // that of a request that failed (which ends its segment, the others run
 // on) or of an invalid job, refused before any request.
 func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
