@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -160,7 +161,10 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 	}
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) || len(tce.CancellationReasons) != 2 {
-		return false, err
+		if ctx.Err() != nil {
+			return false, err
+		}
+		return rn.settleLost(ctx, f, err)
 	}
 	del, put := tce.CancellationReasons[0], tce.CancellationReasons[1]
 	switch code := aws.ToString(del.Code); {
@@ -176,6 +180,33 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 		return false, kt
 	}
 	return false, err
+}
+
+// settleLost classifies a move whose TransactWriteItems failed without a
+// cancellation (a transport error, a lost response): the transaction may
+// have been applied. It reads the old key and then the new one: the item
+// still at the old key as read was not moved (sent is its error); the
+// item at the old key changed is read again by the caller (changed); the
+// old key empty and the new one holding exactly the item the move put
+// counts the move as done. Anything else is a change the caller reads
+// again. When a read fails, sent is the error.
+func (rn *run) settleLost(ctx context.Context, f *Finding, sent error) (changed bool, err error) {
+	old, err := rn.readAt(ctx, f, f.Key)
+	if err != nil {
+		return false, sent
+	}
+	if len(old) > 0 {
+		return !reflect.DeepEqual(old, f.Item), ignoreIf(!reflect.DeepEqual(old, f.Item), sent)
+	}
+	moved, err := rn.readAt(ctx, f, f.movedKey())
+	if err != nil {
+		return false, sent
+	}
+	if reflect.DeepEqual(moved, f.repaired()) {
+		rn.count(&rn.r.Repaired, &rn.r.Moved)
+		return false, nil
+	}
+	return true, nil
 }
 
 // ignoreIf returns nil when ok, else err.

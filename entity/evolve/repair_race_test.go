@@ -169,3 +169,29 @@ func TestAHiddenFieldAPutWouldRewriteIsRefusedPlainly(t *testing.T) {
 		t.Errorf("error %q: want \"not repaired\" once and no \"not yet supported\"", msg)
 	}
 }
+
+// A move whose TransactWriteItems response is lost (applied, but the
+// caller sees a transport error) is counted as moved, not failed: the job
+// reads the old key and the new one before classifying it.
+func TestAMoveWhoseResponseIsLostIsCountedMoved(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	v1 := entity.MustDefine(table, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	table2 := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	v2 := entity.MustDefine(table2, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}})
+	db := entitytest.NewDB(t, table2)
+	ctx := t.Context()
+	if _, err := v1.Put(PaperV2{ID: "p1", Title: "x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	fdb := *db
+	fdb.Client = entitytest.NewFaultClient(db.Client, 1, entitytest.FaultRule{Fault: entitytest.ResponseLost, Operations: []entitytest.Operation{"TransactWriteItems"}, Count: 1})
+	r, err := evolve.Entity(v2).Repair(ctx, &fdb)
+	if err != nil || r.Moved != 1 || r.Repaired != 1 || len(r.Failed) != 0 {
+		t.Errorf("repair: moved %d, repaired %d, failed %d, %v; want 1, 1, 0, nil", r.Moved, r.Repaired, len(r.Failed), err)
+	}
+	after, err := evolve.Entity(v2).Verify(ctx, db)
+	if err != nil || after.Findings != 0 || after.Scanned != 1 {
+		t.Errorf("verify after: %d findings in %d items (%v), want none in 1", after.Findings, after.Scanned, err)
+	}
+}

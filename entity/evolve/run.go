@@ -288,8 +288,13 @@ func (rn *run) count(ns ...*int64) {
 
 // reread reads the item of f again, strongly consistent.
 func (rn *run) reread(ctx context.Context, f *Finding) (map[string]types.AttributeValue, error) {
+	return rn.readAt(ctx, f, f.Key)
+}
+
+// readAt reads the item at key in the table of f, strongly consistent.
+func (rn *run) readAt(ctx context.Context, f *Finding, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := entity.Send(ctx, rn.db, rn.db.Client.GetItem, &dynamodb.GetItemInput{
-		TableName: rn.db.Table(f.table), Key: f.Key, ConsistentRead: aws.Bool(true),
+		TableName: rn.db.Table(f.table), Key: key, ConsistentRead: aws.Bool(true),
 		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
 	}, entity.Request{Entities: []string{f.Entity}})
 	if err != nil {
