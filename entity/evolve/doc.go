@@ -82,6 +82,11 @@
 // entity and the item. Attributes in ExtraAttributes or outside the model
 // do not keep an item from being repaired: a repair keeps them.
 //
+// A move whose response is lost is classified by reading the old and the
+// new key (Report.Moved when the new key holds the item put); findings a
+// run whose context ended did not attempt are counted in
+// Report.NotReached, not in Failed.
+//
 // With Checkpoint, Verify and DryRun write the checkpoint items (nothing
 // else). An item moved into a segment not yet scanned is scanned again
 // there, so Progress.Scanned counts it twice and the items left reach 0

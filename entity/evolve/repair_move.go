@@ -124,7 +124,7 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 			return false, err
 		}
 		if err := rn.write.wait(ctx); err != nil {
-			return false, err
+			return false, notSent{err}
 		}
 		in.TableName = rn.db.Table(aws.ToString(in.TableName))
 		out, err := entity.Send(ctx, rn.db, rn.db.Client.UpdateItem, in, entity.Request{Entities: []string{f.Entity}})
@@ -142,7 +142,7 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 		return false, err
 	}
 	if err := rn.write.wait(ctx); err != nil {
-		return false, err
+		return false, notSent{err}
 	}
 	for _, it := range in.TransactItems {
 		if it.Delete != nil {

@@ -195,3 +195,46 @@ func TestAMoveWhoseResponseIsLostIsCountedMoved(t *testing.T) {
 		t.Errorf("verify after: %d findings in %d items (%v), want none in 1", after.Findings, after.Scanned, err)
 	}
 }
+
+// cancelAfterClient cancels the run's context once the first move has
+// been sent.
+type cancelAfterClient struct {
+	entity.Client
+	cancel context.CancelFunc
+	once   sync.Once
+}
+
+func (c *cancelAfterClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	out, err := c.Client.TransactWriteItems(ctx, in, opts...)
+	c.once.Do(c.cancel)
+	return out, err
+}
+
+// A run cancelled mid-way reports the findings it did not attempt as not
+// reached, not as failed repairs.
+func TestACancelledRunReportsItemsNotAttemptedAsNotReached(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	v1 := entity.MustDefine(table, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	table2 := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	v2 := entity.MustDefine(table2, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}})
+	db := entitytest.NewDB(t, table2)
+	for i := range 20 {
+		if _, err := v1.Put(PaperV2{ID: string(rune('a' + i)), Title: "x"}).Run(t.Context(), db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	cdb := *db
+	cdb.Client = &cancelAfterClient{Client: db.Client, cancel: cancel}
+	r, _ := evolve.Entity(v2).Segments(1).Workers(1).Repair(ctx, &cdb)
+	for _, f := range r.Failed {
+		if errors.Is(f, context.Canceled) {
+			t.Errorf("failed repair %v: an item not attempted is not a failed repair", f)
+		}
+	}
+	if r.Moved != 1 || r.NotReached == 0 || r.Moved+r.NotReached+int64(len(r.Failed)) != r.Findings {
+		t.Errorf("moved %d, not reached %d, failed %d of %d findings; want 1 moved and the others not reached", r.Moved, r.NotReached, len(r.Failed), r.Findings)
+	}
+}

@@ -46,6 +46,10 @@ type Report struct {
 	// and, read again, no longer differ (or are gone): another writer got
 	// there first, and nothing was written.
 	SkippedChanged int64
+	// NotReached counts the findings Repair did not attempt because the
+	// run's context ended first (no write of them was sent): neither
+	// repaired nor in Failed. Run the job again to repair them.
+	NotReached int64
 	// Failed holds one error per finding Repair did not repair: kinds it
 	// does not rewrite (ErrNotRepairable, or the decoding error), items
 	// that kept changing (ErrChanged), failed writes. Verify leaves it
@@ -250,7 +254,16 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 		rn.mu.Unlock()
 	}
 	for attempt := 0; attempt < repairAttempts; attempt++ {
+		if ctx.Err() != nil {
+			rn.count(&rn.r.NotReached)
+			return
+		}
 		changed, err := rn.send(ctx, f)
+		var ns notSent
+		if errors.As(err, &ns) {
+			rn.count(&rn.r.NotReached)
+			return
+		}
 		if err != nil {
 			fail(err)
 			return
@@ -277,6 +290,13 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 	}
 	fail(ErrChanged)
 }
+
+// notSent is the error of a repair write not sent because the run's
+// context ended while it waited for the write rate.
+type notSent struct{ err error }
+
+func (e notSent) Error() string { return e.err.Error() }
+func (e notSent) Unwrap() error { return e.err }
 
 func (rn *run) count(ns ...*int64) {
 	rn.mu.Lock()
