@@ -24,14 +24,10 @@ type Chore struct {
 }
 
 func choreModels() (v1, v2 *entity.Entity[Chore]) {
-	table := func() *entity.Table {
-		return &entity.Table{Name: "tasks", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	}
 	key := entity.Key{Partition: "TASK#${id}", Sort: "TASK"}
-	v1 = entity.MustDefine(table(), entity.Config[Chore]{Name: "Chore", Key: key,
+	v1 = entity.MustDefine(papersTable(), entity.Config[Chore]{Name: "Chore", Key: key,
 		Indexes: []entity.IndexKey[Chore]{{Index: "GSI1", Partition: "TASKS", Sort: "TASK#${id}"}}})
-	v2 = entity.MustDefine(table(), entity.Config[Chore]{Name: "Chore", Key: key,
+	v2 = entity.MustDefine(papersTable(), entity.Config[Chore]{Name: "Chore", Key: key,
 		Indexes: []entity.IndexKey[Chore]{{Index: "GSI1", Partition: "TASKS", Sort: "TASK#${id}", Sparse: true,
 			When: func(t Chore) bool { return t.Status == "open" }}}})
 	return v1, v2
@@ -94,6 +90,27 @@ type PaperV1 struct {
 	Legacy string `dynamo:"legacy"`
 }
 
+// papersTable is a table with one index GSI1, for Paper and Chore items.
+func papersTable() *entity.Table {
+	return &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+}
+
+// paperMove writes n papers under model v1 and returns model v2, whose
+// sort key differs (each paper is moved), and the table.
+func paperMove(t *testing.T, n int) (*entity.Entity[PaperV2], *entity.DB) {
+	t.Helper()
+	v1 := entity.MustDefine(papersTable(), entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	v2 := entity.MustDefine(papersTable(), entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}})
+	db := entitytest.NewDB(t, v2.Table())
+	for i := range n {
+		if _, err := v1.Put(PaperV2{ID: string(rune('a' + i)), Title: "x"}).Run(t.Context(), db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return v2, db
+}
+
 type PaperV2 struct {
 	ID    string `dynamo:"id"`
 	Title string `dynamo:"title"`
@@ -104,11 +121,7 @@ type PaperV2 struct {
 // value lacks it, but neither Build nor BuildMove drops it.
 func TestItemsHoldingAnExtraAttributeAreRepairedAndKeepIt(t *testing.T) {
 	t.Parallel()
-	table := func() *entity.Table {
-		return &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	}
-	v1 := entity.MustDefine(table(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	v1 := entity.MustDefine(papersTable(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
 	for _, c := range []struct {
 		name string
 		cfg  entity.Config[PaperV2]
@@ -118,7 +131,7 @@ func TestItemsHoldingAnExtraAttributeAreRepairedAndKeepIt(t *testing.T) {
 		{"sort key changed", entity.Config[PaperV2]{Name: "Paper", ExtraAttributes: []string{"legacy"}, Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			v2 := entity.MustDefine(table(), c.cfg)
+			v2 := entity.MustDefine(papersTable(), c.cfg)
 			db := entitytest.NewDB(t, v2.Table())
 			ctx := t.Context()
 			if _, err := v1.Put(PaperV1{ID: "p1", Title: "x", Legacy: "keep"}).Run(ctx, db); err != nil {
@@ -148,12 +161,8 @@ func TestItemsHoldingAnExtraAttributeAreRepairedAndKeepIt(t *testing.T) {
 // plainly.
 func TestAHiddenFieldAPutWouldRewriteIsRefusedPlainly(t *testing.T) {
 	t.Parallel()
-	table := func() *entity.Table {
-		return &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-			Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	}
-	v1 := entity.MustDefine(table(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
-	v2 := entity.MustDefine(table(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"},
+	v1 := entity.MustDefine(papersTable(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
+	v2 := entity.MustDefine(papersTable(), entity.Config[PaperV1]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"},
 		Attributes: map[string]entity.Attribute{"legacy": {Hidden: true}},
 		Indexes:    []entity.IndexKey[PaperV1]{{Index: "GSI1", Partition: "PAPERS", Sort: "P#${id}"}}})
 	db := entitytest.NewDB(t, v2.Table())
@@ -175,15 +184,8 @@ func TestAHiddenFieldAPutWouldRewriteIsRefusedPlainly(t *testing.T) {
 // reads the old key and the new one before classifying it.
 func TestAMoveWhoseResponseIsLostIsCountedMoved(t *testing.T) {
 	t.Parallel()
-	table := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	v1 := entity.MustDefine(table, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
-	table2 := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	v2 := entity.MustDefine(table2, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}})
-	db := entitytest.NewDB(t, table2)
+	v2, db := paperMove(t, 1)
 	ctx := t.Context()
-	if _, err := v1.Put(PaperV2{ID: "p1", Title: "x"}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
 	fdb := *db
 	fdb.Client = entitytest.NewFaultClient(db.Client, 1, entitytest.FaultRule{Fault: entitytest.ResponseLost, Operations: []entitytest.Operation{"TransactWriteItems"}, Count: 1})
 	r, err := evolve.Entity(v2).Repair(ctx, &fdb)
@@ -214,16 +216,7 @@ func (c *cancelAfterClient) TransactWriteItems(ctx context.Context, in *dynamodb
 // reached, not as failed repairs.
 func TestACancelledRunReportsItemsNotAttemptedAsNotReached(t *testing.T) {
 	t.Parallel()
-	table := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	v1 := entity.MustDefine(table, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "P"}})
-	table2 := &entity.Table{Name: "papers", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	v2 := entity.MustDefine(table2, entity.Config[PaperV2]{Name: "Paper", Key: entity.Key{Partition: "P#${id}", Sort: "PAPER"}})
-	db := entitytest.NewDB(t, table2)
-	for i := range 20 {
-		if _, err := v1.Put(PaperV2{ID: string(rune('a' + i)), Title: "x"}).Run(t.Context(), db); err != nil {
-			t.Fatal(err)
-		}
-	}
+	v2, db := paperMove(t, 20)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	cdb := *db
