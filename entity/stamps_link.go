@@ -11,3 +11,12 @@ func (m linked[T]) Stamps() (updated, lock string) {
 
 // StoredNames lists T's stored attributes and the ExtraAttributes.
 func (m linked[T]) StoredNames() []string { return m.e.sch.names() }
+
+// ExtraNames lists the ExtraAttributes.
+func (m linked[T]) ExtraNames() []string {
+	out := make([]string, 0, len(m.e.sch.extra))
+	for n := range m.e.sch.extra {
+		out = append(out, n)
+	}
+	return out
+}

@@ -298,7 +298,7 @@ func errNotRepaired(f *Finding) error {
 // does not decode or whose put is refused. errors.Is finds it in a
 // *RepairError of such an item, except for undecodable and invalid
 // items, whose error is the decoding or put error.
-var ErrNotRepairable = errors.New("ddbmodel: not repaired (not yet supported for this kind)")
+var ErrNotRepairable = errors.New("ddbmodel: Repair does not rewrite this kind of finding")
 
 // ErrChanged is the error of an item that kept changing while it was
 // repaired: each conditioned write failed, and the item read again still

@@ -45,7 +45,7 @@
 // it: then it writes Updated as the put does. An item with a differing key
 // whose template is built from the Updated timestamp or the lock is
 // reported, not repaired: every put renders that key anew. DryRun reports what Repair would write, with
-// Finding.Build giving each request, and sends no write. ReadRate and
+// Finding.Build giving each request, and sends no repair write. ReadRate and
 // WriteRate hold the consumed capacity (as DynamoDB reports it) to units
 // per second; Progress reports items scanned, findings, repairs and the
 // rate as the job runs. Check checks one item without I/O (a stream
@@ -81,6 +81,31 @@
 //
 //	r, err := evolve.Entity(Articles).Segments(16).Workers(4).Repair(ctx, db)
 //	fmt.Println(r.Counts[evolve.OldVersion], "old items,", r.Repaired, "migrated")
+//
+// During a key migration (StalePrimaryKey findings) writers must stop or
+// write through the new model: a put through the old key by a service
+// still on the old model, after the move, creates a stale duplicate
+// (Verify reports it; its move fails with ErrKeyTaken), and a delete
+// through the new key before the move finds nothing and is undone by the
+// move. A move copies the item as read, so an attribute outside the model
+// (neither a field of T nor in ExtraAttributes) written between the scan
+// and the move is dropped: declare such attributes in ExtraAttributes (the
+// move's condition then requires them unchanged) or stop those writers.
+// An item whose condition exceeds DynamoDB's expression limit is refused
+// before sending with a *ddbmodel.LimitError in a *RepairError naming the
+// entity and the item. Attributes in ExtraAttributes or outside the model
+// do not keep an item from being repaired: a repair keeps them.
+//
+// A move whose response is lost is classified by reading the old and the
+// new key (Report.Moved when the new key holds the item put); findings a
+// run whose context ended did not attempt are counted in
+// Report.NotReached, not in Failed.
+//
+// With Checkpoint, Verify and DryRun write the checkpoint items (nothing
+// else). An item moved into a segment not yet scanned is scanned again
+// there, so Progress.Scanned counts it twice and the items left reach 0
+// early. The lease is renewed once per page: at a low WriteRate, set Lease
+// above the time a page of repairs takes.
 //
 // Not yet (issue #17): repairing an item whose put also changes
 // attributes other than the Updated timestamp and the lock (a Default, a

@@ -39,5 +39,5 @@ func ExampleJob_Check() {
 	// unwanted index key GSI2PK: OPEN#acme -> (absent)
 	// unwanted index key GSI2SK: P#00#k1 -> (absent)
 	// SET #GSI1SK = :v0 REMOVE #GSI2PK, #GSI2SK
-	// 15 attributes conditioned or written
+	// 16 attributes conditioned or written
 }

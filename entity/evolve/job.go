@@ -74,7 +74,8 @@ func (j Job) Workers(n int) Job { j.workers = n; return j }
 // (default DefaultSamples); counts cover every finding.
 func (j Job) Samples(n int) Job { j.samples = n; return j }
 
-// DryRun makes Repair send no write: its report counts and samples the
+// DryRun makes Repair send no repair write (with Checkpoint, the
+// checkpoint items are still written): its report counts and samples the
 // findings it would repair (WouldRepair), each with the request it would
 // send (Finding.Build).
 func (j Job) DryRun() Job { j.dryRun = true; return j }
@@ -211,13 +212,15 @@ func (j Job) Build() ([]*dynamodb.ScanInput, error) {
 // Updated timestamp where a differing key may be built from it) as a put
 // would, and nothing else; its condition
 // is that the item is unchanged since it was read (every attribute as
-// read, and every key and marker attribute it lacked still absent). For
-// an OldVersion finding it rewrites the whole item as a put of the
-// upgraded value writes it (see OldVersion). A finding Repair does not
-// rewrite (see Repairable) is refused with a *RepairError
-// (ErrNotRepairable, or the finding's error), one that moves the item
-// (Moves) with an ErrMoves one (BuildMove compiles it), and an item too
-// large for the condition with an ErrLimitExceeded one.
+// read, and every key, marker or stored attribute of the entity it
+// lacked still absent: a write that added one, say a status an index's
+// When reads, fails the repair, which reads the item again). For an
+// OldVersion finding it rewrites the whole item as a put of the upgraded
+// value writes it (see OldVersion). A finding Repair does not rewrite
+// (see Repairable) is refused with a *RepairError (ErrNotRepairable, or
+// the finding's error), one that moves the item (Moves) with an ErrMoves
+// one (BuildMove compiles it), and an item too large for the condition
+// with an ErrLimitExceeded one.
 func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	if f == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "Build of a nil *Finding"}
@@ -276,7 +279,7 @@ type RepairError struct {
 
 // Error names the entity, the item's key, the kinds and the reason.
 func (e *RepairError) Error() string {
-	return fmt.Sprintf("ddbmodel: repair %s item %s %v: not repaired: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
+	return fmt.Sprintf("ddbmodel: repair %s item %s %v: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
 }
 
 // Unwrap returns the reason.

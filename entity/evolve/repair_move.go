@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -54,9 +55,7 @@ func (e *KeyTakenError) Unwrap() error { return ErrKeyTaken }
 // BuildMove compiles the TransactWriteItems request that repairs f when
 // its table key is stale (Moves), without I/O. It has two actions: a
 // Delete of the item at its stored key, conditioned on the item being
-// unchanged since it was read (as Build's condition, and besides, every
-// attribute the entity may store that the item lacked still absent), and
-// a Put of the
+// unchanged since it was read (Build's condition), and a Put of the
 // item at the key a put of its value renders, conditioned on no item
 // being there (attribute_not_exists of the partition key), so that no
 // item, of this entity or another, is ever overwritten. The item put is
@@ -82,15 +81,10 @@ func (f *Finding) BuildMove() (*dynamodb.TransactWriteItemsInput, error) {
 		return nil, &ddbmodel.ValidationError{Entity: f.Entity, Reason: "BuildMove: the finding was not made by a job (Check, Verify or Repair)"}
 	}
 	var dw, pw expr.Writer
-	cond := f.unchanged(&dw)
 	// The item put is the item as read: an attribute a write added since
-	// (the unchanged condition holds only those read, and the keys and
-	// markers) must fail the move too, or the put would drop it.
-	for _, n := range f.model.stored {
-		if f.Item[n] == nil {
-			cond += " AND attribute_not_exists(" + dw.Name(n) + ")"
-		}
-	}
+	// must fail the move too, or the put would drop it (unchanged holds
+	// every stored attribute the item lacked still absent).
+	cond := f.unchanged(&dw)
 	if n := len(cond); n > expr.MaxExpressionBytes {
 		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: &ddbmodel.LimitError{Entity: f.Entity, What: "expression size in bytes (of the condition that the moved item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n}}
 	}
@@ -130,7 +124,7 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 			return false, err
 		}
 		if err := rn.write.wait(ctx); err != nil {
-			return false, err
+			return false, notSent{err}
 		}
 		in.TableName = rn.db.Table(aws.ToString(in.TableName))
 		out, err := entity.Send(ctx, rn.db, rn.db.Client.UpdateItem, in, entity.Request{Entities: []string{f.Entity}})
@@ -148,7 +142,7 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 		return false, err
 	}
 	if err := rn.write.wait(ctx); err != nil {
-		return false, err
+		return false, notSent{err}
 	}
 	for _, it := range in.TransactItems {
 		if it.Delete != nil {
@@ -167,7 +161,10 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 	}
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) || len(tce.CancellationReasons) != 2 {
-		return false, err
+		if ctx.Err() != nil {
+			return false, err
+		}
+		return rn.settleLost(ctx, f, err)
 	}
 	del, put := tce.CancellationReasons[0], tce.CancellationReasons[1]
 	switch code := aws.ToString(del.Code); {
@@ -183,6 +180,33 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 		return false, kt
 	}
 	return false, err
+}
+
+// settleLost classifies a move whose TransactWriteItems failed without a
+// cancellation (a transport error, a lost response): the transaction may
+// have been applied. It reads the old key and then the new one: the item
+// still at the old key as read was not moved (sent is its error); the
+// item at the old key changed is read again by the caller (changed); the
+// old key empty and the new one holding exactly the item the move put
+// counts the move as done. Anything else is a change the caller reads
+// again. When a read fails, sent is the error.
+func (rn *run) settleLost(ctx context.Context, f *Finding, sent error) (changed bool, err error) {
+	old, err := rn.readAt(ctx, f, f.Key)
+	if err != nil {
+		return false, sent
+	}
+	if len(old) > 0 {
+		return !reflect.DeepEqual(old, f.Item), ignoreIf(!reflect.DeepEqual(old, f.Item), sent)
+	}
+	moved, err := rn.readAt(ctx, f, f.movedKey())
+	if err != nil {
+		return false, sent
+	}
+	if reflect.DeepEqual(moved, f.repaired()) {
+		rn.count(&rn.r.Repaired, &rn.r.Moved)
+		return false, nil
+	}
+	return true, nil
 }
 
 // ignoreIf returns nil when ok, else err.

@@ -23,6 +23,9 @@ type repairModel struct {
 	// stored lists, sorted, the attributes a write of the entity may store
 	// beside keys and markers (T's fields, ExtraAttributes).
 	stored []string
+	// extra lists, sorted, the ExtraAttributes: T does not hold them, so
+	// a put of a decoded value lacks them, but a repair keeps them.
+	extra []string
 	// uniques lists the entity's unique attributes, whose marker items
 	// name the table key of the item holding the value.
 	uniques []string
@@ -44,6 +47,7 @@ func modelOf[T any](e *entity.Entity[T]) *repairModel {
 	m.updated, m.lock = contract.Of(e).Stamps()
 	m.uniques = m.tb.UniqueAttributes(e.Name())
 	m.stored = slices.Sorted(slices.Values(contract.Of(e).StoredNames()))
+	m.extra = slices.Sorted(slices.Values(contract.Of(e).ExtraNames()))
 	for _, p := range m.tb.Placements() {
 		if p.Entity != e.Name() || p.MultiAttribute {
 			continue
@@ -97,6 +101,11 @@ func (f *Finding) refusal() error {
 		m = &repairModel{}
 	}
 	for _, c := range f.Changes {
+		if c.Wanted == nil && m.kept(c.Attribute) {
+			// Only the decoded value lacks it: Build writes key
+			// attributes alone and BuildMove copies the item as read.
+			continue
+		}
 		if c.Attribute != m.updated && c.Attribute != m.lock {
 			return errtext.Errorf("%w: [%s]: a put of the value also changes attribute %q, which is neither the Updated timestamp nor the lock attribute", ErrNotRepairable, PutChanges, c.Attribute)
 		}
@@ -110,6 +119,18 @@ func (f *Finding) refusal() error {
 		return errtext.Errorf("%w: [%s]: the entity's unique attributes (%s) have marker items naming the item's table key, which a move does not rewrite", ErrNotRepairable, StalePrimaryKey, strings.Join(m.uniques, ", "))
 	}
 	return nil
+}
+
+// kept reports whether a put of a decoded value lacks attribute n only
+// because T does not hold it: n is declared in ExtraAttributes or lies
+// outside the model. A repair keeps such an attribute as stored. (T's own
+// fields, Hidden ones included, are not kept: a put really rewrites them.)
+func (m *repairModel) kept(n string) bool {
+	if _, ok := slices.BinarySearch(m.extra, n); ok {
+		return true
+	}
+	_, ok := slices.BinarySearch(m.stored, n)
+	return !ok && m.tb != nil
 }
 
 // writes lists the attributes the repair of f writes: every differing key
@@ -138,8 +159,12 @@ func (f *Finding) writes() []Diff {
 }
 
 // unchanged renders into w the condition that the item is as read: every
-// attribute as read, and every key and marker attribute it lacked still
-// absent.
+// attribute as read, every key and marker attribute it lacked still
+// absent, and every attribute the entity may store that it lacked still
+// absent. The last matters to Build as much as to BuildMove: a write
+// adding a stored attribute (status = "open" under an index's When) may
+// change which index keys a put writes, and a repair computed from the
+// read would undo that write's index keys.
 func (f *Finding) unchanged(w *expr.Writer) string {
 	var conds []string
 	for _, n := range slices.Sorted(maps.Keys(f.Item)) {
@@ -147,6 +172,13 @@ func (f *Finding) unchanged(w *expr.Writer) string {
 	}
 	for _, n := range f.absent {
 		conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
+	}
+	if f.model != nil {
+		for _, n := range f.model.stored {
+			if f.Item[n] == nil && !slices.Contains(f.absent, n) {
+				conds = append(conds, "attribute_not_exists("+w.Name(n)+")")
+			}
+		}
 	}
 	return strings.Join(conds, " AND ")
 }

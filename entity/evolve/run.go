@@ -46,6 +46,10 @@ type Report struct {
 	// and, read again, no longer differ (or are gone): another writer got
 	// there first, and nothing was written.
 	SkippedChanged int64
+	// NotReached counts the findings Repair did not attempt because the
+	// run's context ended first (no write of them was sent): neither
+	// repaired nor in Failed. Run the job again to repair them.
+	NotReached int64
 	// Failed holds one error per finding Repair did not repair: kinds it
 	// does not rewrite (ErrNotRepairable, or the decoding error), items
 	// that kept changing (ErrChanged), failed writes. Verify leaves it
@@ -62,7 +66,8 @@ type Report struct {
 }
 
 // Verify scans the job's items and reports each that differs from what a
-// put of its decoded value writes now. It writes nothing. The error is
+// put of its decoded value writes now. It writes no item of the job's
+// entities (with Checkpoint, only the checkpoint items). The error is
 // that of a request that failed (which ends its segment, the others run
 // on) or of an invalid job, refused before any request.
 func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
@@ -249,7 +254,16 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 		rn.mu.Unlock()
 	}
 	for attempt := 0; attempt < repairAttempts; attempt++ {
+		if ctx.Err() != nil {
+			rn.count(&rn.r.NotReached)
+			return
+		}
 		changed, err := rn.send(ctx, f)
+		var ns notSent
+		if errors.As(err, &ns) {
+			rn.count(&rn.r.NotReached)
+			return
+		}
 		if err != nil {
 			fail(err)
 			return
@@ -277,6 +291,13 @@ func (rn *run) fix(ctx context.Context, t Target, f *Finding) {
 	fail(ErrChanged)
 }
 
+// notSent is the error of a repair write not sent because the run's
+// context ended while it waited for the write rate.
+type notSent struct{ err error }
+
+func (e notSent) Error() string { return e.err.Error() }
+func (e notSent) Unwrap() error { return e.err }
+
 func (rn *run) count(ns ...*int64) {
 	rn.mu.Lock()
 	for _, n := range ns {
@@ -287,8 +308,13 @@ func (rn *run) count(ns ...*int64) {
 
 // reread reads the item of f again, strongly consistent.
 func (rn *run) reread(ctx context.Context, f *Finding) (map[string]types.AttributeValue, error) {
+	return rn.readAt(ctx, f, f.Key)
+}
+
+// readAt reads the item at key in the table of f, strongly consistent.
+func (rn *run) readAt(ctx context.Context, f *Finding, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := entity.Send(ctx, rn.db, rn.db.Client.GetItem, &dynamodb.GetItemInput{
-		TableName: rn.db.Table(f.table), Key: f.Key, ConsistentRead: aws.Bool(true),
+		TableName: rn.db.Table(f.table), Key: key, ConsistentRead: aws.Bool(true),
 		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
 	}, entity.Request{Entities: []string{f.Entity}})
 	if err != nil {

@@ -67,6 +67,10 @@ type Entity[C any] interface {
 	// beside key and marker attributes: T's stored fields and the
 	// ExtraAttributes, in no order.
 	StoredNames() []string
+	// ExtraNames lists the ExtraAttributes, in no order: attributes an
+	// item may hold that T does not, which a put of a decoded value
+	// therefore lacks.
+	ExtraNames() []string
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.
