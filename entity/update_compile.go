@@ -73,7 +73,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	}
 	// The plan's maps are made on their first store (setIn): most updates
 	// store in few of them.
-	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
+	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	p := &updatePlan[T]{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	if op.with != nil {
 		p.withSrc = op.with

@@ -102,7 +102,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 		return nil, err
 	}
 	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
-		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
+		fail: failure{entity: e.name, tab: e.table, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
 	// A read-only attribute keeps what the item holds (if_not_exists), as
 	// an update may not change it; the primary key's composites are the
 	// item's identity, the same on both.

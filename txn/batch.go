@@ -389,32 +389,3 @@ func keyNamesOf(chunk []batchKey, table string) []string {
 	}
 	return nil
 }
-
-// BatchGetOf reads items of one entity by their key composites and returns
-// those found, in the order of keys. It keeps items whose TTL has passed;
-// BatchGet with reads e.Get(k).SkipExpired() leaves them out.
-func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
-	if e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
-	}
-	reads := make([]ReadOp, len(keys))
-	for i, k := range keys {
-		reads[i] = e.Get(k)
-	}
-	items, err := BatchGet(ctx, db, opts, reads...)
-	if err != nil {
-		return nil, err
-	}
-	var out []T
-	for i := range keys {
-		if !items.Found(i) {
-			continue
-		}
-		v, err := e.Decode(items.raw[i])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
