@@ -788,6 +788,9 @@ func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
 	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
 	}
+	if err := e.checkOperators("condition", *c.in.ConditionExpression); err != nil {
+		return nil, err
+	}
 	// The item after the update is at least its key and the values the
 	// update sets; with the item read, it is known exactly.
 	written := expr.ItemSize(p.key)
