@@ -50,3 +50,42 @@ func TestUnmarkedItemOfManyOperatorsRefusedBeforeSending(t *testing.T) {
 		t.Errorf("the item changed: %d attributes, want %d", len(got), len(it))
 	}
 }
+
+// WithObserver on a nil *DB returns a DB that operations refuse with a
+// typed error instead of panicking.
+func TestWithObserverOnNilDB(t *testing.T) {
+	t.Parallel()
+	var base *entity.DB
+	var counter entity.CapacityCounter
+	db := base.WithObserver(&counter)
+	_, books := urvModel(false)
+	_, err := books.Get(entity.Values{"shelf": "s1", "id": "b1"}).Run(context.Background(), db)
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) {
+		t.Errorf("get on a nil DB with an observer: %v, want a *ddbmodel.ValidationError", err)
+	}
+}
+
+// CapacityCounter counts the requests that failed, whose capacity
+// DynamoDB does not report.
+func TestCapacityCounterCountsFailedRequests(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	table, books := urvModel(false)
+	var counter entity.CapacityCounter
+	db := entitytest.NewDB(t, table).WithObserver(&counter)
+	b := urvBook{Shelf: "s1", ID: "b1", Author: "ann"}
+	if _, err := books.Create(b).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := books.Create(b).Run(ctx, db); !errors.Is(err, ddbmodel.ErrAlreadyExists) {
+		t.Fatalf("second create: %v", err)
+	}
+	if counter.Requests() != 2 || counter.Failed() != 1 {
+		t.Errorf("counter: %d requests, %d failed; want 2 and 1", counter.Requests(), counter.Failed())
+	}
+	counter.Reset()
+	if counter.Failed() != 0 {
+		t.Errorf("after Reset: %d failed", counter.Failed())
+	}
+}

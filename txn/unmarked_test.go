@@ -1,6 +1,7 @@
 package txn_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -163,4 +164,38 @@ func attrS(item map[string]types.AttributeValue, name string) string {
 		return v.Value
 	}
 	return ""
+}
+
+// An Observer that panics in a batch chunk is called after DynamoDB wrote
+// the chunk: the batch returns the *ddbmodel.PanicError and reports no
+// item as unprocessed, since all were written.
+func TestBatchWriteObserverPanicKeepsWrittenItems(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	table, books := umModel(false)
+	base := entitytest.NewDB(t, table)
+	db := base.WithObserver(entity.ObserverFunc(func(_ context.Context, ev *entity.Event) {
+		if ev.Operation == "BatchWriteItem" || ev.Operation == "BatchGetItem" {
+			panic("observer failed")
+		}
+	}))
+	var ops []entity.BatchWriter
+	for _, id := range []string{"b1", "b2", "b3"} {
+		ops = append(ops, books.Put(umBook{Shelf: "s1", ID: id, Author: "ann"}))
+	}
+	err := txn.BatchWrite(ctx, db, txn.BatchOptions{}, ops...)
+	var pe *ddbmodel.PanicError
+	var ue *ddbmodel.UnprocessedError
+	if !errors.As(err, &pe) || errors.As(err, &ue) {
+		t.Fatalf("batch write with a panicking observer: %v, want a *ddbmodel.PanicError and no unprocessed items", err)
+	}
+	for _, id := range []string{"b1", "b2", "b3"} {
+		if umGet(t, base, "s1", id) == nil {
+			t.Errorf("item %s not written", id)
+		}
+	}
+	got, err := txn.BatchGet(ctx, db, txn.BatchOptions{}, books.Get(entity.Values{"shelf": "s1", "id": "b1"}))
+	if !errors.As(err, &pe) || errors.As(err, &ue) || !got.Found(0) {
+		t.Errorf("batch get with a panicking observer: found %v, %v; want the item and a *ddbmodel.PanicError", got.Found(0), err)
+	}
 }
