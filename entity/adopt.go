@@ -206,6 +206,9 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
 		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
 	}
+	if err := e.checkOperators("condition", cond); err != nil {
+		return refuse(err)
+	}
 	c.in = &dynamodb.UpdateItemInput{
 		TableName:                           aws.String(e.table.Name),
 		Key:                                 key,

@@ -21,9 +21,11 @@ type BatchWriter interface {
 // BatchWrite compiles the put for a batch write. Batch writes take no
 // conditions: a put with one (a create, an If, a lock) is an error, and a
 // batch put is not guarded by the entity marker at run time (it replaces
-// whatever item has its key). It relies on the key isolation Define checks
-// across the table's entities; use Put, or a transaction, where another
-// entity's item may share the key.
+// whatever item has its key, an unmarked one too). It relies on the key
+// isolation Define checks across the table's entities; use Put, or a
+// transaction, where another entity's item or an item without a marker may
+// share the key. A batch put of an entity recognising unmarked items
+// (Config.RecognizeUnmarked) is refused: it could not check the item.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.e == nil {
 		return BatchWrite{}, errNoEntity("batch put")
@@ -39,13 +41,18 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if err != nil {
 		return BatchWrite{}, err
 	}
+	if err := op.e.batchUnmarkedRefused("a batch put", op.e.tableKey(item)); err != nil {
+		return BatchWrite{}, err
+	}
 	return BatchWrite{Request: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}},
 		Table: op.e.table.Name, Entity: op.e.name, Key: op.e.tableKey(item)}, nil
 }
 
 // BatchWrite compiles the delete for a batch write; conditions are an error.
 // Like a batch put, a batch delete is not guarded by the entity marker at
-// run time and relies on the key isolation Define checks.
+// run time (it deletes an unmarked item under its key too) and relies on
+// the key isolation Define checks; it is refused for an entity recognising
+// unmarked items.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	if op.e == nil {
 		return BatchWrite{}, errNoEntity("batch delete")
@@ -58,6 +65,9 @@ func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	}
 	key, err := op.e.Key(op.key)
 	if err != nil {
+		return BatchWrite{}, err
+	}
+	if err := op.e.batchUnmarkedRefused("a batch delete", key); err != nil {
 		return BatchWrite{}, err
 	}
 	return BatchWrite{Request: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}},

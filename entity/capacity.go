@@ -68,6 +68,7 @@ func CapacityOf(op string, cc []types.ConsumedCapacity) Capacity {
 type CapacityCounter struct {
 	mu       sync.Mutex
 	requests int
+	failed   int // requests that returned an error (failed.go)
 	total    Capacity
 	tables   map[string]*tableCapacity
 }
@@ -82,6 +83,9 @@ func (c *CapacityCounter) Observe(_ context.Context, ev *Event) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.requests++
+	if ev.Err != nil {
+		c.failed++
+	}
 	for _, cc := range ev.Capacity {
 		units := split(ev.Operation, cc.CapacityUnits, cc.ReadCapacityUnits, cc.WriteCapacityUnits)
 		c.total.add(units)
@@ -169,5 +173,5 @@ func (c *CapacityCounter) Indexes(table string) []string {
 func (c *CapacityCounter) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.requests, c.total, c.tables = 0, Capacity{}, nil
+	c.requests, c.failed, c.total, c.tables = 0, 0, Capacity{}, nil
 }

@@ -59,7 +59,7 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	if e == nil {
 		return nil, failure{}, errNoEntity("delete")
 	}
-	f := failure{entity: e.name, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
+	f := failure{entity: e.name, tab: e.table, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
 	key, err := e.Key(op.key)
 	if err != nil {
 		return nil, f, err

@@ -33,6 +33,9 @@ type failure struct {
 	plainMarker string
 	// ranges: the ranges an update's Adds keep integer attributes in.
 	ranges []addRange
+	// tab: the table, whose key attributes name the item in an ErrUnmarked
+	// text (nil: the text names no key).
+	tab *Table
 	// ownCond: the write also carries conditions of the caller (If, With,
 	// ReadFirst), which a failed range does not rule out.
 	ownCond bool
@@ -49,7 +52,7 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 		return ddbmodel.ErrAlreadyExists
 	}
 	if f.unmarkedOther(old) {
-		return ddbmodel.ErrUnmarked
+		return f.unmarkedErr(old)
 	}
 	if f.mustExist && (len(old) == 0 || f.markerAttr != "" && !f.owns(old)) {
 		return ddbmodel.ErrNotFound

@@ -18,8 +18,11 @@ import (
 // the error) has arrived, on the goroutine that sent the request: it must be
 // safe for concurrent use when batches, parallel scans or sharded queries
 // run, and should return quickly. ev is not used by the library after
-// Observe returns; an Observer that keeps it keeps a pointer nobody else
-// writes to.
+// Observe returns, but it is shared: the Observers of Observers(a, b) (and
+// of WithObserver) are handed the same *Event in turn, so an Observer must
+// not change it, and one that keeps it keeps what a later Observer sees.
+// Its Capacity is the response's ConsumedCapacity slice itself, not a
+// copy: copy it to keep it past a change of the response.
 //
 // A panic in Observe on the caller's goroutine is not recovered: it is the
 // caller's own code failing, as a panic in an http.Handler is. In the
@@ -74,7 +77,14 @@ func (m multiObserver) Observe(ctx context.Context, ev *Event) {
 //
 //	var counter entity.CapacityCounter
 //	db := base.WithObserver(&counter)
+//
+// On a nil db it returns a DB with o as its Observer and no Client, which
+// every operation refuses (a *ddbmodel.ValidationError) as it refuses a
+// nil *DB: no panic.
 func (db *DB) WithObserver(o Observer) *DB {
+	if db == nil {
+		return &DB{Observer: o}
+	}
 	c := *db
 	c.Observer = Observers(db.Observer, o)
 	return &c
@@ -111,7 +121,10 @@ type Event struct {
 	// request.
 	Segment int
 	// Attempt is 1 for the first sending of a request, 2 and more for a
-	// batch chunk sent again.
+	// batch chunk or a transaction the library sends again (each attempt is
+	// an Event of its own). Retries the AWS SDK's own retryer makes inside
+	// one client call are not observed: they are one Event, whose Duration
+	// includes them.
 	Attempt int
 	// Start is when the request was handed to the client, Duration how
 	// long the client took to answer.
@@ -120,7 +133,8 @@ type Event struct {
 	// Capacity is the capacity the request consumed, as DynamoDB reported
 	// it (one entry per table). A DB with an Observer asks for it with
 	// ReturnConsumedCapacity INDEXES on every request that does not ask
-	// for something else; it is empty when the request failed.
+	// for something else; it is empty when the request failed. It aliases
+	// the response's ConsumedCapacity (see Observer).
 	Capacity []types.ConsumedCapacity
 	// Items counts the items the response carries: 0 or 1 for GetItem,
 	// the page's Count for Query and Scan (the number of items after the

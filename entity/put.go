@@ -271,7 +271,7 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	if e == nil {
 		return nil, errNoEntity("put")
 	}
-	c := &compiledPut[T]{fail: failure{entity: e.name, op: "put", create: op.create}, written: op.v}
+	c := &compiledPut[T]{fail: failure{entity: e.name, tab: e.table, op: "put", create: op.create}, written: op.v}
 	if op.create {
 		c.fail.op = "create"
 	}

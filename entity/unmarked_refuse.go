@@ -62,3 +62,17 @@ func keyedUnmarked(err error, key map[string]types.AttributeValue) error {
 	}
 	return err
 }
+
+// unmarkedErr is the outcome of a failed condition that found the unmarked
+// item old: ErrUnmarked, after the item's table key, so that a transaction
+// action, an upsert or a batch names the item as a single-item write does.
+func (f failure) unmarkedErr(old map[string]types.AttributeValue) error {
+	if f.tab == nil {
+		return ddbmodel.ErrUnmarked
+	}
+	key := map[string]types.AttributeValue{}
+	for _, n := range f.tab.PrimaryKeyNames("") {
+		key[n] = old[n]
+	}
+	return errtext.Errorf("%s: %w", describeKey(key), ddbmodel.ErrUnmarked)
+}

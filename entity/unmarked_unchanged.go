@@ -76,7 +76,7 @@ func (e *Entity[T]) checkConditionSize(cond string) error {
 	if n := len(cond); n > expr.MaxExpressionBytes {
 		return &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition)", Limit: expr.MaxExpressionBytes, Got: n}
 	}
-	return nil
+	return e.checkOperators("condition", cond)
 }
 
 // wholeKeys reports whether the update writes both halves of every index

@@ -73,7 +73,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	}
 	// The plan's maps are made on their first store (setIn): most updates
 	// store in few of them.
-	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
+	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	p := &updatePlan[T]{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	if op.with != nil {
 		p.withSrc = op.with
@@ -790,6 +790,9 @@ func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
 	c.in = &a.in
 	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
+	}
+	if err := e.checkOperators("condition", *c.in.ConditionExpression); err != nil {
+		return nil, err
 	}
 	// The item after the update is at least its key and the values the
 	// update sets; with the item read, it is known exactly.

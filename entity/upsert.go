@@ -102,7 +102,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 		return nil, err
 	}
 	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
-		fail: failure{entity: e.name, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
+		fail: failure{entity: e.name, tab: e.table, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
 	// A read-only attribute keeps what the item holds (if_not_exists), as
 	// an update may not change it; the primary key's composites are the
 	// item's identity, the same on both.
@@ -193,6 +193,9 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	}
 	if n := max(len(ue), len(*c.in.ConditionExpression)); n > expr.MaxExpressionBytes {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: n}
+	}
+	if err := e.checkOperators("condition", *c.in.ConditionExpression); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -85,6 +85,7 @@ func retry[P ~map[string]V, V any](ctx context.Context, opts BatchOptions, pendi
 		}
 		next, err := send(attempt, *pending)
 		if err != nil {
+			*pending = next // what is still unconfirmed (all of it, but after an Observer's panic)
 			last = err
 			if !ddbmodel.IsRetryable(err) || ctx.Err() != nil {
 				return err
@@ -197,7 +198,12 @@ func cause(ctx context.Context, errs []error) error {
 // checked before the first request: a nil DB, a nil operation or an
 // invalid item sends nothing. A panic in a chunk's goroutine (a client
 // that panics) is returned as a *ddbmodel.PanicError, that chunk's items
-// as not confirmed. When ctx ends first, errors.Is(err, ctx.Err()) holds.
+// as not confirmed. A panic in the DB's Observer, which is called once
+// DynamoDB has answered, ends its chunk and is returned as a
+// *ddbmodel.PanicError too, but what DynamoDB wrote counts as written:
+// only the items it left unprocessed are reported (in a
+// *ddbmodel.UnprocessedError whose Cause is the panic). When ctx ends
+// first, errors.Is(err, ctx.Err()) holds.
 func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...entity.BatchWriter) error {
 	if err := checkDB(db, "batch write"); err != nil {
 		return err
@@ -243,13 +249,14 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		}
 	}
 	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
+		sdb, panics := catchObserverPanics(db)
 		return retry(ctx, opts, &left[i], func(attempt int, pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
-			out, err := entity.Send(ctx, db, db.Client.BatchWriteItem, &dynamodb.BatchWriteItemInput{RequestItems: pending},
+			out, err := entity.Send(ctx, sdb, db.Client.BatchWriteItem, &dynamodb.BatchWriteItemInput{RequestItems: pending},
 				entity.Request{Entities: writeEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
 				return pending, err
 			}
-			return out.UnprocessedItems, nil
+			return out.UnprocessedItems, panics.caught()
 		})
 	})
 	ue := &ddbmodel.UnprocessedError{}
@@ -268,7 +275,7 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		ue.Cause = cause(ctx, errs)
 		return ue
 	}
-	return nil
+	return firstPanic(errs)
 }
 
 // BatchGet reads items of any entities in chunks of 100 with bounded
@@ -331,8 +338,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		}
 	}
 	errs := fanout.Run(ctx, len(chunks), opts.Concurrency, func(ctx context.Context, i int) error {
+		sdb, panics := catchObserverPanics(db)
 		return retry(ctx, opts, &left[i], func(attempt int, pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
-			out, err := entity.Send(ctx, db, db.Client.BatchGetItem, &dynamodb.BatchGetItemInput{RequestItems: pending},
+			out, err := entity.Send(ctx, sdb, db.Client.BatchGetItem, &dynamodb.BatchGetItemInput{RequestItems: pending},
 				entity.Request{Entities: readEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
 				return pending, err
@@ -353,7 +361,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 					}
 				}
 			}
-			return out.UnprocessedKeys, nil
+			return out.UnprocessedKeys, panics.caught()
 		})
 	})
 	ue := &ddbmodel.UnprocessedError{}
@@ -366,7 +374,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		ue.Cause = cause(ctx, errs)
 		return res, ue
 	}
-	return res, nil
+	return res, firstPanic(errs)
 }
 
 type batchKey struct {
@@ -388,33 +396,4 @@ func keyNamesOf(chunk []batchKey, table string) []string {
 		}
 	}
 	return nil
-}
-
-// BatchGetOf reads items of one entity by their key composites and returns
-// those found, in the order of keys. It keeps items whose TTL has passed;
-// BatchGet with reads e.Get(k).SkipExpired() leaves them out.
-func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
-	if e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
-	}
-	reads := make([]ReadOp, len(keys))
-	for i, k := range keys {
-		reads[i] = e.Get(k)
-	}
-	items, err := BatchGet(ctx, db, opts, reads...)
-	if err != nil {
-		return nil, err
-	}
-	var out []T
-	for i := range keys {
-		if !items.Found(i) {
-			continue
-		}
-		v, err := e.Decode(items.raw[i])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }

@@ -9,6 +9,11 @@
 // answer leaving items unprocessed are logged at Warn:
 //
 //	db = db.WithObserver(slogobserve.New(slog.Default()))
+//
+// A failed condition (a create finding the item, a version conflict) is
+// often an expected outcome; NewWithOptions logs it at another level:
+//
+//	db = db.WithObserver(slogobserve.NewWithOptions(logger, slogobserve.Options{ConditionFailed: slog.LevelDebug}))
 package slogobserve
 
 import (
@@ -24,10 +29,13 @@ const Message = "dynamodb request"
 // New returns an Observer logging every request to logger (slog.Default()
 // when nil). A record is built only when logger is enabled at its level.
 func New(logger *slog.Logger) entity.Observer {
-	return observer{logger}
+	return observer{logger: logger}
 }
 
-type observer struct{ logger *slog.Logger }
+type observer struct {
+	logger *slog.Logger
+	opts   Options
+}
 
 // Level returns the level at which ev is logged: Warn for a failed
 // request, a retry and a batch answer leaving items unprocessed, Debug for
@@ -44,7 +52,7 @@ func (o observer) Observe(ctx context.Context, ev *entity.Event) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	level := Level(ev)
+	level := o.opts.Level(ev)
 	if !logger.Enabled(ctx, level) {
 		return
 	}

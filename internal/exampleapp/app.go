@@ -77,31 +77,24 @@ type costs struct {
 	inMeasure atomic.Bool            // Measure is running
 	measured  bool                   // Measure ran since the last Pattern
 	step      entity.CapacityCounter // what Measure counted since the last Pattern
-	// failed and stepFailed count the failed requests of all and step:
-	// DynamoDB reports no capacity for a failed request.
-	failed, stepFailed atomic.Int64
 }
 
 // Observe counts ev: in all, and in step while Measure runs.
 func (c *costs) Observe(ctx context.Context, ev *entity.Event) {
 	c.all.Observe(ctx, ev)
-	if ev.Err != nil {
-		c.failed.Add(1)
-	}
 	if c.inMeasure.Load() {
 		c.step.Observe(ctx, ev)
-		if ev.Err != nil {
-			c.stepFailed.Add(1)
-		}
 	}
 }
 
 // line renders the cost line of a Pattern and starts counting anew.
 func (c *costs) line() string {
-	counted, failed := &c.all, c.failed.Load()
+	counted := &c.all
 	if c.measured {
-		counted, failed = &c.step, c.stepFailed.Load()
+		counted = &c.step
 	}
+	// DynamoDB reports no capacity for a failed request: say how many.
+	failed := counted.Failed()
 	total := counted.Total()
 	requests := "requests"
 	if counted.Requests() == 1 {
@@ -118,8 +111,6 @@ func (c *costs) line() string {
 func (c *costs) reset() {
 	c.all.Reset()
 	c.step.Reset()
-	c.failed.Store(0)
-	c.stepFailed.Store(0)
 	c.measured = false
 }
 
