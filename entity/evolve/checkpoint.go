@@ -62,15 +62,17 @@ const DefaultLease = 2 * time.Minute
 // job's table: after each page, the segment's last evaluated key (or
 // that it is done) is written to the segment's checkpoint item. A run of
 // the same job (same name, same Segments, same kind of run: Verify,
-// Repair or a DryRun repair, else a *CheckpointError with
-// ErrSegmentsChanged or ErrOtherMode) skips the segments done and
+// Repair or a DryRun repair; otherwise the run is refused whole, before
+// any segment is scanned, with a *CheckpointError with ErrSegmentsChanged
+// or ErrOtherMode: use another name, or ClearCheckpoints) skips the
+// segments done and
 // resumes the others where the last checkpoint left them; a page being
 // processed when a worker stopped is read again.
 //
 // A worker claims a segment before it scans it, with a conditional write
 // of its identity (host, process and a random part) and a lease (Lease)
 // that each page renews and that a stopped run (its context cancelled)
-// releases. A segment another worker holds is not scanned: the run goes
+// releases, also a claim whose answer was lost. A segment another worker holds is not scanned: the run goes
 // on with its other segments and returns a *CheckpointError for it
 // (errors.Is ErrSegmentClaimed), so no two workers process a segment at
 // once; a worker that loses its lease (a page took longer than the
@@ -317,7 +319,10 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 	if err != nil {
 		var ccf *types.ConditionalCheckFailedException
 		if !errors.As(err, &ccf) {
-			return nil, false, errtext.Errorf("claiming segment %d of job %q: %w", seg, rn.j.checkpoint, err)
+			// The claim may have landed though its answer was lost (a
+			// cancelled context, a reset connection): release it, so that
+			// a restarted run is not locked out by this one's lease.
+			return nil, false, c.release(ctx, errtext.Errorf("claiming segment %d of job %q: %w", seg, rn.j.checkpoint, err))
 		}
 		old := decodeCheckpoint(ccf.Item)
 		switch {
@@ -337,6 +342,29 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 		rn.count(&rn.r.SegmentsResumed)
 	}
 	return c, false, nil
+}
+
+// checkpointsFit refuses, before any segment is scanned, a run whose
+// Checkpoint name holds checkpoints of another segment count or kind of
+// run: otherwise the segments those checkpoints do not cover would be
+// scanned, and the run would do part of the job.
+func (rn *run) checkpointsFit(ctx context.Context) error {
+	if !rn.j.named {
+		return nil
+	}
+	items, err := rn.j.checkpointItems(ctx, rn.db)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		switch c := decodeCheckpoint(it); {
+		case c.Segments != rn.j.segments:
+			return &CheckpointError{Job: rn.j.checkpoint, Segment: c.Segment, Segments: c.Segments, Err: ErrSegmentsChanged}
+		case c.Mode != rn.mode():
+			return &CheckpointError{Job: rn.j.checkpoint, Segment: c.Segment, Mode: c.Mode, Err: ErrOtherMode}
+		}
+	}
+	return nil
 }
 
 // mode is the kind of run, as its checkpoints record it.

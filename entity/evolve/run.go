@@ -120,6 +120,9 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 	rn := &run{j: j, db: db, repair: repair, started: now,
 		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
 		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: len(ins)}
+	if err := rn.checkpointsFit(ctx); err != nil {
+		return rn.r, err
+	}
 	errs := fanout.Run(ctx, len(ins), j.workers, func(ctx context.Context, i int) error {
 		return rn.segment(ctx, ins[i])
 	})
