@@ -203,10 +203,7 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	// composites recovered from the key among them) still absent: the
 	// condition the writes of unmarked items carry.
 	cond := renderUnchanged(&w, e.unchangedNode(old))
-	if n := max(len(ue), len(cond)); n > expr.MaxExpressionBytes {
-		return refuse(&ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition that the adopted item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n})
-	}
-	if err := e.checkOperators("condition", cond); err != nil {
+	if err := expr.CheckLimits(e.name, "the condition that the adopted item is unchanged", ue, cond); err != nil {
 		return refuse(err)
 	}
 	c.in = &dynamodb.UpdateItemInput{

@@ -73,10 +73,7 @@ func (e *Entity[T]) checkUnchangedSize(op string, n *condNode) error {
 // checkConditionSize refuses a condition expression over DynamoDB's size
 // limit before sending it.
 func (e *Entity[T]) checkConditionSize(cond string) error {
-	if n := len(cond); n > expr.MaxExpressionBytes {
-		return &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes (of the condition)", Limit: expr.MaxExpressionBytes, Got: n}
-	}
-	return e.checkOperators("condition", cond)
+	return expr.CheckLimits(e.name, "the condition", cond)
 }
 
 // wholeKeys reports whether the update writes both halves of every index

@@ -788,10 +788,7 @@ func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
 	c.in = &a.in
-	if len(*c.in.ConditionExpression) > expr.MaxExpressionBytes || len(*c.in.UpdateExpression) > expr.MaxExpressionBytes {
-		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: max(len(*c.in.ConditionExpression), len(*c.in.UpdateExpression))}
-	}
-	if err := e.checkOperators("condition", *c.in.ConditionExpression); err != nil {
+	if err := expr.CheckLimits(e.name, "", *c.in.ConditionExpression, *c.in.UpdateExpression); err != nil {
 		return nil, err
 	}
 	// The item after the update is at least its key and the values the

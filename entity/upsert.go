@@ -191,10 +191,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}
-	if n := max(len(ue), len(*c.in.ConditionExpression)); n > expr.MaxExpressionBytes {
-		return nil, &ddbmodel.LimitError{Entity: e.name, What: "expression size in bytes", Limit: expr.MaxExpressionBytes, Got: n}
-	}
-	if err := e.checkOperators("condition", *c.in.ConditionExpression); err != nil {
+	if err := expr.CheckLimits(e.name, "", ue, *c.in.ConditionExpression); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -249,8 +249,8 @@ func (f *Finding) Build() (*dynamodb.UpdateItemInput, error) {
 	}
 	cond := f.unchanged(&w)
 	update := strings.Join(ue, " ")
-	if n := max(len(update), len(cond)); n > expr.MaxExpressionBytes {
-		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: &ddbmodel.LimitError{Entity: f.Entity, What: "expression size in bytes (of the condition that the repaired item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n}}
+	if err := expr.CheckLimits(f.Entity, "the condition that the repaired item is unchanged", update, cond); err != nil {
+		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: err}
 	}
 	return &dynamodb.UpdateItemInput{
 		TableName:                           aws.String(f.table),

@@ -85,8 +85,8 @@ func (f *Finding) BuildMove() (*dynamodb.TransactWriteItemsInput, error) {
 	// must fail the move too, or the put would drop it (unchanged holds
 	// every stored attribute the item lacked still absent).
 	cond := f.unchanged(&dw)
-	if n := len(cond); n > expr.MaxExpressionBytes {
-		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: &ddbmodel.LimitError{Entity: f.Entity, What: "expression size in bytes (of the condition that the moved item is unchanged)", Limit: expr.MaxExpressionBytes, Got: n}}
+	if err := expr.CheckLimits(f.Entity, "the condition that the moved item is unchanged", cond); err != nil {
+		return nil, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: err}
 	}
 	item := f.repaired()
 	pk := f.model.tb.PartitionKey.Name
