@@ -288,6 +288,9 @@ type Entity[T any] struct {
 	// sch is what names and values are checked against; read-only after
 	// Define.
 	sch *schema
+	// ownNames lists, sorted, the attributes the entity stores or
+	// maintains, without its marker (see absentFrom).
+	ownNames []string
 	// uniques are the unique attributes, kept by marker items (unique.go).
 	uniques []*uniqueDef[T]
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
@@ -486,6 +489,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
 		return nil, err
 	}
+	e.ownNames = e.storedAndMaintained()
 	if err := e.checkFloatFormats(rt); err != nil {
 		return nil, err
 	}

@@ -1,5 +1,7 @@
 package entity
 
+import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 // Stamps names the entity's Updated timestamp and lock attribute ("" for
 // none): the attributes every put sets whatever the value.
 func (m linked[T]) Stamps() (updated, lock string) {
@@ -19,4 +21,10 @@ func (m linked[T]) ExtraNames() []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// KeyLayoutFits reports whether item's table key fits the entity's key
+// templates (see matchKeys).
+func (m linked[T]) KeyLayoutFits(item map[string]types.AttributeValue) bool {
+	return m.e.matchKeys(item) == nil
 }

@@ -34,6 +34,23 @@ func (e *Entity[T]) unchangedNode(item map[string]types.AttributeValue) *condNod
 // table's key and index key attributes, the marker's version) that item
 // lacks. The marker itself is left out: the condition checks it first.
 func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
+	names := e.ownNames
+	if names == nil {
+		names = e.storedAndMaintained()
+	}
+	var out []string
+	for _, n := range names {
+		if _, ok := item[n]; !ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// storedAndMaintained lists, sorted, the top-level attributes the entity
+// stores or maintains, without its marker: what absentFrom picks from.
+// Define computes it once (ownNames).
+func (e *Entity[T]) storedAndMaintained() []string {
 	names := map[string]bool{}
 	if e.sch != nil {
 		for n := range e.sch.attrs {
@@ -50,9 +67,6 @@ func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
 		names[n] = true
 	}
 	delete(names, e.table.EntityAttr())
-	for n := range item {
-		delete(names, n)
-	}
 	return slices.Sorted(maps.Keys(names))
 }
 

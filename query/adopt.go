@@ -13,7 +13,6 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/contract"
 )
 
 // AdoptReport is the outcome of a bulk adoption: how many items were
@@ -171,7 +170,7 @@ func adoptOne[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 			if !e.Table().Unmarked(it) && e.Is(it) {
 				return nil // adopted meanwhile (by another adopter)
 			}
-		case !keyLayoutFits(e, it):
+		case !modelOf(e).KeyLayoutFits(it):
 			r.Unrecognized = append(r.Unrecognized, tableKeyOf(e.Table(), it))
 			return nil
 		default:
@@ -195,38 +194,4 @@ func readItem[T any](ctx context.Context, db *entity.DB, e *entity.Entity[T], it
 		return nil, errtext.Errorf("adopt %s: reading the item: %w", e.Name(), err)
 	}
 	return out.Item, nil
-}
-
-// keyLayoutFits reports whether the item's table key is one the entity's
-// templates can render: an S (or N) value each template extracts its
-// composites from. An item whose key does not fit is another kind of item
-// by its key layout, not a failed adoption of one of the entity's.
-func keyLayoutFits[T any](e *entity.Entity[T], it map[string]types.AttributeValue) bool {
-	pk, sk, _ := modelOf(e).KeySpecs("")
-	for _, spec := range []contract.KeySpec{pk, sk} {
-		if spec.Attribute == "" {
-			continue
-		}
-		var text string
-		switch v := it[spec.Attribute].(type) {
-		case *types.AttributeValueMemberS:
-			if spec.Number {
-				return false
-			}
-			text = v.Value
-		case *types.AttributeValueMemberN:
-			if !spec.Number {
-				return false
-			}
-			text = v.Value
-		default:
-			return false
-		}
-		if spec.Template != nil {
-			if _, err := spec.Template.Extract(text); err != nil {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -71,6 +71,11 @@ type Entity[C any] interface {
 	// item may hold that T does not, which a put of a decoded value
 	// therefore lacks.
 	ExtraNames() []string
+	// KeyLayoutFits reports whether item's table key is one the entity's
+	// templates can render: of the type each template renders, with the
+	// literal parts and composites each extracts. An item whose key does
+	// not fit is another kind of item by its key layout.
+	KeyLayoutFits(item map[string]types.AttributeValue) bool
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.
