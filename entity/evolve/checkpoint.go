@@ -140,18 +140,16 @@ type CheckpointError struct {
 // another segment count or kind of run, both counts or kinds and how to
 // start afresh.
 func (e *CheckpointError) Error() string {
-	s := fmt.Sprintf("ddbmodel: job %q segment %d: %s", e.Job, e.Segment, errtext.Detail(e.Err))
+	s := fmt.Sprintf("ddbmodel: job %q segment %d: ", e.Job, e.Segment)
+	switch {
+	case errors.Is(e.Err, ErrSegmentsChanged):
+		return s + fmt.Sprintf("the checkpoint is of %d segments, this run has %d", e.Segments, e.RunSegments) + afresh
+	case errors.Is(e.Err, ErrOtherMode):
+		return s + fmt.Sprintf("the checkpoint is of a %s run, this run is a %s", e.Mode, e.RunMode) + afresh
+	}
+	s += errtext.Detail(e.Err)
 	if errors.Is(e.Err, ErrSegmentClaimed) {
 		s += fmt.Sprintf(" (%s, until %s)", e.Owner, e.LeaseUntil.UTC().Format(time.RFC3339))
-	}
-	if errors.Is(e.Err, ErrSegmentsChanged) {
-		s += fmt.Sprintf(": the checkpoint is of %d segments, this run has %d", e.Segments, e.RunSegments)
-	}
-	if errors.Is(e.Err, ErrOtherMode) {
-		s += fmt.Sprintf(": the checkpoint is of a %s run, this run is a %s", e.Mode, e.RunMode)
-	}
-	if errors.Is(e.Err, ErrSegmentsChanged) || errors.Is(e.Err, ErrOtherMode) {
-		s += afresh
 	}
 	return s
 }

@@ -68,7 +68,7 @@ func TestACheckpointMisfitNamesBothRunsAndTheWayOut(t *testing.T) {
 	} {
 		err := c.run()
 		var ce *evolve.CheckpointError
-		if !errors.Is(err, c.is) || !errors.As(err, &ce) || !strings.Contains(err.Error(), c.want) {
+		if !errors.Is(err, c.is) || !errors.As(err, &ce) || err.Error() != `ddbmodel: job "misfit" segment 0: `+c.want && !strings.HasPrefix(err.Error(), `ddbmodel: job "misfit" segment 0: `+c.want) {
 			t.Errorf("%s: %v\nwant %v saying %q", c.name, err, c.is, c.want)
 		}
 	}
