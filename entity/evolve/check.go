@@ -43,7 +43,10 @@ const (
 	// one of another version for which the entity declares no upgrade
 	// (with one, it is OldVersion).
 	Marker Kind = "marker"
-	// Undecodable: the item does not decode into the entity's type.
+	// Undecodable: the item does not decode into the entity's type (nor,
+	// for an item of an older version, its upgrade into it: then the
+	// finding is OldVersion too, and Err is the upgrade's
+	// *ddbmodel.DecodeError naming both versions).
 	Undecodable Kind = "undecodable"
 	// Invalid: the item decodes, but a put of its value is refused (an
 	// attribute rule of today's model fails).
@@ -99,6 +102,10 @@ type Finding struct {
 	Err error
 	// Kinds lists the kinds of the finding, without repeats, sorted.
 	Kinds []Kind
+	// Hint says, where known, what would let Repair rewrite the finding:
+	// for an item of a version the entity declares no upgrade from (a
+	// Marker finding), that declaring one migrates it.
+	Hint string
 
 	table string
 	// model is what the repair needs of the entity (repair_plan.go).
@@ -158,6 +165,11 @@ func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	// An item of an older version with an upgrade is checked as its
 	// upgraded value, Hidden fields kept (migrate.go).
 	v, upgraded, err := t.e.Upgraded(item)
+	if upgraded && err != nil {
+		// The upgrade failed: an old item, and one that does not decode.
+		f.fail(Undecodable, err).Kinds = []Kind{OldVersion, Undecodable}
+		return f
+	}
 	if !upgraded && err == nil {
 		v, err = t.e.Decode(item)
 	}
@@ -171,7 +183,7 @@ func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	if upgraded {
 		return f.compare(tb, in.Item).migration()
 	}
-	return f.compare(tb, in.Item)
+	return f.compare(tb, in.Item).noUpgrade(tb)
 }
 
 // fail makes f a finding of kind k that could not be checked.

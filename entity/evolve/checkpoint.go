@@ -84,7 +84,9 @@ const DefaultLease = 2 * time.Minute
 // partition and sort keys must be strings (Build refuses the job
 // otherwise). The checkpoint items stay after the job ends (see
 // Checkpoints); ClearCheckpoints deletes them, so that the job can run
-// again from the start.
+// again from the start. A run whose segments the checkpoints all show
+// done scans nothing and returns ErrJobDone; a run that skipped or
+// resumed segments reports only what it scanned (Report.Partial).
 func (j Job) Checkpoint(name string) Job { j.checkpoint = name; j.named = true; return j }
 
 // Lease sets how long a worker's claim on a segment lasts without a page
@@ -105,7 +107,8 @@ var ErrSegmentsChanged = errors.New("ddbmodel: the checkpoint is of another numb
 // ErrOtherMode is the error (in a *CheckpointError) of a segment whose
 // checkpoint was written by a run of another kind (Verify, Repair, or a
 // DryRun repair): a segment verified is not repaired, so a repair does
-// not take a verify's checkpoints. Give each its own name.
+// not take a verify's checkpoints. Give each its own name. The
+// *CheckpointError names both kinds (Mode, RunMode).
 var ErrOtherMode = errors.New("ddbmodel: the checkpoint is of another kind of run (verify, repair, dry run)")
 
 // CheckpointError is a segment a checkpointed run did not scan (or
@@ -125,21 +128,28 @@ type CheckpointError struct {
 	// Mode is the kind of run of the checkpoint (ErrOtherMode): verify,
 	// repair or dry run.
 	Mode string
+	// RunSegments and RunMode are the segment count and kind of the run
+	// refused (ErrSegmentsChanged, ErrOtherMode).
+	RunSegments int
+	RunMode     string
 	// Err is ErrSegmentClaimed, ErrSegmentsChanged or ErrOtherMode.
 	Err error
 }
 
-// Error names the job, the segment and the reason.
+// Error names the job, the segment and the reason; for a checkpoint of
+// another segment count or kind of run, both counts or kinds and how to
+// start afresh.
 func (e *CheckpointError) Error() string {
-	s := fmt.Sprintf("ddbmodel: job %q segment %d: %s", e.Job, e.Segment, errtext.Detail(e.Err))
+	s := fmt.Sprintf("ddbmodel: job %q segment %d: ", e.Job, e.Segment)
+	switch {
+	case errors.Is(e.Err, ErrSegmentsChanged):
+		return s + fmt.Sprintf("the checkpoint is of %d segments, this run has %d", e.Segments, e.RunSegments) + afresh
+	case errors.Is(e.Err, ErrOtherMode):
+		return s + fmt.Sprintf("the checkpoint is of a %s run, this run is a %s", e.Mode, e.RunMode) + afresh
+	}
+	s += errtext.Detail(e.Err)
 	if errors.Is(e.Err, ErrSegmentClaimed) {
 		s += fmt.Sprintf(" (%s, until %s)", e.Owner, e.LeaseUntil.UTC().Format(time.RFC3339))
-	}
-	if errors.Is(e.Err, ErrSegmentsChanged) {
-		s += fmt.Sprintf(" (%d segments)", e.Segments)
-	}
-	if errors.Is(e.Err, ErrOtherMode) {
-		s += fmt.Sprintf(" (%s)", e.Mode)
 	}
 	return s
 }
@@ -328,11 +338,10 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 		switch {
 		case !isCheckpoint(tb, ccf.Item):
 			return nil, false, errtext.Errorf("claiming segment %d of job %q: the checkpoint's key holds an item that is no checkpoint", seg, rn.j.checkpoint)
-		case old.Segments != rn.j.segments:
-			return nil, false, &CheckpointError{Job: rn.j.checkpoint, Segment: seg, Segments: old.Segments, Err: ErrSegmentsChanged}
-		case old.Mode != rn.mode():
-			return nil, false, &CheckpointError{Job: rn.j.checkpoint, Segment: seg, Mode: old.Mode, Err: ErrOtherMode}
+		case old.Segments != rn.j.segments, old.Mode != rn.mode():
+			return nil, false, rn.misfit(old)
 		case old.Done:
+			rn.scannedBefore(old.Scanned)
 			return nil, true, nil
 		}
 		return nil, false, &CheckpointError{Job: rn.j.checkpoint, Segment: seg, Owner: old.Owner, LeaseUntil: old.LeaseUntil, Err: ErrSegmentClaimed}
@@ -340,15 +349,17 @@ func (rn *run) claim(ctx context.Context, in *dynamodb.ScanInput) (c *claim, don
 	if k, ok := out.Attributes[cpLastKey].(*types.AttributeValueMemberM); ok {
 		in.ExclusiveStartKey = k.Value
 		rn.count(&rn.r.SegmentsResumed)
+		rn.scannedBefore(decodeCheckpoint(out.Attributes).Scanned)
 	}
 	return c, false, nil
 }
 
 // checkpointsFit refuses, before any segment is scanned, a run whose
 // Checkpoint name holds checkpoints of another segment count or kind of
-// run: otherwise the segments those checkpoints do not cover would be
-// scanned, and the run would do part of the job.
-func (rn *run) checkpointsFit(ctx context.Context) error {
+// run (otherwise the segments those checkpoints do not cover would be
+// scanned, and the run would do part of the job), and a run whose
+// segments (ins) are all done (ErrJobDone).
+func (rn *run) checkpointsFit(ctx context.Context, ins []*dynamodb.ScanInput) error {
 	if !rn.j.named {
 		return nil
 	}
@@ -357,14 +368,11 @@ func (rn *run) checkpointsFit(ctx context.Context) error {
 		return err
 	}
 	for _, it := range items {
-		switch c := decodeCheckpoint(it); {
-		case c.Segments != rn.j.segments:
-			return &CheckpointError{Job: rn.j.checkpoint, Segment: c.Segment, Segments: c.Segments, Err: ErrSegmentsChanged}
-		case c.Mode != rn.mode():
-			return &CheckpointError{Job: rn.j.checkpoint, Segment: c.Segment, Mode: c.Mode, Err: ErrOtherMode}
+		if c := decodeCheckpoint(it); c.Segments != rn.j.segments || c.Mode != rn.mode() {
+			return rn.misfit(c)
 		}
 	}
-	return nil
+	return rn.finished(items, ins)
 }
 
 // mode is the kind of run, as its checkpoints record it.
@@ -576,7 +584,8 @@ func (j Job) ClearCheckpoints(ctx context.Context, db *entity.DB) (int, error) {
 }
 
 // items checks (and repairs) the items of a page and returns how many are
-// the job's: checkpoint items are neither checked nor counted.
+// the job's: checkpoint items are neither checked nor counted, nor is an
+// item this run moved into the page's segment.
 func (rn *run) items(ctx context.Context, items []map[string]types.AttributeValue) int {
 	n := 0
 	tb := rn.j.targets[0].table()
@@ -584,8 +593,9 @@ func (rn *run) items(ctx context.Context, items []map[string]types.AttributeValu
 		if isCheckpoint(tb, it) {
 			continue
 		}
-		rn.item(ctx, it)
-		n++
+		if rn.item(ctx, it) {
+			n++
+		}
 	}
 	return n
 }

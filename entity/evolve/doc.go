@@ -20,7 +20,9 @@
 // being as read: a service write landing in between is never overwritten;
 // the item is read again and, while it still differs, written again from
 // that read. Every item not repaired is in Report.Failed and in the error
-// (nothing is dropped).
+// (nothing is dropped; the error's text lists the first ten and counts
+// the others, errors.As finds every *RepairError). A repair whose answer
+// is lost (a transport error) is classified by reading the item back.
 //
 // An item whose table key is stale (StalePrimaryKey) is moved by one
 // TransactWriteItems (Finding.BuildMove): a Delete at its stored key
@@ -45,11 +47,12 @@
 // it: then it writes Updated as the put does. An item with a differing key
 // whose template is built from the Updated timestamp or the lock is
 // reported, not repaired: every put renders that key anew. DryRun reports what Repair would write, with
-// Finding.Build giving each request, and sends no repair write. ReadRate and
+// Finding.Build giving each request, and sends no repair write; its
+// findings are its result, not an error. ReadRate and
 // WriteRate hold the consumed capacity (as DynamoDB reports it) to units
-// per second; Progress reports items scanned, findings, repairs and the
-// rate as the job runs. Check checks one item without I/O (a stream
-// record's, for instance).
+// per second; Progress reports, as one snapshot, items scanned, findings,
+// repairs, moves, failures and the rate as the job runs. Check checks one
+// item without I/O (a stream record's, for instance).
 //
 // An entity job reads only that entity's items (the scan's marker filter),
 // and a repair writes only items the job checked as its entities', so no
@@ -65,8 +68,11 @@
 // *CheckpointError (ErrSegmentClaimed) for it. Checkpoint items live
 // under a key (EVOLVE#CHECKPOINT#<name> / SEGMENT#<n>) that Build checks
 // no entity of the table can render; a table job skips them. Job.Checkpoints
-// lists them and Job.ClearCheckpoints deletes them. Progress.String is a
-// progress line (scanned, findings, repaired, left, rate, ETA).
+// lists them and Job.ClearCheckpoints deletes them. A run under the name
+// of a job whose segments are all done scans nothing and returns
+// ErrJobDone; a resumed run's Report is Partial (checkpoints keep no
+// findings). Progress.String is a progress line (scanned, findings,
+// repaired, left, rate, ETA; left and ETA need Job.Expected).
 //
 // Items stored at an older version of their entity, for which the entity
 // declares an upgrade (entity.Config.Upgrades), are OldVersion findings:
@@ -102,14 +108,16 @@
 // Report.NotReached, not in Failed.
 //
 // With Checkpoint, Verify and DryRun write the checkpoint items (nothing
-// else). An item moved into a segment not yet scanned is scanned again
-// there, so Progress.Scanned counts it twice and the items left reach 0
-// early. The lease is renewed once per page: at a low WriteRate, set Lease
+// else). An item moved into a segment not yet scanned is read again
+// there and checked, but counted scanned once by the run that moved it
+// (a run under Share counts an item another worker moved into its
+// segment as its own). The lease is renewed once per page: at a low WriteRate, set Lease
 // above the time a page of repairs takes.
 //
 // Not yet (issue #17): repairing an item whose put also changes
 // attributes other than the Updated timestamp and the lock (a Default, a
 // Hidden attribute decoding drops), migrating an item whose upgraded value
 // has another table key (a migration and a move in one), and an item of
-// an older version without a declared upgrade (a Marker finding).
+// an older version without a declared upgrade (a Marker finding, whose
+// Finding.Hint says that declaring entity.UpgradeFrom would migrate it).
 package evolve

@@ -105,10 +105,11 @@ func TestDryRunSendsNoWrite(t *testing.T) {
 	rec := entitytest.NewRecorder(s.db.Client)
 	db := *s.db
 	db.Client = rec
+	// A dry run's findings, those a repair would not rewrite among them,
+	// are its result, not an error.
 	r, err := s.tableJob().DryRun().Repair(ctx, &db)
-	var re *evolve.RepairError
-	if !errors.As(err, &re) || len(r.Failed) != 1 || keyText(r.Failed[0].Key) != "TENANT#t0/TICKET#bad" {
-		t.Fatalf("dry run: %v, failed %v; want the undecodable item alone", err, r.Failed)
+	if err != nil || len(r.Failed) != 1 || keyText(r.Failed[0].Key) != "TENANT#t0/TICKET#bad" {
+		t.Fatalf("dry run: %v, failed %v; want no error and the undecodable item alone in Failed", err, r.Failed)
 	}
 	if n := rec.Count(entitytest.PutItem, entitytest.UpdateItem, entitytest.DeleteItem, entitytest.BatchWriteItem, entitytest.TransactWriteItems); n != 0 {
 		t.Errorf("dry run sent %d writes", n)

@@ -77,11 +77,14 @@ func (j Job) Samples(n int) Job { j.samples = n; return j }
 // DryRun makes Repair send no repair write (with Checkpoint, the
 // checkpoint items are still written): its report counts and samples the
 // findings it would repair (WouldRepair), each with the request it would
-// send (Finding.Build).
+// send (Finding.Build), and lists in Failed those it would not. The
+// findings are the dry run's result: its error is nil unless a request
+// failed or the job is invalid.
 func (j Job) DryRun() Job { j.dryRun = true; return j }
 
-// Progress sets a callback called after each page scanned, from one
-// goroutine at a time.
+// Progress sets a callback called after each page scanned, and once when
+// the run ends (with the counts of its Report), from one goroutine at a
+// time.
 func (j Job) Progress(fn func(Progress)) Job { j.progress = fn; return j }
 
 // ReadRate limits the read capacity the scan consumes, in units per
@@ -92,17 +95,28 @@ func (j Job) ReadRate(units float64) Job { j.readRate = units; return j }
 // second (0: no limit).
 func (j Job) WriteRate(units float64) Job { j.writeRate = units; return j }
 
-// Progress is a job's progress so far.
+// Progress is a job's progress so far: one snapshot, its counts taken
+// together (Findings never ahead of Scanned, nor Repaired ahead of
+// Findings), of this run (this process, with Share) since it started.
 type Progress struct {
-	// Scanned counts the items read.
+	// Scanned counts the items read, each once (as Report.Scanned).
 	Scanned int64
+	// ScannedBefore counts the items of this run's segments that their
+	// checkpoints show scanned by earlier runs (Checkpoint): the pages a
+	// resumed segment skips and the segments already done.
+	ScannedBefore int64
 	// Findings counts the items that differ.
 	Findings int64
-	// Repaired counts the items rewritten.
-	Repaired int64
+	// Repaired counts the items rewritten; Moved those of them moved to
+	// a new table key (Report.Moved).
+	Repaired, Moved int64
+	// Failed counts the findings not repaired so far (Report.Failed);
+	// NotReached those not attempted because the run's context ended
+	// (Report.NotReached).
+	Failed, NotReached int64
 	// Elapsed is the time since the job started.
 	Elapsed time.Duration
-	// Rate is items scanned per second.
+	// Rate is items scanned per second by this run (Scanned / Elapsed).
 	Rate float64
 	// Capacity is the capacity consumed so far.
 	Capacity entity.Capacity
@@ -279,7 +293,7 @@ type RepairError struct {
 
 // Error names the entity, the item's key, the kinds and the reason.
 func (e *RepairError) Error() string {
-	return fmt.Sprintf("ddbmodel: repair %s item %s %v: %s", e.Entity, expr.DescribeKey(e.Key), e.Kinds, errtext.Detail(e.Err))
+	return fmt.Sprintf("ddbmodel: repair %s item %s (%s): %s", e.Entity, expr.DescribeKey(e.Key), kindsText(e.Kinds), errtext.Detail(e.Err))
 }
 
 // Unwrap returns the reason.

@@ -15,8 +15,13 @@ import (
 // writes set, every other attribute removed, attributes T does not store
 // among them), in one write conditioned on the item being unchanged since
 // it was read. An item whose upgraded value renders another table key is
-// also StalePrimaryKey, and is reported, not written. An item of an older
-// version without an upgrade is a Marker finding, decoded as it is.
+// also StalePrimaryKey, and is reported, not written. An item whose
+// upgrade fails (the function's error, or the item not decoding into the
+// old type) is OldVersion and Undecodable, with the upgrade's
+// *ddbmodel.DecodeError (naming both versions) in Finding.Err, and is
+// reported, not written. An item of an older version without an upgrade
+// is a Marker finding, decoded as it is, whose Hint says that declaring
+// one would migrate it.
 const OldVersion Kind = "old version"
 
 // migration makes f, the finding of an item of an older version with an

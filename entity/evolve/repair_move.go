@@ -134,7 +134,10 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 			return false, nil
 		}
 		var ccf *types.ConditionalCheckFailedException
-		return errors.As(err, &ccf), ignoreIf(errors.As(err, &ccf), err)
+		if errors.As(err, &ccf) || ctx.Err() != nil {
+			return errors.As(err, &ccf), ignoreIf(errors.As(err, &ccf), err)
+		}
+		return rn.settleLost(ctx, f, err)
 	}
 	in, err := f.BuildMove()
 	if err != nil || rn.j.dryRun {
@@ -156,7 +159,7 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 		for i := range out.ConsumedCapacity {
 			rn.consumed(&rn.write, "TransactWriteItems", &out.ConsumedCapacity[i])
 		}
-		rn.count(&rn.r.Repaired, &rn.r.Moved)
+		rn.moved(f)
 		return false, nil
 	}
 	var tce *types.TransactionCanceledException
@@ -182,9 +185,13 @@ func (rn *run) send(ctx context.Context, f *Finding) (changed bool, err error) {
 	return false, err
 }
 
-// settleLost classifies a move whose TransactWriteItems failed without a
-// cancellation (a transport error, a lost response): the transaction may
-// have been applied. It reads the old key and then the new one: the item
+// settleLost classifies a repair whose write failed without an answer
+// of its condition (a transport error, a lost response): the write may
+// have been applied. For an in-place repair (Build), it reads the item:
+// exactly as the repair writes it counts it repaired, still as read is
+// not repaired (sent is its error), anything else is a change the caller
+// reads again. For a move (a TransactWriteItems without a cancellation),
+// it reads the old key and then the new one: the item
 // still at the old key as read was not moved (sent is its error); the
 // item at the old key changed is read again by the caller (changed); the
 // old key empty and the new one holding exactly the item the move put
@@ -195,7 +202,11 @@ func (rn *run) settleLost(ctx context.Context, f *Finding, sent error) (changed 
 	if err != nil {
 		return false, sent
 	}
-	if len(old) > 0 {
+	if !f.Moves() && len(old) > 0 && reflect.DeepEqual(old, f.repaired()) {
+		rn.count(&rn.r.Repaired)
+		return false, nil
+	}
+	if len(old) > 0 || !f.Moves() {
 		return !reflect.DeepEqual(old, f.Item), ignoreIf(!reflect.DeepEqual(old, f.Item), sent)
 	}
 	moved, err := rn.readAt(ctx, f, f.movedKey())
@@ -203,7 +214,7 @@ func (rn *run) settleLost(ctx context.Context, f *Finding, sent error) (changed 
 		return false, sent
 	}
 	if reflect.DeepEqual(moved, f.repaired()) {
-		rn.count(&rn.r.Repaired, &rn.r.Moved)
+		rn.moved(f)
 		return false, nil
 	}
 	return true, nil

@@ -85,7 +85,10 @@ func (f *Finding) refusal() error {
 		}
 	}
 	if len(kinds) > 0 || len(f.Kinds) == 0 {
-		return errtext.Errorf("%w: %v", ErrNotRepairable, kinds)
+		if f.Hint != "" {
+			return errtext.Errorf("%w: [%s]: %s", ErrNotRepairable, kindsText(kinds), f.Hint)
+		}
+		return errtext.Errorf("%w: [%s]", ErrNotRepairable, kindsText(kinds))
 	}
 	if slices.Contains(f.Kinds, OldVersion) {
 		// A migration writes the whole put image of the upgraded value

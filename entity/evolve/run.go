@@ -23,8 +23,9 @@ const repairAttempts = 3
 
 // Report is a job's outcome.
 type Report struct {
-	// Scanned counts the items read (an item Repair moved to a key its
-	// segment's scan had not reached yet is read again there, clean).
+	// Scanned counts the items read, each once: an item this run moved
+	// to a key a segment's scan had not reached yet, read again there, is
+	// checked but not counted again.
 	Scanned int64
 	// Findings counts the items that differ (each once, whatever its
 	// kinds).
@@ -52,8 +53,8 @@ type Report struct {
 	NotReached int64
 	// Failed holds one error per finding Repair did not repair: kinds it
 	// does not rewrite (ErrNotRepairable, or the decoding error), items
-	// that kept changing (ErrChanged), failed writes. Verify leaves it
-	// empty.
+	// that kept changing (ErrChanged), failed writes; in a dry run, the
+	// findings a repair would not rewrite. Verify leaves it empty.
 	Failed []*RepairError
 	// Capacity is the capacity the job consumed.
 	Capacity entity.Capacity
@@ -63,13 +64,23 @@ type Report struct {
 	// (Job.Checkpoint): not scanned again. SegmentsResumed counts those
 	// resumed from a checkpoint's last evaluated key.
 	SegmentsSkipped, SegmentsResumed int64
+	// Partial is set when the report covers only part of the run's
+	// segments: a checkpoint showed segments finished (SegmentsSkipped)
+	// or resumed a segment after its first pages (SegmentsResumed). The
+	// items of those segments and pages were scanned, and their findings
+	// counted, by the earlier run that checkpointed them; checkpoints keep
+	// no findings. For a whole report, run under another Checkpoint name,
+	// or after ClearCheckpoints.
+	Partial bool
 }
 
 // Verify scans the job's items and reports each that differs from what a
 // put of its decoded value writes now. It writes no item of the job's
 // entities (with Checkpoint, only the checkpoint items). The error is
 // that of a request that failed (which ends its segment, the others run
-// on) or of an invalid job, refused before any request.
+// on), of an invalid job, refused before any request, or, with
+// Checkpoint, ErrJobDone for a run whose segments earlier runs finished
+// (a resumed run's report is Partial).
 func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
 	return j.run(ctx, db, false)
 }
@@ -79,8 +90,12 @@ func (j Job) Verify(ctx context.Context, db *entity.DB) (Report, error) {
 // moves each item whose table key is stale (Finding.BuildMove), each
 // write conditioned on the item being unchanged since read; when the condition
 // fails, the item is read again, and written again while it still
-// differs. With DryRun, nothing is written. The error joins every
-// Report.Failed (errors.As finds each *RepairError) and any failed scan.
+// differs. The error holds every Report.Failed (errors.As finds each
+// *RepairError; its text lists the first ten and counts the others) and
+// any failed scan. With DryRun, nothing is written, and the findings
+// are the result, not an error: Report.Failed lists those a Repair would
+// not rewrite, and the error is nil unless a request failed or the job
+// is invalid.
 func (j Job) Repair(ctx context.Context, db *entity.DB) (Report, error) {
 	return j.run(ctx, db, true)
 }
@@ -103,6 +118,11 @@ type run struct {
 	segs, done int
 	// calling is held while the progress callback runs.
 	calling sync.Mutex
+	// before counts the items the checkpoints of the run's segments show
+	// scanned by earlier runs; movedTo holds the keys this run moved
+	// items to (progress_count.go).
+	before  int64
+	movedTo map[string]bool
 }
 
 func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error) {
@@ -120,26 +140,16 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 	rn := &run{j: j, db: db, repair: repair, started: now,
 		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
 		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: len(ins)}
-	if err := rn.checkpointsFit(ctx); err != nil {
+	if err := rn.checkpointsFit(ctx, ins); err != nil {
 		return rn.r, err
 	}
 	errs := fanout.Run(ctx, len(ins), j.workers, func(ctx context.Context, i int) error {
 		return rn.segment(ctx, ins[i])
 	})
 	rn.r.Elapsed = time.Since(now)
-	for _, f := range rn.r.Failed {
-		errs = append(errs, f)
-	}
-	if err := errors.Join(errs...); err != nil {
-		switch {
-		case !repair:
-			return rn.r, errtext.Errorf("verify (%d items scanned): %w", rn.r.Scanned, err)
-		case len(rn.r.Failed) == 0:
-			return rn.r, errtext.Errorf("repair stopped (%d items repaired): %w", rn.r.Repaired, err)
-		}
-		return rn.r, errtext.Errorf("%d items not repaired (%d repaired): %w", len(rn.r.Failed), rn.r.Repaired, err)
-	}
-	return rn.r, nil
+	rn.r.Partial = rn.r.SegmentsSkipped > 0 || rn.r.SegmentsResumed > 0
+	errs = append(errs, fanout.Call(func() error { rn.report(); return nil }))
+	return rn.r, rn.result(errs)
 }
 
 // names lists the job's entities, for the observer.
@@ -180,7 +190,6 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) (err error) 
 			return err
 		}
 		rn.mu.Lock()
-		rn.r.Scanned += int64(n)
 		if len(out.LastEvaluatedKey) == 0 {
 			rn.done++
 		}
@@ -194,22 +203,15 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) (err error) 
 }
 
 // report calls the progress callback, one call at a time and each with
-// counts no lower than the last's. A panic in the callback unlocks.
+// counts no lower than the last's, taken together under the run's lock
+// (snapshot). A panic in the callback unlocks.
 func (rn *run) report() {
 	if rn.j.progress == nil {
 		return
 	}
 	rn.calling.Lock()
 	defer rn.calling.Unlock()
-	el := time.Since(rn.started)
-	rn.mu.Lock()
-	p := Progress{Scanned: rn.r.Scanned, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Elapsed: el, Capacity: rn.r.Capacity,
-		Segments: rn.segs, SegmentsDone: rn.done, Expected: rn.j.expected}
-	rn.mu.Unlock()
-	if s := el.Seconds(); s > 0 {
-		p.Rate = float64(p.Scanned) / s
-	}
-	rn.j.progress(p)
+	rn.j.progress(rn.snapshot())
 }
 
 // consumed counts the capacity of one response, against the limiter l.
@@ -225,13 +227,17 @@ func (rn *run) consumed(l *limiter, op string, cc *types.ConsumedCapacity) {
 	rn.mu.Unlock()
 }
 
-// item checks one item read, and repairs it when asked.
-func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) {
+// item checks one item read, and repairs it when asked. It returns
+// whether the item is counted scanned: an item this run moved here is
+// not counted again.
+func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) bool {
 	t, f := rn.j.find(it)
-	if f == nil {
-		return
-	}
 	rn.mu.Lock()
+	counted := rn.scanned(it)
+	if f == nil {
+		rn.mu.Unlock()
+		return counted
+	}
 	rn.r.Findings++
 	for _, k := range f.Kinds {
 		rn.r.Counts[k]++
@@ -243,6 +249,7 @@ func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) {
 	if rn.repair {
 		rn.fix(ctx, t, f)
 	}
+	return counted
 }
 
 // fix repairs one finding and counts the outcome.

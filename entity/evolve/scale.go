@@ -47,8 +47,9 @@ func (j Job) share(ins []*dynamodb.ScanInput) []*dynamodb.ScanInput {
 func (j Job) PageSize(n int) Job { j.pageSize = n; return j }
 
 // Expected sets the number of items the job expects to scan (in this
-// worker's share), for Progress's items left and ETA; 0 (the default):
-// not known, and the ETA is estimated from the segments finished.
+// worker's share, from the start of the job, also when a run resumes
+// from checkpoints), for Progress's items left and ETA; 0 (the default):
+// not known, and neither is told (see Progress.Left and Progress.ETA).
 func (j Job) Expected(items int64) Job { j.expected = items; return j }
 
 // checkScale checks the settings of a job split across workers, its

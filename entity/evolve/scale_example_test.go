@@ -41,13 +41,18 @@ func ExampleJob_Share() {
 
 // The progress line a program prints from its Progress callback; with
 // Expected, it says how many items are left and when the job should end.
+// After a resume, the items the checkpoints show scanned before count
+// towards those left; without Expected, neither is guessed.
 func ExampleProgress_String() {
 	p := evolve.Progress{Scanned: 12000, Findings: 310, Repaired: 305, Elapsed: 3 * time.Second, Rate: 4000,
 		Segments: 16, SegmentsDone: 3, Expected: 50000}
+	fmt.Println(p)
+	p.ScannedBefore, p.Moved, p.Failed = 20000, 5, 1
 	fmt.Println(p)
 	p.Expected = 0
 	fmt.Println(p)
 	// Output:
 	// 12000 scanned, 310 findings, 305 repaired, 38000 left, 4000 items/s, ETA 10s (3/16 segments done)
-	// 12000 scanned, 310 findings, 305 repaired, ? left, 4000 items/s, ETA 13s (3/16 segments done)
+	// 12000 scanned (20000 before), 310 findings, 305 repaired (5 moved), 1 failed, 18000 left, 4000 items/s, ETA 5s (3/16 segments done)
+	// 12000 scanned (20000 before), 310 findings, 305 repaired (5 moved), 1 failed, ? left, 4000 items/s, ETA ? (3/16 segments done)
 }

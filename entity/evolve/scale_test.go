@@ -262,6 +262,12 @@ func TestAStoppedJobResumesWithoutRereadingFinishedWork(t *testing.T) {
 	if second.SegmentsSkipped != int64(done) || done == 0 {
 		t.Errorf("the second run skipped %d segments, want the %d done", second.SegmentsSkipped, done)
 	}
+	if first.Partial || !second.Partial {
+		t.Errorf("partial: first run %v, second %v; want false, true (the second covers the part it resumed)", first.Partial, second.Partial)
+	}
+	if last.ScannedBefore != covered || !strings.Contains(last.String(), fmt.Sprintf("(%d before)", covered)) {
+		t.Errorf("the second run's last progress counts %d items scanned before, want the %d the checkpoints cover: %s", last.ScannedBefore, covered, last)
+	}
 	resumed := 0
 	for seg := range 8 {
 		got := log.scans[seg]
@@ -294,10 +300,10 @@ func TestAStoppedJobResumesWithoutRereadingFinishedWork(t *testing.T) {
 		t.Errorf("after the second run the checkpoints cover %d items, %d segments done; want %d, 8", covered, done, total)
 	}
 	s.verifiedClean(t)
-	// A third run has nothing left to read.
+	// A third run has nothing left to read, and says so.
 	third, err := job.Repair(t.Context(), s.db)
-	if err != nil || third.Scanned != 0 || third.SegmentsSkipped != 8 {
-		t.Errorf("third run: scanned %d, skipped %d segments, %v", third.Scanned, third.SegmentsSkipped, err)
+	if !errors.Is(err, evolve.ErrJobDone) || third.Scanned != 0 || third.SegmentsSkipped != 8 {
+		t.Errorf("third run: scanned %d, skipped %d segments, %v; want ErrJobDone", third.Scanned, third.SegmentsSkipped, err)
 	}
 	if n, err := job.ClearCheckpoints(t.Context(), s.db); n != 8 || err != nil {
 		t.Errorf("cleared %d checkpoints, %v", n, err)

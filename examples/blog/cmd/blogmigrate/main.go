@@ -101,7 +101,9 @@ func run(ctx context.Context, app *exampleapp.App) error {
 	if err != nil {
 		return err
 	}
-	r, err := job.Progress(func(p evolve.Progress) { fmt.Fprintln(os.Stderr, "blogmigrate:", p) }).Repair(ctx, db)
+	// Expected: the items the job scans, for the progress line's items
+	// left and ETA (without it, both are "?").
+	r, err := job.Expected(before.Scanned).Progress(func(p evolve.Progress) { fmt.Fprintln(os.Stderr, "blogmigrate:", p) }).Repair(ctx, db)
 	if err != nil {
 		return err
 	}
