@@ -54,6 +54,30 @@ type Attribute struct {
 	// writes that read the item first); a value in use is a
 	// *ddbmodel.UniqueError. A unique attribute cannot be Hidden (Define
 	// refuses the pair: writes read the stored value to move its marker).
+	//
+	// Values are compared exactly as stored: "A@x" and "a@x" are two
+	// values; canonicalize them (Validate, or lower-case before writing)
+	// where that matters. A number field without omitempty stores its zero
+	// value, so 0 is a value like any other: the first item holding 0
+	// takes it, and a second item with 0 is refused. Tag the field
+	// omitempty (dynamo:"n,omitempty") to leave 0 out, and a value left
+	// out holds no marker. A marker longer than DynamoDB's key limit
+	// (a value of about 2,000 bytes) is refused before sending with a
+	// *ddbmodel.ValidationError naming the value's length and the limit.
+	//
+	// On a table with a TTLAttribute, each marker carries its owner's TTL,
+	// so DynamoDB's TTL deletes it with the item. A marker whose owner no
+	// longer holds its value (the owner is gone, was changed by a writer
+	// that did not release the value, or its TTL has passed) is orphaned:
+	// the next write taking the value takes the marker over, conditioned on
+	// the marker naming the owner read and on that owner still not holding
+	// the value (a txn.Write with a Token does not; see WriteTx.Token). An
+	// item whose value was taken over that way (expired but not yet
+	// deleted) can no longer release it: its update changing the value, or
+	// its delete, fails with a *ddbmodel.UniqueOwnerError naming the
+	// marker's owner. Items written before the attribute was declared
+	// unique have no markers, and a write keeping their value does not
+	// write one: they are not protected until their value changes.
 	Unique bool
 }
 

@@ -125,6 +125,9 @@ func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool
 }
 
 func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.AttributeValue, error) {
+	if err := e.checkLength(u, text); err != nil {
+		return nil, err
+	}
 	tmpl, rendered := u.markerTemplate(text)
 	src := Values{"value": rendered}
 	pk, err := e.renderKey(tmpl, src, nil)
@@ -167,7 +170,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 	for _, u := range e.uniques {
 		was, had := uniqueText(u.attr, old)
 		now, has := uniqueText(u.attr, new)
-		if had == has && was == now && !moved && !adopt {
+		if had == has && was == now && !moved && !adopt && !(has && e.ttlChanged(old, new)) {
 			continue
 		}
 		if had && (!has || was != now) {
@@ -178,7 +181,6 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 			var w expr.Writer
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR (" +
 				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(prevID) + ")"
-			f := failure{entity: e.name, op: "unique " + u.attr}
 			out = append(out, txwrite.Classified(TransactWrite{
 				Item: types.TransactWriteItem{Delete: &types.Delete{
 					TableName: aws.String(e.table.Name), Key: key, ConditionExpression: aws.String(cond),
@@ -187,7 +189,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key),
 				Unique: &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was},
-			}, f.classify))
+			}, e.releaseFailure(u, was)))
 		}
 		if has {
 			key, err := e.markerKey(u, now)
@@ -195,6 +197,9 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 				return nil, err
 			}
 			item := map[string]types.AttributeValue{e.table.EntityAttr(): u.marker, uniqueOwnerAttr: ownerID}
+			if ttl := e.ttlOf(new); ttl != nil {
+				item[e.table.TTLAttribute] = ttl // DynamoDB's TTL deletes the marker with its owner
+			}
 			for k, v := range key {
 				item[k] = v
 			}
@@ -211,6 +216,7 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item), Unique: taken,
+				Claim: e.claim(u, ownerID.Value, new),
 			}, func(map[string]types.AttributeValue) error { return taken }))
 		}
 	}
@@ -330,7 +336,7 @@ func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrit
 // *ddbmodel.UniqueError, the write's own failed condition as a
 // *ddbmodel.ConditionError.
 func runUnique(ctx context.Context, db *DB, entity, op string, writes []TransactWrite) error {
-	err := transactWriteItems(ctx, db, "", writes)
+	err := sendUnique(ctx, db, entity, writes)
 	var tce *ddbmodel.TxCanceledError
 	if !errors.As(err, &tce) {
 		return err
@@ -339,6 +345,14 @@ func runUnique(ctx context.Context, db *DB, entity, op string, writes []Transact
 		var ue *ddbmodel.UniqueError
 		if errors.As(r.Err, &ue) {
 			c := *ue
+			c.Cause = err
+			return &c
+		}
+	}
+	for _, r := range tce.Failed() {
+		var oe *ddbmodel.UniqueOwnerError
+		if errors.As(r.Err, &oe) {
+			c := *oe
 			c.Cause = err
 			return &c
 		}
@@ -413,6 +427,9 @@ func (op UpdateOp[T]) touchesUnique() bool {
 		top := a.attr
 		if ref, err := op.e.sch.resolve(a.attr, ""); err == nil {
 			top = ref.top
+		}
+		if ttl := op.e.table.TTLAttribute; ttl != "" && (top == ttl || a.attr == ttl) {
+			return true // the markers carry the item's TTL
 		}
 		for _, u := range op.e.uniques {
 			if top == u.attr || a.attr == u.attr || strings.HasPrefix(a.attr, u.attr+".") || strings.HasPrefix(a.attr, u.attr+"[") {

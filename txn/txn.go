@@ -38,7 +38,19 @@ func (t WriteTx) Add(ops ...entity.WriteOp) WriteTx {
 
 // Token sets the idempotency token (at most 36 characters): DynamoDB
 // applies a transaction with the same token and the same actions at most
-// once within ten minutes.
+// once within ten minutes, and a second run with the same token succeeds
+// without writing again. That holds only for a transaction whose actions
+// do not depend on what the table holds: a put, upsert or delete of an
+// entity with unique attributes, or an update changing one (or its TTL),
+// reads the item first (see entity.TransactWrites), so a second run would
+// send other actions and DynamoDB would refuse it
+// (IdempotentParameterMismatch). Run refuses such a transaction with a
+// Token before sending anything, with a *ddbmodel.ValidationError naming
+// the action, its entity and its unique attributes; Create and updates
+// that leave unique attributes alone run with a Token as usual. A
+// transaction with a Token does not take over orphaned unique markers
+// (see entity.Attribute.Unique): that takes a second request with other
+// actions; it fails with the value's *ddbmodel.UniqueError instead.
 func (t WriteTx) Token(token string) WriteTx { t.token = token; return t }
 
 // maxTokenLength is the longest idempotency token DynamoDB takes.
@@ -63,6 +75,9 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	for i, op := range t.ops {
 		ws, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
 		if err != nil {
+			return nil, err
+		}
+		if err := t.tokenReads(ctx, db, i, op, ws[0].Entity); err != nil {
 			return nil, err
 		}
 		writes[i] = ws[0]
@@ -103,7 +118,7 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	if err != nil {
 		return err
 	}
-	return t.sendWrites(ctx, db, in, writes)
+	return t.sendReclaiming(ctx, db, in, writes)
 }
 
 // ReadOp is a read that can join a read transaction: every entity's Get.

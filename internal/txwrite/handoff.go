@@ -39,6 +39,11 @@ func Handoffs(actions []Action) ([]Action, error) {
 				continue // two releases: Input refuses them as two actions on one item
 			}
 			p.release = i
+		case p.take >= 0 && sameOwner(actions[p.take], a):
+			// Two takes by one item (the same operation twice): not a
+			// value another item holds; Input refuses the two actions on
+			// the item itself.
+			continue
 		case p.take >= 0:
 			taken := *a.Unique
 			return nil, &taken
@@ -71,4 +76,9 @@ func Handoffs(actions []Action) ([]Action, error) {
 		}
 	}
 	return kept, nil
+}
+
+// sameOwner reports whether two takes of a value's marker are by one item.
+func sameOwner(a, b Action) bool {
+	return a.Claim != nil && b.Claim != nil && a.Claim.Owner == b.Claim.Owner
 }

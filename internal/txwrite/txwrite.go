@@ -29,6 +29,9 @@ type Action struct {
 	// Unique, on the put or delete of a unique value's marker item, is
 	// the value the action takes or releases (see Handoffs).
 	Unique *ddbmodel.UniqueError
+	// Claim, on the put of a unique value's marker item, lets a
+	// Reclaimer take over the marker when its owner no longer holds it.
+	Claim *Claim
 	// classify turns a failed condition into an outcome sentinel, given
 	// the item DynamoDB returned with the failure (nil if none).
 	classify func(old map[string]types.AttributeValue) error

@@ -1,0 +1,27 @@
+package entity
+
+import (
+	"fmt"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// checkLength refuses a unique value too long for its marker item's
+// partition key (DynamoDB's limit, less the marker's prefix), naming the
+// entity, the attribute, the value's length and the longest it may be.
+func (e *Entity[T]) checkLength(u *uniqueDef[T], text string) error {
+	base := len(uniquePrefix+e.name+"#"+u.attr) + 1 // UNIQUE#E#a#
+	room, need := expr.MaxPartitionKeyBytes-base, len(text)
+	if _, rendered := u.markerTemplate(text); len(rendered) != len(text) {
+		// A value holding "#" stands hex encoded after "HEX#": each byte
+		// takes two.
+		room, need = (expr.MaxPartitionKeyBytes-base-len(uniqueHexLiteral))/2, len(text)
+	}
+	if need <= room {
+		return nil
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: u.attr,
+		Reason: fmt.Sprintf("a unique value of %d bytes is longer than its marker item's key allows: at most %d bytes (DynamoDB's %d-byte partition key, less the marker's prefix)", len(text), room, expr.MaxPartitionKeyBytes),
+		Err:    &ddbmodel.LimitError{Entity: e.name, What: "unique value bytes", Limit: room, Got: len(text)}}
+}
