@@ -268,6 +268,9 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 		}
 	}
 	if loose && rv.Kind() == reflect.String {
+		if why := n.notWhole(rv.String()); why != "" {
+			return reflect.Value{}, fmt.Errorf("want %s: %s", n.goType(), why)
+		}
 		if form := textForm(n); form != "" {
 			return reflect.Value{}, fmt.Errorf("want %s or %s, got %q", n.goType(), form, rv.String())
 		}
@@ -310,13 +313,13 @@ func parseText(text string, t reflect.Type) (reflect.Value, bool) {
 			return reflect.Value{}, false
 		}
 	case out.Elem().CanInt():
-		i, err := strconv.ParseInt(text, 10, 64)
+		i, err := strconv.ParseInt(wholeText(text), 10, 64)
 		if err != nil || out.Elem().OverflowInt(i) {
 			return reflect.Value{}, false
 		}
 		out.Elem().SetInt(i)
 	case out.Elem().CanUint():
-		u, err := strconv.ParseUint(text, 10, 64)
+		u, err := strconv.ParseUint(wholeText(text), 10, 64)
 		if err != nil || out.Elem().OverflowUint(u) {
 			return reflect.Value{}, false
 		}
@@ -365,7 +368,7 @@ func convertTo(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
 		// Slices, maps and structs of identical underlying types.
 		return rv.Convert(want), true
 	}
-	return reflect.Value{}, false
+	return convertElems(rv, want)
 }
 
 // convertNumber converts between number kinds when the value survives
