@@ -483,6 +483,9 @@ func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
 
 // valueOf is value, taking text for numbers and times when loose.
 func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Value, error) {
+	if why := nilAV(v); why != "" {
+		return nil, reflect.Value{}, fmt.Errorf("want %s, got %s", n.goType(), why)
+	}
 	if av, ok := v.(types.AttributeValue); ok {
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
@@ -659,6 +662,9 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 		case el.IsIndex:
 			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a list: it has no element [%d]", at, withArticle(n.goType()), kindName(n), el.Index))
 		case n.isMap:
+			if why := mapKeyRefusal(n, el.Name); why != "" {
+				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s: %s", at, why))
+			}
 			n = n.elem
 		case n.fields != nil:
 			f, ok := n.fields[el.Name]

@@ -183,7 +183,8 @@ func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 // item to a new primary key, or needs composites it was not given while
 // ReadFirst is set. Run handles both. Writes of an entity with unique
 // attributes (put, upsert, update, delete) return it too when they must
-// read the old values first (see Attribute.Unique).
+// read the old values first (see Attribute.Unique). The error is a
+// *NeedsReadError naming the attributes that need the read.
 var ErrNeedsRead = errors.New("ddbmodel: the write needs to read the item first; use Run")
 
 type compiledUpdate struct {
@@ -273,11 +274,12 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 		return nil, err
 	}
 	if c.move {
-		return nil, errtext.Errorf("%s update: it changes primary-key composite(s) %s, so the item moves (a delete and a put in one transaction, which carry its other attributes): %w", op.e.name, strings.Join(op.primaryComposites(), ", "), ErrNeedsRead)
+		pc := op.primaryComposites()
+		return nil, needsRead(op.e.name, "update", pc, "%s update: it changes primary-key composite(s) %s, so the item moves (a delete and a put in one transaction, which carry its other attributes)", op.e.name, strings.Join(pc, ", "))
 	}
 	if c.missing != nil {
 		if op.readFirst {
-			return nil, errtext.Errorf("%s update: ReadFirst takes the current values of %s from the item: %w", op.e.name, strings.Join(c.missing.Missing, ", "), ErrNeedsRead)
+			return nil, needsRead(op.e.name, "update", c.missing.Missing, "%s update: ReadFirst takes the current values of %s from the item", op.e.name, strings.Join(c.missing.Missing, ", "))
 		}
 		return nil, c.missing
 	}

@@ -100,6 +100,9 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 		return nil, false, ""
 	}
 	if _, raw := v.(types.AttributeValue); raw {
+		if why := nilAV(v); why != "" {
+			return nil, true, fmt.Sprintf("the delta of an Add to %s is a number, got %s", withArticle(node.goType()), why)
+		}
 		if n, isN := v.(*types.AttributeValueMemberN); isN {
 			d, good := new(big.Int).SetString(n.Value, 10)
 			if !good {
