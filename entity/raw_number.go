@@ -132,3 +132,14 @@ func wholeText(s string) string {
 	}
 	return s
 }
+
+// beyondFloat says why the number given for the float field n is out of
+// its type's range: it reads back as an infinity (put holds "+Inf"), which
+// no put stores. "" otherwise.
+func (n *attrNode) beyondFloat(given, put types.AttributeValue) string {
+	num, ok := put.(*types.AttributeValueMemberN)
+	if !ok || n.floatBits() == 0 || !strings.Contains(num.Value, "Inf") {
+		return ""
+	}
+	return fmt.Sprintf("the attribute value %s is beyond the range of %s", rawAVText(given), withArticle(n.base))
+}

@@ -42,6 +42,9 @@ func (n *attrNode) rawValue(av types.AttributeValue) (types.AttributeValue, refl
 	if err != nil {
 		return nil, reflect.Value{}, errtext.Errorf("want %s: the attribute value decodes as %#v, which does not encode: %w", n.goType(), fv.Interface(), err)
 	}
+	if why := n.beyondFloat(given, put); why != "" {
+		return nil, reflect.Value{}, errtext.Errorf("want %s: %s", n.goType(), why)
+	}
 	if put == nil && zeroAV(av) || put != nil && (sameAV(av, put) || n.sameFloats(av, put)) {
 		return put, fv, nil
 	}

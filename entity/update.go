@@ -93,6 +93,12 @@ func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
 }
 
 // Add adds the number v to attr, or the elements of the set v to the set attr.
+// DynamoDB adds numbers exactly, in decimal: on a float field the stored
+// sum is the exact sum of the stored text and v's (0.1 + 0.2 on a float32
+// stores 0.30000000447034836), which a read rounds to the float; a put of
+// the value read may store another text for the same float. An integer
+// field's Add is kept within its type's range (see AddRangeError); a
+// float's is not.
 func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
 
 // Remove removes attributes, or entries and elements inside them (a

@@ -104,7 +104,7 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 			return nil, true, fmt.Sprintf("the delta of an Add to %s is a number, got %s", withArticle(node.goType()), why)
 		}
 		if n, isN := v.(*types.AttributeValueMemberN); isN {
-			d, good := new(big.Int).SetString(n.Value, 10)
+			d, good := new(big.Int).SetString(wholeText(n.Value), 10)
 			if !good {
 				return nil, true, fmt.Sprintf("the delta of an Add to %s is a whole number, got %q", withArticle(node.goType()), n.Value)
 			}
