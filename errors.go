@@ -521,7 +521,8 @@ var ErrUniqueTaken = errors.New("ddbmodel: unique value taken")
 // entry or struct on the path is absent (Set("addresses.home.city", ..) on
 // an item without addresses.home), or the item holds another type there.
 // Unlike a *ValidationError, the request was sent: only the item could
-// tell. Set the whole holder instead, or read the item first.
+// tell. Set the whole holder instead, or read the item first. The error
+// is a *DocumentPathError naming the update's paths.
 var ErrDocumentPath = errors.New("DynamoDB refused a document path")
 
 // UniqueError reports a value of a unique attribute that another item of

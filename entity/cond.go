@@ -70,7 +70,8 @@ func (a AttrRef) In(vs ...any) Condition {
 	return Condition{&condNode{op: "in", attr: a.name, vals: append([]any(nil), vs...)}}
 }
 
-// BeginsWith: the string attribute starts with prefix.
+// BeginsWith: the string attribute starts with prefix; a binary attribute
+// ([]byte) starts with prefix's bytes.
 func (a AttrRef) BeginsWith(prefix string) Condition { return a.cmp("begins_with", prefix) }
 
 // Contains: the string contains v, or the set or list has the element v.
@@ -147,6 +148,9 @@ func (c Condition) attributes() []string {
 
 func marshalValue(v any) (types.AttributeValue, error) {
 	if av, ok := v.(types.AttributeValue); ok {
+		if why := nilAV(v); why != "" {
+			return nil, fmt.Errorf("got %s", why)
+		}
 		return av, nil
 	}
 	v = lastPointer(v)
@@ -303,6 +307,15 @@ func (c Condition) render(w *expr.Writer, s *schema) (string, error) {
 		}
 		if err != nil {
 			return "", &ddbmodel.ValidationError{Entity: s.entity, Attribute: n.attr, Reason: "condition value", Err: err}
+		}
+		if str, isS := av.(*types.AttributeValueMemberS); isS && ref.node != nil && ref.node.kind == "B" {
+			// A binary attribute begins with the prefix's bytes: an S
+			// prefix would never begin a B value.
+			av = &types.AttributeValueMemberB{Value: []byte(str.Value)}
+		}
+		if ref.node != nil && ref.node.kind != "" && avCode(av) != ref.node.kind {
+			// An S prefix never begins a B value, nor a B prefix an S one.
+			return "", s.invalid(n.attr, "condition", fmt.Sprintf("begins_with: %s is %s (stored as %s); give a prefix of that kind, not %s", n.attr, withArticle(ref.node.goType()), kindName(ref.node), avKind(av)))
 		}
 		return "begins_with(" + name + ", " + w.Value(av) + ")", nil
 	case "contains":

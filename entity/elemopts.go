@@ -39,5 +39,9 @@ func (n *attrNode) checkNull(av types.AttributeValue) error {
 	if !isNull(av) || n.null || n.dynamic || n.kind == "" {
 		return nil
 	}
+	if putAlwaysStores(n) {
+		// Remove is refused for such a field: the zero value is the way.
+		return errtext.Errorf("want %s (stored as %s): a put never stores NULL here; Set it to %s to clear it", n.goType(), n.kind, zeroText(n))
+	}
 	return errtext.Errorf("want %s (stored as %s): a put never stores NULL here; use Remove to clear it", n.goType(), n.kind)
 }

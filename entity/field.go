@@ -208,7 +208,8 @@ func AsNumber[T any, V Number](f Field[T, V]) NumberField[T, V] {
 	return NumberField[T, V]{OrderedField[T, V]{f}}
 }
 
-// Add adds v (which may be negative) to the field, creating it at 0.
+// Add adds v (which may be negative) to the field, creating it at 0. On
+// a float field DynamoDB adds in exact decimal (see UpdateOp.Add).
 func (f NumberField[T, V]) Add(v V) Change[T] { return Change[T]{actAdd, f.path, v} }
 
 // StringField is the handle of a string field: an OrderedField with

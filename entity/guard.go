@@ -33,6 +33,9 @@ type failure struct {
 	plainMarker string
 	// ranges: the ranges an update's Adds keep integer attributes in.
 	ranges []addRange
+	// docPaths: an update's paths below a top-level attribute, which a
+	// DocumentPathError names.
+	docPaths []ddbmodel.DocumentPath
 	// tab: the table, whose key attributes name the item in an ErrUnmarked
 	// text (nil: the text names no key).
 	tab *Table
@@ -92,7 +95,7 @@ func (f failure) wrap(err error) error {
 	if errors.As(err, &api) && api.ErrorCode() == "ValidationException" && strings.Contains(api.ErrorMessage(), "document path") {
 		// A path whose parent the item lacks (or that does not fit it):
 		// only the table can know, so the request was sent.
-		return errtext.Errorf("%s %s: %w: the item lacks a parent on the path, or holds another type there: %w", f.op, f.entity, ddbmodel.ErrDocumentPath, err)
+		return &ddbmodel.DocumentPathError{Entity: f.entity, Op: f.op, Paths: f.docPaths, Err: err}
 	}
 	return errtext.Errorf("%s %s: %w", f.op, f.entity, err)
 }

@@ -337,6 +337,9 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		}
 	}
 	if e.lock != nil {
+		if err := e.lockFull(lockf, cur); err != nil {
+			return nil, err
+		}
 		setInt(lockf, cur+1)
 	}
 	item, err := e.encode(v, op.create, &c.store)

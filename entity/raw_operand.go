@@ -22,23 +22,37 @@ import (
 // out, a member of the wrong kind, a NULL or an empty string where a put
 // stores none. So an item's stored attributes stay what a put of its
 // value writes, whichever form the value was given in.
+//
+// Numbers are taken as DynamoDB takes them, by value: N "1.0" and "1e2"
+// are the integers 1 and 100 (see canonicalNumbers), and a number that
+// reads back as the same float as a put's text (N "0.1" for a float32,
+// which a put stores as "0.10000000149011612") is that float; the value
+// sent is the put's.
 func (n *attrNode) rawValue(av types.AttributeValue) (types.AttributeValue, reflect.Value, error) {
+	given := av
+	av = canonicalNumbers(av)
 	fv, err := n.decode(av)
 	if err != nil {
+		if num, ok := av.(*types.AttributeValueMemberN); ok && n.notWhole(num.Value) != "" {
+			return nil, reflect.Value{}, errtext.Errorf("want %s: N %s", n.goType(), n.notWhole(num.Value))
+		}
 		return nil, reflect.Value{}, errtext.Errorf("want %s: the attribute value does not decode as one: %w", n.goType(), err)
 	}
 	put, err := n.encode(fv)
 	if err != nil {
 		return nil, reflect.Value{}, errtext.Errorf("want %s: the attribute value decodes as %#v, which does not encode: %w", n.goType(), fv.Interface(), err)
 	}
-	if put == nil && zeroAV(av) || put != nil && sameAV(av, put) {
+	if why := n.beyondFloat(given, put); why != "" {
+		return nil, reflect.Value{}, errtext.Errorf("want %s: %s", n.goType(), why)
+	}
+	if put == nil && zeroAV(av) || put != nil && (sameAV(av, put) || n.sameFloats(av, put)) {
 		return put, fv, nil
 	}
 	stored := "nothing (a put leaves the attribute out)"
 	if put != nil {
 		stored = rawAVText(put)
 	}
-	return nil, reflect.Value{}, errtext.Errorf("want %s: the attribute value %s reads back as %#v, for which a put stores %s; give the value a put stores, or the Go value", n.goType(), rawAVText(av), fv.Interface(), stored)
+	return nil, reflect.Value{}, errtext.Errorf("want %s: the attribute value %s reads back as %#v, for which a put stores %s; give the value a put stores, or the Go value", n.goType(), rawAVText(given), fv.Interface(), stored)
 }
 
 // zeroAV reports whether av is the encoding of a zero value that a put
@@ -74,14 +88,17 @@ func zeroAV(av types.AttributeValue) bool {
 // sameAV reports whether a and b are the same DynamoDB value: numbers
 // compared as numbers, sets as sets, lists element by element, maps
 // member by member.
-func sameAV(a, b types.AttributeValue) bool {
+func sameAV(a, b types.AttributeValue) bool { return sameAVBy(a, b, canonicalNumber) }
+
+// sameAVBy is sameAV with numbers compared by their key.
+func sameAVBy(a, b types.AttributeValue, key func(string) string) bool {
 	switch x := a.(type) {
 	case *types.AttributeValueMemberS:
 		y, ok := b.(*types.AttributeValueMemberS)
 		return ok && x.Value == y.Value
 	case *types.AttributeValueMemberN:
 		y, ok := b.(*types.AttributeValueMemberN)
-		return ok && sameNumber(x.Value, y.Value)
+		return ok && (x.Value == y.Value || key(x.Value) == key(y.Value))
 	case *types.AttributeValueMemberB:
 		y, ok := b.(*types.AttributeValueMemberB)
 		return ok && bytes.Equal(x.Value, y.Value)
@@ -97,7 +114,7 @@ func sameAV(a, b types.AttributeValue) bool {
 			return false
 		}
 		for i := range x.Value {
-			if !sameAV(x.Value[i], y.Value[i]) {
+			if !sameAVBy(x.Value[i], y.Value[i], key) {
 				return false
 			}
 		}
@@ -109,7 +126,7 @@ func sameAV(a, b types.AttributeValue) bool {
 		}
 		for k, v := range x.Value {
 			w, ok := y.Value[k]
-			if !ok || !sameAV(v, w) {
+			if !ok || !sameAVBy(v, w, key) {
 				return false
 			}
 		}
@@ -119,7 +136,7 @@ func sameAV(a, b types.AttributeValue) bool {
 		return ok && sameSet(x.Value, y.Value, func(s string) string { return s })
 	case *types.AttributeValueMemberNS:
 		y, ok := b.(*types.AttributeValueMemberNS)
-		return ok && sameSet(x.Value, y.Value, canonicalNumber)
+		return ok && sameSet(x.Value, y.Value, key)
 	case *types.AttributeValueMemberBS:
 		y, ok := b.(*types.AttributeValueMemberBS)
 		if !ok {
@@ -136,9 +153,6 @@ func sameAV(a, b types.AttributeValue) bool {
 	}
 	return false
 }
-
-// sameNumber reports whether two number texts are the same number.
-func sameNumber(a, b string) bool { return a == b || canonicalNumber(a) == canonicalNumber(b) }
 
 // canonicalNumber is the canonical text of the number s, or s when it is
 // not one.

@@ -268,6 +268,9 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 		}
 	}
 	if loose && rv.Kind() == reflect.String {
+		if why := n.notWhole(rv.String()); why != "" {
+			return reflect.Value{}, fmt.Errorf("want %s: %s", n.goType(), why)
+		}
 		if form := textForm(n); form != "" {
 			return reflect.Value{}, fmt.Errorf("want %s or %s, got %q", n.goType(), form, rv.String())
 		}
@@ -310,13 +313,13 @@ func parseText(text string, t reflect.Type) (reflect.Value, bool) {
 			return reflect.Value{}, false
 		}
 	case out.Elem().CanInt():
-		i, err := strconv.ParseInt(text, 10, 64)
+		i, err := strconv.ParseInt(wholeText(text), 10, 64)
 		if err != nil || out.Elem().OverflowInt(i) {
 			return reflect.Value{}, false
 		}
 		out.Elem().SetInt(i)
 	case out.Elem().CanUint():
-		u, err := strconv.ParseUint(text, 10, 64)
+		u, err := strconv.ParseUint(wholeText(text), 10, 64)
 		if err != nil || out.Elem().OverflowUint(u) {
 			return reflect.Value{}, false
 		}
@@ -365,7 +368,7 @@ func convertTo(rv reflect.Value, want reflect.Type) (reflect.Value, bool) {
 		// Slices, maps and structs of identical underlying types.
 		return rv.Convert(want), true
 	}
-	return reflect.Value{}, false
+	return convertElems(rv, want)
 }
 
 // convertNumber converts between number kinds when the value survives
@@ -480,6 +483,9 @@ func (n *attrNode) value(v any) (types.AttributeValue, reflect.Value, error) {
 
 // valueOf is value, taking text for numbers and times when loose.
 func (n *attrNode) valueOf(v any, loose bool) (types.AttributeValue, reflect.Value, error) {
+	if why := nilAV(v); why != "" {
+		return nil, reflect.Value{}, fmt.Errorf("want %s, got %s", n.goType(), why)
+	}
 	if av, ok := v.(types.AttributeValue); ok {
 		if n.kind != "" && avCode(av) != n.kind && !isNull(av) {
 			return nil, reflect.Value{}, fmt.Errorf("want %s (stored as %s), got %s", n.goType(), n.kind, avKind(av))
@@ -656,6 +662,9 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 		case el.IsIndex:
 			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a list: it has no element [%d]", at, withArticle(n.goType()), kindName(n), el.Index))
 		case n.isMap:
+			if why := mapKeyRefusal(n, el.Name); why != "" {
+				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s: %s", at, why))
+			}
 			n = n.elem
 		case n.fields != nil:
 			f, ok := n.fields[el.Name]

@@ -267,7 +267,7 @@ func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condit
 // its unique attributes' old values but has no DB to read it with (Build,
 // TransactWrite).
 func (e *Entity[T]) errNeedsReadUnique(op string) error {
-	return errtext.Errorf("%s %s: the entity has unique attributes, whose old values the write reads first: %w", op, e.name, ErrNeedsRead)
+	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first", op, e.name)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action

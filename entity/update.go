@@ -93,6 +93,12 @@ func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
 }
 
 // Add adds the number v to attr, or the elements of the set v to the set attr.
+// DynamoDB adds numbers exactly, in decimal: on a float field the stored
+// sum is the exact sum of the stored text and v's (0.1 + 0.2 on a float32
+// stores 0.30000000447034836), which a read rounds to the float; a put of
+// the value read may store another text for the same float. An integer
+// field's Add is kept within its type's range (see AddRangeError); a
+// float's is not.
 func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
 
 // Remove removes attributes, or entries and elements inside them (a
@@ -183,7 +189,8 @@ func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 // item to a new primary key, or needs composites it was not given while
 // ReadFirst is set. Run handles both. Writes of an entity with unique
 // attributes (put, upsert, update, delete) return it too when they must
-// read the old values first (see Attribute.Unique).
+// read the old values first (see Attribute.Unique). The error is a
+// *NeedsReadError naming the attributes that need the read.
 var ErrNeedsRead = errors.New("ddbmodel: the write needs to read the item first; use Run")
 
 type compiledUpdate struct {
@@ -273,11 +280,12 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 		return nil, err
 	}
 	if c.move {
-		return nil, errtext.Errorf("%s update: it changes primary-key composite(s) %s, so the item moves (a delete and a put in one transaction, which carry its other attributes): %w", op.e.name, strings.Join(op.primaryComposites(), ", "), ErrNeedsRead)
+		pc := op.primaryComposites()
+		return nil, needsRead(op.e.name, "update", pc, "%s update: it changes primary-key composite(s) %s, so the item moves (a delete and a put in one transaction, which carry its other attributes)", op.e.name, strings.Join(pc, ", "))
 	}
 	if c.missing != nil {
 		if op.readFirst {
-			return nil, errtext.Errorf("%s update: ReadFirst takes the current values of %s from the item: %w", op.e.name, strings.Join(c.missing.Missing, ", "), ErrNeedsRead)
+			return nil, needsRead(op.e.name, "update", c.missing.Missing, "%s update: ReadFirst takes the current values of %s from the item", op.e.name, strings.Join(c.missing.Missing, ", "))
 		}
 		return nil, c.missing
 	}

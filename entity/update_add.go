@@ -24,7 +24,9 @@ import (
 // or see a wrapped number. An Add to a time stored as Unix seconds is also
 // conditioned on the item holding the time (Missing when it does not):
 // DynamoDB would create it at 1970 plus the delta, and a TTL attribute
-// would then expire the item at once.
+// would then expire the item at once. The lock attribute
+// (Config.LockAttribute) of a type narrower than 64 bits is kept in range
+// the same way when an update or an upsert increments it.
 // It is the Err of a *ddbmodel.ConditionError, and matches
 // ddbmodel.ErrConditionFailed.
 type AddRangeError struct {
@@ -98,8 +100,11 @@ func addDelta(node *attrNode, v any) (av types.AttributeValue, ok bool, reason s
 		return nil, false, ""
 	}
 	if _, raw := v.(types.AttributeValue); raw {
+		if why := nilAV(v); why != "" {
+			return nil, true, fmt.Sprintf("the delta of an Add to %s is a number, got %s", withArticle(node.goType()), why)
+		}
 		if n, isN := v.(*types.AttributeValueMemberN); isN {
-			d, good := new(big.Int).SetString(n.Value, 10)
+			d, good := new(big.Int).SetString(wholeText(n.Value), 10)
 			if !good {
 				return nil, true, fmt.Sprintf("the delta of an Add to %s is a whole number, got %q", withArticle(node.goType()), n.Value)
 			}
@@ -192,6 +197,9 @@ func (p *updatePlan[T]) addRanges() []addRange {
 		}
 		lo, hi := intRange(b)
 		out = append(out, addRange{name: a.attr, path: p.paths[i], typ: ref.node.goType(), delta: d, min: lo, max: hi, exists: isTime})
+	}
+	if r := lockRange(p.e.lock); r != nil {
+		out = append(out, *r)
 	}
 	return out
 }

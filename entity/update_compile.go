@@ -705,6 +705,7 @@ func (p *updatePlan[T]) writeConditions() error {
 		p.conds = append(p.conds, cond)
 	}
 	p.c.fail.ranges = p.addRanges()
+	p.c.fail.docPaths = documentPaths(p.paths)
 	p.c.fail.ownCond = !op.cond.IsZero() || len(op.with) > 0 || op.readFirst
 	for _, r := range p.c.fail.ranges {
 		p.conds = append(p.conds, r.condition(w))

@@ -176,6 +176,11 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 		ue += " ADD " + strings.Join(adds, ", ")
 	}
 	parts := []string{e.guard(&w), e.versionGuard(&w, &c.fail)}
+	if r := lockRange(e.lock); r != nil {
+		// The lock's ADD 1 stays within its type, as Update's.
+		c.fail.ranges, c.fail.ownCond = []addRange{*r}, !op.cond.IsZero()
+		parts = append(parts, r.condition(&w))
+	}
 	s, err := op.cond.render(&w, e.sch)
 	if err != nil {
 		return nil, withEntity(err, e.name)

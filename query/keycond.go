@@ -118,13 +118,13 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 	none := keyRange{}
 	if s.wholePartition {
 		if s.sort.op != sortNone {
-			return none, invalidf("WholePartition reads every sort key; it takes no sort condition")
+			return none, s.sortInvalid(sk.Attribute, "WholePartition reads every sort key; it takes no sort condition")
 		}
 		return none, nil
 	}
 	if sk.Attribute == "" {
 		if s.sort.op != sortNone {
-			return none, invalidf("the index has no sort key")
+			return none, s.sortInvalid("", "a sort condition on %s, which has no sort key", indexName(s.index))
 		}
 		return none, nil
 	}
@@ -136,7 +136,7 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 	}
 	if s.sort.raw {
 		if s.sort.op == sortBegins && sk.Number {
-			return none, invalidf("begins_with on a number sort key")
+			return none, s.sortInvalid(sk.Attribute, "BeginsWith: %s is a number sort key, which takes =, <, <=, >, >= and BETWEEN, not begins_with", sk.Attribute)
 		}
 		if s.sort.op == sortBegins && s.sort.rawLo == "" {
 			return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: "BeginsWith: an empty prefix selects every key; leave BeginsWith out"}
@@ -166,7 +166,7 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 	for i, k := range sks {
 		if k.Template == nil {
 			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
-				return none, invalidf("the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
+				return none, s.sortInvalid(k.Attribute, "the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
 			}
 			continue
 		}
@@ -180,7 +180,7 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 	if len(sks) > 1 {
 		// A collection: only a common literal prefix narrows the sort key.
 		if s.sort.op != sortNone {
-			return none, invalidf("sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
+			return none, s.sortInvalid(sk.Attribute, "sort conditions on a collection take explicit keys (BeginsWith, SortKey, BetweenKeys)")
 		}
 		prefix := commonLiteralPrefix(sks)
 		if prefix == "" || sk.Number {

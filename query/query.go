@@ -148,7 +148,7 @@ func (q Query[T]) SortKey(op SortOp, key string) Query[T] {
 	case sortEq, sortLt, sortLe, sortGt, sortGe:
 		q.s.setSort(sortCond{op: sortOp(op), rawLo: key, raw: true})
 	default:
-		q.s.err = invalidf("unknown sort key operator %q", op)
+		q.s.err = q.s.sortInvalid("", "SortKey: unknown sort key operator %q; use SortEq, SortLt, SortLe, SortGt or SortGe", op)
 	}
 	return q
 }
