@@ -526,6 +526,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.checkKeyFields(); err != nil {
 		return nil, err
 	}
+	if err := e.checkKeyAttributeOnce(); err != nil {
+		return nil, err
+	}
 	if err := e.checkUnplacedIndexes(); err != nil {
 		return nil, err
 	}

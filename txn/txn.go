@@ -67,6 +67,9 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	if len(t.ops) > expr.MaxTransactItems {
 		return nil, &ddbmodel.LimitError{What: "transaction actions", Limit: expr.MaxTransactItems, Got: len(t.ops)}
 	}
+	if err := t.tokenReads(ctx); err != nil {
+		return nil, err
+	}
 	// Each op's own action, in order; then the actions keeping the unique
 	// attributes of their entities (marker items), which may need a read
 	// of the item first (with db; without, ErrNeedsRead).
@@ -75,9 +78,6 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	for i, op := range t.ops {
 		ws, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
 		if err != nil {
-			return nil, err
-		}
-		if err := t.tokenReads(ctx, db, i, op, ws[0].Entity); err != nil {
 			return nil, err
 		}
 		writes[i] = ws[0]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -16,20 +17,27 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
-// tokenReads refuses op, action i of a transaction with a Token, when it
-// reads its item first (unique attributes): a second run of the
-// transaction would send other actions under the same token, which
-// DynamoDB refuses (IdempotentParameterMismatch), so the Token could not
-// keep its promise.
-func (t WriteTx) tokenReads(ctx context.Context, db *entity.DB, i int, op entity.WriteOp, name string) error {
-	if t.token == "" || db == nil {
+// tokenReads refuses a transaction with a Token when one of its actions
+// reads its item first (a write changing unique attributes, or moving the
+// item): a second run of the transaction would send other actions under
+// the same token, which DynamoDB refuses (IdempotentParameterMismatch), so
+// the Token could not keep its promise. It asks every action before any
+// is compiled with db, so that nothing (not even the first action's read)
+// is sent before the refusal.
+func (t WriteTx) tokenReads(ctx context.Context) error {
+	if t.token == "" {
 		return nil
 	}
-	if _, err := entity.TransactWrites(ctx, nil, op); !errors.Is(err, entity.ErrNeedsRead) {
-		return nil
+	for i, op := range t.ops {
+		_, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, nil, op) })
+		var nr *entity.NeedsReadError
+		if !errors.As(err, &nr) {
+			continue
+		}
+		return &ddbmodel.ValidationError{Entity: nr.Entity, Attribute: "ClientRequestToken",
+			Reason: fmt.Sprintf("action %d (%s) reads its item first (for %s), so a second run of the transaction would send other actions under the same idempotency token, which DynamoDB refuses (IdempotentParameterMismatch); run it without a Token, or use Create", i, nr.Op, strings.Join(nr.Attributes, ", "))}
 	}
-	return &ddbmodel.ValidationError{Entity: name, Attribute: "ClientRequestToken",
-		Reason: fmt.Sprintf("action %d reads its item first (its entity has unique attributes), so a second run of the transaction would send other actions under the same idempotency token, which DynamoDB refuses (IdempotentParameterMismatch); run it without a Token, or use Create", i)}
+	return nil
 }
 
 // sendReclaiming sends the transaction; when it is canceled only because
