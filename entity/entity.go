@@ -76,8 +76,15 @@ type Attribute struct {
 	// deleted) can no longer release it: its update changing the value, or
 	// its delete, fails with a *ddbmodel.UniqueOwnerError naming the
 	// marker's owner. Items written before the attribute was declared
-	// unique have no markers, and a write keeping their value does not
-	// write one: they are not protected until their value changes.
+	// unique have no markers: every put, upsert or delete reads the item
+	// first, and a put or upsert keeping a value puts its marker again on
+	// the condition that it is absent or this item's, so such an item is
+	// protected from its next put or upsert on (an update that leaves the
+	// unique attributes alone reads nothing and writes no marker; put the
+	// items once, or Adopt unmarked ones, to protect them all). An update
+	// of an entity recognising unmarked items (RecognizeUnmarked) reads the
+	// item first and writes the markers of an unmarked item's values, since
+	// the update marks it.
 	Unique bool
 }
 
@@ -336,6 +343,12 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	}
 	if cfg.Name == "" {
 		return nil, errors.New("ddbmodel: Define needs a name")
+	}
+	if strings.HasPrefix(cfg.Name, uniquePrefix) {
+		// The marker items of unique attributes carry the entity marker
+		// UNIQUE#<entity>#<attribute>: an entity named so would take them
+		// as its items (its scans and Is).
+		return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Reason: fmt.Sprintf("Define: an entity name may not begin with %q, which names the marker items of unique attributes", uniquePrefix)}
 	}
 	rt := reflect.TypeOf((*T)(nil)).Elem()
 	if rt.Kind() != reflect.Struct {

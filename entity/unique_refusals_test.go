@@ -70,3 +70,19 @@ func TestUniqueRefusesWritesThatCannotKeepMarkers(t *testing.T) {
 		t.Errorf("TransactWrite of an update not touching email: %v", err)
 	}
 }
+
+// The marker items of unique attributes carry the entity marker
+// UNIQUE#<entity>#<attribute>: an entity named like that would take them
+// as its own items, so Define refuses names beginning with UNIQUE#.
+func TestDefineRefusesAnEntityNamedLikeAMarker(t *testing.T) {
+	t.Parallel()
+	table, _ := newUqModel(t)
+	_, err := entity.Define(table, entity.Config[uqUser]{Name: "UNIQUE#User#email", Key: entity.Key{Partition: "M#${id}", Sort: "M"}})
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Entity != "UNIQUE#User#email" {
+		t.Fatalf("Define = %v, want a *ddbmodel.ValidationError naming the entity", err)
+	}
+	if _, err := entity.Define(table, entity.Config[uqUser]{Name: "UniqueCode", Key: entity.Key{Partition: "C#${id}", Sort: "C"}}); err != nil {
+		t.Errorf("a name merely beginning with Unique: %v", err)
+	}
+}

@@ -253,12 +253,22 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 	}
 	for _, ix := range e.table.Indexes {
 		for _, k := range []KeyAttribute{ix.PartitionKey, ix.SortKey} {
-			if k.Name != "" {
+			// An index key attribute that is a field of T holds the
+			// field's own value (checkKeyFields allows only ${field}
+			// there): updates set it as the field.
+			if k.Name != "" && e.fields[k.Name] == nil {
 				m[k.Name] = true
 			}
 		}
 	}
 	return m
+}
+
+// fieldKey reports whether the key d is a field of T stored as itself (an
+// index keyed on the field, placed with the template ${field}): the field's
+// own actions write it, and an update neither renders nor removes it.
+func (e *Entity[T]) fieldKey(d *keyDef[T]) bool {
+	return d != nil && e.fields[d.Attribute] != nil && d.Template != nil && d.Template.String() == "${"+d.Attribute+"}"
 }
 
 // Build compiles the UpdateItem request without sending it. An update that
@@ -314,7 +324,7 @@ func (op UpdateOp[T]) primaryComposites() []string {
 // update touching a unique attribute is an error here: its marker actions
 // must join the transaction too (txn.Write and TransactWrites add them).
 func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
-	if op.e != nil && op.touchesUnique() {
+	if op.e != nil && op.needsUniqueRead() {
 		if err := op.e.uniqueAlone("update"); err != nil {
 			return TransactWrite{}, err
 		}
@@ -354,8 +364,12 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		op = op.If(fit)
 		unmarkedOld = item
 	}
-	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
-		return op.runUnique(ctx, db) // a move carries the markers itself
+	if op.e != nil && len(op.e.uniques) > 0 && (op.touchesUnique() || unmarkedOld != nil) && !op.moves() {
+		// A move carries the markers itself. An unmarked item
+		// (RecognizeUnmarked) never had its unique values' markers
+		// written, and the update marks it: it writes them, whatever the
+		// update changes.
+		return op.runUnique(ctx, db)
 	}
 	c, err := op.compile(unmarkedOld)
 	if err != nil {

@@ -468,7 +468,7 @@ func (p *updatePlan[T]) decode() (*T, error) {
 // leave removes an index's key attributes: the item leaves the index.
 func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
 	for _, k := range pair {
-		if k != nil {
+		if k != nil && !p.e.fieldKey(k) {
 			p.removes = append(p.removes, p.w.Name(k.Attribute))
 		}
 	}
@@ -549,8 +549,8 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 	var out []keySet
 	short := false
 	for _, k := range pair {
-		if k == nil {
-			continue
+		if k == nil || e.fieldKey(k) {
+			continue // a field stored as its own key is written as the field
 		}
 		if !p.touches(k) && when == nil && !d.sparse && !p.wholeKeys() {
 			// The untouched half of a non-sparse index is already in place.
