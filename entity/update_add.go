@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -24,7 +25,10 @@ import (
 // or see a wrapped number. An Add to a time stored as Unix seconds is also
 // conditioned on the item holding the time (Missing when it does not):
 // DynamoDB would create it at 1970 plus the delta, and a TTL attribute
-// would then expire the item at once. The lock attribute
+// would then expire the item at once. An Add to a float32 field is
+// conditioned the same way on the sum staying within ±math.MaxFloat32
+// (beyond, it would read back as an infinity); float64 needs no condition,
+// as DynamoDB refuses numbers beyond its own, narrower range. The lock attribute
 // (Config.LockAttribute) of a type narrower than 64 bits is kept in range
 // the same way when an update or an upsert increments it.
 // It is the Err of a *ddbmodel.ConditionError, and matches
@@ -76,6 +80,11 @@ type addRange struct {
 	// exists: the attribute must be there (a time stored as Unix seconds,
 	// which an Add must not create).
 	exists bool
+	// float: a float32 field, whose range is ±math.MaxFloat32; fdelta is
+	// the delta then (delta, min and max are nil). DynamoDB's own number
+	// range is narrower than a float64's, so only float32 needs this.
+	float  bool
+	fdelta float64
 }
 
 var durationType = reflect.TypeOf(time.Duration(0))
@@ -179,6 +188,12 @@ func (p *updatePlan[T]) addRanges() []addRange {
 			continue
 		}
 		b := ref.node.base
+		if b.Kind() == reflect.Float32 {
+			if r, ok := float32Range(a.attr, p.paths[i], ref.node.goType(), p.vals[i]); ok {
+				out = append(out, r)
+			}
+			continue
+		}
 		isTime := b == timeType
 		if !isTime && !isInt(b) && b.Kind() != reflect.Uintptr {
 			continue
@@ -209,6 +224,14 @@ func (p *updatePlan[T]) addRanges() []addRange {
 // takes it, unless it must exist.
 func (r addRange) condition(w *expr.Writer) string {
 	name := w.Path(r.path)
+	if r.float {
+		bound := math.MaxFloat32 - r.fdelta
+		op := " <= "
+		if r.fdelta < 0 {
+			bound, op = -math.MaxFloat32-r.fdelta, " >= "
+		}
+		return "attribute_not_exists(" + name + ") OR " + name + op + w.Value(&types.AttributeValueMemberN{Value: strconv.FormatFloat(bound, 'g', -1, 64)})
+	}
 	num := func(x *big.Int) string { return w.Value(&types.AttributeValueMemberN{Value: x.String()}) }
 	if r.exists {
 		if r.delta.Sign() > 0 {
@@ -230,6 +253,9 @@ func (r addRange) condition(w *expr.Writer) string {
 // outside reports whether the Add leaves the range for the item old,
 // and returns the error naming the attribute when it does.
 func (r addRange) outside(entity string, old map[string]types.AttributeValue) *AddRangeError {
+	if r.float {
+		return r.outsideFloat(entity, old)
+	}
 	stored := new(big.Int)
 	text := ""
 	if av, ok := docpath.Get(old, r.path); ok {
@@ -269,4 +295,40 @@ func (p *updatePlan[T]) typedOperand(a action, node *attrNode) (types.AttributeV
 		return av, ok, nil
 	}
 	return nil, false, nil
+}
+
+// float32Range is the range an Add of the number val keeps a float32
+// field in (ok false for a zero or unreadable delta): DynamoDB would store
+// a sum beyond ±math.MaxFloat32, which reads back as an infinity, and a
+// put of that value is refused.
+func float32Range(name string, path docpath.Path, typ string, val types.AttributeValue) (addRange, bool) {
+	n, ok := val.(*types.AttributeValueMemberN)
+	if !ok {
+		return addRange{}, false
+	}
+	d, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil || d == 0 || math.IsInf(d, 0) || math.IsNaN(d) {
+		return addRange{}, false
+	}
+	return addRange{name: name, path: path, typ: typ, float: true, fdelta: d}, true
+}
+
+// outsideFloat is outside for a float32 range.
+func (r addRange) outsideFloat(entity string, old map[string]types.AttributeValue) *AddRangeError {
+	stored, text := 0.0, ""
+	if av, ok := docpath.Get(old, r.path); ok {
+		n, isN := av.(*types.AttributeValueMemberN)
+		if !isN {
+			return nil
+		}
+		f, err := strconv.ParseFloat(n.Value, 64)
+		if err != nil {
+			return nil
+		}
+		stored, text = f, n.Value
+	}
+	if sum := stored + r.fdelta; math.Abs(sum) <= math.MaxFloat32 {
+		return nil
+	}
+	return &AddRangeError{Entity: entity, Attribute: r.name, Type: r.typ, Delta: strconv.FormatFloat(r.fdelta, 'g', -1, 64), Stored: text}
 }

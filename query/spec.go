@@ -291,7 +291,7 @@ func (s *spec) checkFilter(table *entity.Table) error {
 				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
 		}
 	}
-	return nil
+	return checkProjected(s.members[0].Name(), table, s.index, modelOf(s.members[0]).Attributes(s.filter))
 }
 
 // withEntity names the entity in a *ddbmodel.ValidationError that does not

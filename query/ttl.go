@@ -3,7 +3,10 @@ package query
 // SkipExpired leaves out items whose TTL has passed but that DynamoDB has
 // not deleted yet: it adds the table's Unexpired filter (the TTL attribute
 // absent, or above the time the request is built). Without a TTLAttribute
-// on the table it changes nothing.
+// on the table it changes nothing. On a global index whose projection
+// (KEYS_ONLY or INCLUDE) leaves the TTL attribute out, Build refuses it
+// with a *ddbmodel.ValidationError, as any filter on an attribute the
+// index does not hold: project the attribute (Projection.Attributes).
 func (q Query[T]) SkipExpired() Query[T] {
 	if q.e == nil {
 		return q // Build reports the missing entity
