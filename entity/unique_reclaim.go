@@ -2,7 +2,6 @@ package entity
 
 import (
 	"context"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -71,22 +70,9 @@ func readRaw(ctx context.Context, db *DB, entity, table string, key map[string]t
 // orphaned (their owners no longer hold them), it sends it again taking
 // them over (txwrite.Reclaimer).
 func sendUnique(ctx context.Context, db *DB, entity string, writes []TransactWrite) error {
-	r := txwrite.NewReclaimer(writes)
+	send := func(ctx context.Context, writes []TransactWrite) error { return transactWriteItems(ctx, db, "", writes) }
 	read := func(ctx context.Context, table string, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 		return readRaw(ctx, db, entity, table, key)
 	}
-	for {
-		err := transactWriteItems(ctx, db, "", writes)
-		if err == nil {
-			return nil
-		}
-		next, ok, rerr := r.Next(ctx, err, read, time.Now())
-		if rerr != nil {
-			return rerr
-		}
-		if !ok {
-			return err
-		}
-		writes = next
-	}
+	return txwrite.Reclaim(ctx, writes, send, read)
 }

@@ -97,8 +97,12 @@ func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
 // sum is the exact sum of the stored text and v's (0.1 + 0.2 on a float32
 // stores 0.30000000447034836), which a read rounds to the float; a put of
 // the value read may store another text for the same float. An integer
-// field's Add is kept within its type's range (see AddRangeError); a
-// float's is not.
+// or float32 field's Add is kept within its type's range (see
+// AddRangeError); a float64's range is DynamoDB's own. An Add whose sum is
+// 0 stores the number 0, also on an omitempty field, where a put of the
+// value read leaves the attribute out: both read back as 0, but a
+// condition on the attribute's existence tells them apart (use Remove to
+// leave it out).
 func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
 
 // Remove removes attributes, or entries and elements inside them (a

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -45,11 +44,16 @@ func (t WriteTx) tokenReads(ctx context.Context) error {
 // sends it again taking them over (txwrite.Reclaimer). A transaction with
 // a Token is sent once: its second request would carry other actions.
 func (t WriteTx) sendReclaiming(ctx context.Context, db *entity.DB, in *dynamodb.TransactWriteItemsInput, writes []entity.TransactWrite) error {
-	err := t.sendWrites(ctx, db, in, writes)
-	if err == nil || t.token != "" {
-		return err
+	if t.token != "" {
+		return t.sendWrites(ctx, db, in, writes)
 	}
-	r := txwrite.NewReclaimer(writes)
+	send := func(ctx context.Context, writes []entity.TransactWrite) error {
+		in, err := txwrite.Input(tablesOf(db), "", writes)
+		if err != nil {
+			return err
+		}
+		return t.sendWrites(ctx, db, in, writes)
+	}
 	read := func(ctx context.Context, table string, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 		out, err := entity.Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(table), Key: key, ConsistentRead: aws.Bool(true)}, entity.Request{})
 		if err != nil {
@@ -57,19 +61,5 @@ func (t WriteTx) sendReclaiming(ctx context.Context, db *entity.DB, in *dynamodb
 		}
 		return out.Item, nil
 	}
-	for {
-		next, ok, rerr := r.Next(ctx, err, read, time.Now())
-		if rerr != nil || !ok {
-			if rerr != nil {
-				return rerr
-			}
-			return err
-		}
-		if in, err = txwrite.Input(tablesOf(db), "", next); err != nil {
-			return err
-		}
-		if err = t.sendWrites(ctx, db, in, next); err == nil {
-			return nil
-		}
-	}
+	return txwrite.Reclaim(ctx, writes, send, read)
 }

@@ -57,6 +57,29 @@ func NewReclaimer(actions []Action) *Reclaimer {
 	return &Reclaimer{orig: actions}
 }
 
+// Reclaim sends actions with send; when the transaction is canceled only
+// because unique values' markers are orphaned, it sends the actions that
+// take them over (Reclaimer.Next, reading owners with read), at most a few
+// rounds. It returns nil, the first error that is no orphaned marker's, or
+// the last send's error.
+func Reclaim(ctx context.Context, actions []Action, send func(context.Context, []Action) error, read ReadFunc) error {
+	r := NewReclaimer(actions)
+	for {
+		err := send(ctx, actions)
+		if err == nil {
+			return nil
+		}
+		next, ok, rerr := r.Next(ctx, err, read, time.Now())
+		if rerr != nil {
+			return rerr
+		}
+		if !ok {
+			return err
+		}
+		actions = next
+	}
+}
+
 // ReadFunc reads an item (strongly consistent) of the model table table;
 // nil when there is none.
 type ReadFunc func(ctx context.Context, table string, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error)
