@@ -6,8 +6,11 @@ import "maps"
 // named name (defined on the table) that has an Enum rule, by attribute
 // name; nil when it has none or the table has no such entity. A generated
 // sample item (modelexport) renders its keys from them, so that the entity's
-// own Put would accept it.
+// own Put would accept it. A nil *Table has none.
 func (t *Table) EnumValues(name string) map[string][]string {
+	if t == nil {
+		return nil
+	}
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	d, ok := t.entities[name]
