@@ -78,8 +78,11 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // schema or key attribute type, a projection that lacks attributes the
 // model projects, another billing mode, other provisioned read or write
 // units of the table or of a global index unless Provisioned.AutoScaled
-// says auto scaling manages them, a missing stream, TTL on
-// another attribute, or TTL off on a table that differs otherwise too),
+// says auto scaling manages them, a missing stream, a stream the model
+// does not declare or of another view, TTL on another attribute, TTL on
+// while the model declares no TTLAttribute (DynamoDB would delete items
+// the model does not expect to expire), or TTL off on a table that
+// differs otherwise too),
 // so that a service fails fast on a table its requests do not fit; nil
 // when it fits. An index projecting more than the model (ALL where it
 // declares INCLUDE or KEYS_ONLY, or more INCLUDE attributes) fits: it
