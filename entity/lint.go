@@ -213,7 +213,7 @@ func lintUnpadded(m entityModel, p Placement) []Finding {
 	}
 	var out []Finding
 	for _, c := range st.Composites() {
-		if p.Partition.Template != nil && p.Partition.Template.Uses(c) {
+		if partitionFixes(p.Partition.Template, c) {
 			continue // one value per partition: it does not order items
 		}
 		if f, _ := st.CompositeFormat(c); f != "" {
@@ -239,6 +239,18 @@ func lintUnpadded(m entityModel, p Placement) []Finding {
 		}
 	}
 	return out
+}
+
+// partitionFixes reports whether the partition template pt renders
+// composite c whole, so that all items of one partition hold one value of
+// c. A shard (${c:shard(N)}) or a date (${c:date}) of c does not: many
+// values of c share a partition, and the sort key orders them.
+func partitionFixes(pt *keys.Template, c string) bool {
+	if pt == nil {
+		return false
+	}
+	f, ok := pt.CompositeFormat(c)
+	return ok && f != "date" && !strings.HasPrefix(f, "shard(")
 }
 
 func lintSparse(m entityModel, p Placement) []Finding {

@@ -34,3 +34,22 @@ func TestLintSortOrderOfALiteralEqualToALeadingLiteral(t *testing.T) {
 		}
 	}
 }
+
+// The unpadded-number and unpadded-time lints still report a sort key
+// whose composite the partition uses only through a shard or a date part:
+// many values of it share a partition, and the sort key orders them. A
+// partition that renders the composite whole still silences them.
+func TestLintUnpaddedThroughAShardOrADatePartition(t *testing.T) {
+	t.Parallel()
+	runLintCases(t, []lintCase{
+		{name: "int sharded in the partition", want: entity.LintUnpaddedNumber, sev: entity.Warning, entities: []string{"Doc"},
+			build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${version:shard(4)}", "V#${version}") }},
+		{name: "time by date in the partition", want: entity.LintUnpaddedTime, sev: entity.Warning, entities: []string{"Doc"},
+			build: func(tb *entity.Table) { defDoc(tb, "Doc", "DAY#${at:date}", "AT#${at}#${id}") }},
+		{name: "time sharded in an index partition", indexes: []entity.Index{gsi("GSI")}, want: entity.LintUnpaddedTime, sev: entity.Warning, entities: []string{"Doc"}, index: "GSI",
+			build: func(tb *entity.Table) {
+				defDoc(tb, "Doc", "DOC#${id}", "DOC", entity.IndexKey[lintDoc]{Index: "GSI", Partition: "ALL#${at:shard(8)}", Sort: "AT#${at}#${id}"})
+			}},
+		{name: "int whole in the partition", build: func(tb *entity.Table) { defDoc(tb, "Doc", "DOC#${id}#${version:pad(4)}", "V#${version}") }},
+	})
+}
