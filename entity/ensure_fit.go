@@ -20,7 +20,10 @@ import (
 // is that TTL is off, it enables TTL on the model's attribute (another
 // caller may be doing so at the same time: an UpdateTimeToLive refused
 // because TTL is on already is fine when TTL is then on the model's
-// attribute).
+// attribute). A table whose TTL is on while the model declares no
+// TTLAttribute is a difference too: DynamoDB would delete items whose
+// attribute of that name holds a past time, which the model does not
+// expect.
 func (t *Table) ensureFits(ctx context.Context, c TableClient, db *DB, name *string, d *types.TableDescription) error {
 	var diffs []string
 	if d != nil {
@@ -36,6 +39,14 @@ func (t *Table) ensureFits(ctx context.Context, c TableClient, db *DB, name *str
 			diffs = append(diffs, ttlDiffs...)
 		} else if err := t.enableTTL(ctx, c, db, name); err != nil {
 			return err
+		}
+	} else {
+		ttl, err := t.describeTTL(ctx, c, db, name)
+		if err != nil {
+			return err
+		}
+		if ttlOn(ttl) {
+			diffs = append(diffs, fmt.Sprintf("time to live is on attribute %q; the model declares no TTLAttribute, so DynamoDB would delete items whose %q holds a past time", aws.ToString(ttl.AttributeName), aws.ToString(ttl.AttributeName)))
 		}
 	}
 	if len(diffs) == 0 {
@@ -146,14 +157,15 @@ func (t *Table) differences(d *types.TableDescription) []string {
 	if !t.Provisioned.autoScaled() {
 		out = append(out, capacityDifferences(want, d)...)
 	}
-	if w := want.StreamSpecification; w != nil && aws.ToBool(w.StreamEnabled) {
-		g := d.StreamSpecification
-		switch {
-		case g == nil || !aws.ToBool(g.StreamEnabled):
-			out = append(out, fmt.Sprintf("the table has no stream; the model's is %s", w.StreamViewType))
-		case g.StreamViewType != w.StreamViewType:
-			out = append(out, fmt.Sprintf("the stream is %s, the model's %s", g.StreamViewType, w.StreamViewType))
-		}
+	w, g := want.StreamSpecification, d.StreamSpecification
+	wantStream, hasStream := w != nil && aws.ToBool(w.StreamEnabled), g != nil && aws.ToBool(g.StreamEnabled)
+	switch {
+	case wantStream && !hasStream:
+		out = append(out, fmt.Sprintf("the table has no stream; the model's is %s", w.StreamViewType))
+	case !wantStream && hasStream:
+		out = append(out, fmt.Sprintf("the table has a stream (%s); the model declares none", g.StreamViewType))
+	case wantStream && g.StreamViewType != w.StreamViewType:
+		out = append(out, fmt.Sprintf("the stream is %s, the model's %s", g.StreamViewType, w.StreamViewType))
 	}
 	return out
 }

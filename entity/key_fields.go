@@ -3,6 +3,7 @@ package entity
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ddbmodel/ddbmodel"
 )
@@ -32,12 +33,15 @@ func (e *Entity[T]) checkKeyFields() error {
 }
 
 // checkUnplacedIndexes refuses, at Define, an entity that is not placed on
-// an index but whose items hold every key attribute of that index, at
-// least one of them a field of T: each put would place the item in the
-// index silently, where no placement, overlap check or recognition knows
-// of it. The entity must be placed on the index (a template ${field}, or
-// an IndexKey with no template on a multi-attribute index), or the field
-// renamed.
+// an index but whose items hold every key attribute of that index, as
+// fields of T or as keys it renders for its other placements (a
+// multi-attribute index keyed on GSI1PK and GSI1SK, which its GSI1
+// placement writes): each put would place the item in the index silently,
+// where no placement, overlap check, recognition or lint knows of it. The
+// entity must be placed on the index (a template ${field}, the templates
+// of the placement that writes the attributes, or an IndexKey with no
+// template on a multi-attribute index), or the field renamed, or the index
+// keyed on other attributes.
 func (e *Entity[T]) checkUnplacedIndexes() error {
 	placed := map[string]bool{}
 	for _, d := range e.indexes {
@@ -65,8 +69,27 @@ func (e *Entity[T]) checkUnplacedIndexes() error {
 				all = false
 			}
 		}
-		if !all || len(stored) == 0 {
+		if !all {
 			continue
+		}
+		if len(stored) == 0 {
+			where := map[string]string{}
+			for _, k := range e.placedKeys() {
+				if _, seen := where[k.def.Attribute]; !seen {
+					where[k.def.Attribute] = k.where
+				}
+			}
+			var names, as []string
+			for _, k := range slices.Concat(pk, sk) {
+				names = append(names, k.Name)
+				as = append(as, k.Name+" as "+where[k.Name])
+			}
+			how := "place the entity on it with the same templates, or key the index on other attributes"
+			if ix.MultiAttribute() {
+				how = "key the index on other attributes, or render those keys elsewhere (a multi-attribute key takes fields of T, not rendered keys)"
+			}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: names[0],
+				Reason: fmt.Sprintf("Define: the entity has no placement on index %s, but it writes all of that index's key attributes %v (%s), so every such put would place the item in index %s unseen; %s", ix.Name, names, strings.Join(as, ", "), ix.Name, how)}
 		}
 		how := fmt.Sprintf("place the entity on it (IndexKey with the template ${%s})", stored[0])
 		if ix.MultiAttribute() {

@@ -77,3 +77,57 @@ func TestDefineRefusesKeysOverFields(t *testing.T) {
 		}
 	}
 }
+
+// An entity not placed on an index whose every key attribute it writes as
+// keys of its other placements (a multi-attribute index keyed on GSI1PK and
+// GSI1SK, which its GSI1 placement renders; an inverted index over the
+// table's key) is refused at Define: each put would place the item in that
+// index unseen, while Lint called the index unused. Placing it there too, or
+// an index keyed on only some of those attributes, is accepted.
+func TestDefineRefusesAnIndexItsOtherPlacementsKey(t *testing.T) {
+	t.Parallel()
+	gsi1 := entity.Index{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}
+	multi := entity.Index{Name: "ByGSI1", PartitionKeys: []entity.KeyAttribute{entity.S("GSI1PK")}, SortKeys: []entity.KeyAttribute{entity.S("GSI1SK")}}
+	half := entity.Index{Name: "Half", PartitionKeys: []entity.KeyAttribute{entity.S("GSI1PK")}, SortKeys: []entity.KeyAttribute{entity.S("other")}}
+	inverted := entity.Index{Name: "Inverted", PartitionKey: entity.S("SK"), SortKey: entity.S("PK")}
+	table := func(ix ...entity.Index) *entity.Table {
+		return &entity.Table{Name: "kf", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: ix}
+	}
+	key := entity.Key{Partition: "U#${id}", Sort: "#META"}
+	onGSI1 := entity.IndexKey[kfUser]{Index: "GSI1", Partition: "T#${tenant}", Sort: "D#${day}"}
+	cases := []struct {
+		name   string
+		table  *entity.Table
+		ix     []entity.IndexKey[kfUser]
+		attr   string // the refusal's attribute; "" for a clean twin
+		reason []string
+	}{
+		{"multi-attribute index on another placement's keys", table(gsi1, multi), []entity.IndexKey[kfUser]{onGSI1},
+			"GSI1PK", []string{"no placement on index ByGSI1", "[GSI1PK GSI1SK]", "GSI1PK as index GSI1's partition key", "key the index on other attributes"}},
+		{"inverted index over the table key", table(inverted), nil,
+			"SK", []string{"no placement on index Inverted", "[SK PK]", "place the entity on it with the same templates"}},
+		{"inverted index placed with the same templates", table(inverted),
+			[]entity.IndexKey[kfUser]{{Index: "Inverted", Partition: "#META", Sort: "U#${id}"}}, "", nil},
+		{"multi-attribute index keyed on one of them only", table(gsi1, half), []entity.IndexKey[kfUser]{onGSI1}, "", nil},
+		{"not placed on GSI1 either", table(gsi1, multi), nil, "", nil},
+	}
+	for _, c := range cases {
+		_, err := entity.Define(c.table, entity.Config[kfUser]{Name: "User", Key: key, Indexes: c.ix})
+		if c.attr == "" {
+			if err != nil {
+				t.Errorf("%s: Define = %v, want nil", c.name, err)
+			}
+			continue
+		}
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "User" || ve.Attribute != c.attr {
+			t.Errorf("%s: Define = %#v, want a *ddbmodel.ValidationError on User.%s", c.name, err, c.attr)
+			continue
+		}
+		for _, r := range c.reason {
+			if !strings.Contains(ve.Reason, r) {
+				t.Errorf("%s: reason %q lacks %q", c.name, ve.Reason, r)
+			}
+		}
+	}
+}

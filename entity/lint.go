@@ -213,7 +213,7 @@ func lintUnpadded(m entityModel, p Placement) []Finding {
 	}
 	var out []Finding
 	for _, c := range st.Composites() {
-		if p.Partition.Template != nil && p.Partition.Template.Uses(c) {
+		if partitionFixes(p.Partition.Template, c) {
 			continue // one value per partition: it does not order items
 		}
 		if f, _ := st.CompositeFormat(c); f != "" {
@@ -239,6 +239,18 @@ func lintUnpadded(m entityModel, p Placement) []Finding {
 		}
 	}
 	return out
+}
+
+// partitionFixes reports whether the partition template pt renders
+// composite c whole, so that all items of one partition hold one value of
+// c. A shard (${c:shard(N)}) or a date (${c:date}) of c does not: many
+// values of c share a partition, and the sort key orders them.
+func partitionFixes(pt *keys.Template, c string) bool {
+	if pt == nil {
+		return false
+	}
+	f, ok := pt.CompositeFormat(c)
+	return ok && f != "date" && !strings.HasPrefix(f, "shard(")
 }
 
 func lintSparse(m entityModel, p Placement) []Finding {
@@ -334,10 +346,14 @@ func orderOf(pa, pb Placement) (Finding, bool) {
 		return Finding{Severity: Error, Message: fmt.Sprintf("the declared order puts %s before %s, but %s's sort keys begin %q and %s's %q: byte %q (0x%02x) sorts before %q (0x%02x), so %s's items come first",
 			pa.Entity, pb.Entity, pa.Entity, la, pb.Entity, lb, lb[i:i+1], lb[i], la[i:i+1], la[i], pb.Entity)}, false
 	}
+	// Here one leading literal is a prefix of the other. A composite
+	// renders at least one byte, so a pure literal that is a prefix of the
+	// other's leading literal (I# and I#${item}, or R and R#${item}) is a
+	// proper prefix of every key the other renders, and sorts first.
 	switch {
-	case a.IsLiteral() && len(la) < len(lb):
+	case a.IsLiteral() && (len(la) < len(lb) || len(la) == len(lb) && !b.IsLiteral()):
 		return Finding{}, true // a's one key is a proper prefix of all of b's
-	case b.IsLiteral() && len(lb) < len(la):
+	case b.IsLiteral() && (len(lb) < len(la) || len(lb) == len(la) && !a.IsLiteral()):
 		return Finding{Severity: Error, Message: fmt.Sprintf("the declared order puts %s before %s, but %s's one sort key %q is a prefix of all of %s's, so it sorts first",
 			pa.Entity, pb.Entity, pb.Entity, lb, pa.Entity)}, false
 	}

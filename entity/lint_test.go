@@ -200,7 +200,14 @@ var lintCases = []lintCase{
 // index), and each clean twin none at all.
 func TestLintFindsEachMistakeAndNotItsTwin(t *testing.T) {
 	t.Parallel()
-	for _, c := range slices.Concat(lintCases, lintMoreCases) {
+	runLintCases(t, slices.Concat(lintCases, lintMoreCases))
+}
+
+// runLintCases runs each case as a subtest: its mistake must give exactly
+// its finding (code, severity, entities, index), and a clean twin none.
+func runLintCases(t *testing.T, cases []lintCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: c.indexes}
 			if c.noSortKey {

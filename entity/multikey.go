@@ -97,7 +97,12 @@ func (ix Index) multiKeySchema(add func(KeyAttribute)) []types.KeySchemaElement 
 // KeyAttributes returns the key attributes of the table (index "") or of an
 // index by role, in order: one partition attribute and at most one sort
 // attribute, or for a multi-attribute index all of them.
+//
+// A nil *Table is a *ddbmodel.ValidationError.
 func (t *Table) KeyAttributes(index string) (pk, sk []KeyAttribute, err error) {
+	if t == nil {
+		return nil, nil, nilTable("KeyAttributes")
+	}
 	one := func(k KeyAttribute) []KeyAttribute {
 		if k.Name == "" {
 			return nil

@@ -198,8 +198,11 @@ type PrefixOverlap struct {
 // by name), the first sort key of the second that a partial query of the
 // first can read: see [PrefixOverlap] and keys.PrefixOverlap. It is meant
 // for linting a model; entities that share key spaces on purpose
-// (SharesKeysWith) are included.
+// (SharesKeysWith) are included. A nil *Table has none.
 func (t *Table) PrefixOverlaps() []PrefixOverlap {
+	if t == nil {
+		return nil
+	}
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	names := t.entityNames()

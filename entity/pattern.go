@@ -146,8 +146,11 @@ func valueText(v types.AttributeValue) string {
 // a line break or another control character, the name of one already
 // registered (or given twice), or whose request goes to another table (an
 // entity of another table) is refused with a *ddbmodel.ValidationError
-// naming its position in ps (and none of ps is added).
+// naming its position in ps (and none of ps is added), as is a nil *Table.
 func (t *Table) AddAccessPatterns(ps ...AccessPattern) error {
+	if t == nil {
+		return nilTable("AddAccessPatterns")
+	}
 	for _, p := range ps {
 		if err := t.checkPatternTable(p); err != nil { // builds: not under t.mu
 			return err
@@ -178,8 +181,11 @@ func (t *Table) MustAddAccessPatterns(ps ...AccessPattern) {
 }
 
 // AccessPatterns returns the registered access patterns, in the order they
-// were added.
+// were added; none for a nil *Table.
 func (t *Table) AccessPatterns() []AccessPattern {
+	if t == nil {
+		return nil
+	}
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return slices.Clone(t.patterns)

@@ -26,8 +26,12 @@ type Placement struct {
 // Placements returns how every entity defined on the table places its
 // items: entities sorted by name, each with the table first and then its
 // indexes in the order the table declares them. It is what [Table.Lint]
-// checks and what a generated design document lists.
+// checks and what a generated design document lists. A nil *Table has
+// none.
 func (t *Table) Placements() []Placement {
+	if t == nil {
+		return nil
+	}
 	var out []Placement
 	for _, m := range t.models() {
 		out = append(out, m.places...)

@@ -111,24 +111,36 @@ type decoder interface {
 	model() entityModel
 }
 
-// EntityAttr returns the name of the entity marker attribute.
+// EntityAttr returns the name of the entity marker attribute ("" for a
+// nil *Table).
 func (t *Table) EntityAttr() string {
+	if t == nil {
+		return ""
+	}
 	if t.EntityAttribute == "" {
 		return DefaultEntityAttribute
 	}
 	return t.EntityAttribute
 }
 
-// EntityVersionAttr returns the name of the entity version attribute.
+// EntityVersionAttr returns the name of the entity version attribute (""
+// for a nil *Table).
 func (t *Table) EntityVersionAttr() string {
+	if t == nil {
+		return ""
+	}
 	if t.EntityVersionAttribute == "" {
 		return DefaultEntityVersionAttribute
 	}
 	return t.EntityVersionAttribute
 }
 
-// Index returns the index named name.
-func (t *Table) Index(name string) (Index, bool) {
+// Index returns the index named name; ok is false when the table (or a nil
+// *Table) has none.
+func (t *Table) Index(name string) (ix Index, ok bool) {
+	if t == nil {
+		return Index{}, false
+	}
 	for _, ix := range t.Indexes {
 		if ix.Name == name {
 			return ix, true
@@ -141,8 +153,11 @@ func (t *Table) Index(name string) (Index, bool) {
 // (index "") or of an index. The sort key name is "" when there is none.
 //
 // For a multi-attribute index they are the first attribute of each role;
-// KeyAttributes gives them all.
+// KeyAttributes gives them all. A nil *Table is a *ddbmodel.ValidationError.
 func (t *Table) KeyNames(index string) (pk, sk string, err error) {
+	if t == nil {
+		return "", "", nilTable("KeyNames")
+	}
 	if index == "" {
 		return t.PartitionKey.Name, t.SortKey.Name, nil
 	}
@@ -165,8 +180,12 @@ func (t *Table) KeyNames(index string) (pk, sk string, err error) {
 
 // PrimaryKeyNames returns the names of the attributes that identify an item
 // in the base table and, for an index, the index's own key attributes: the
-// attributes a LastEvaluatedKey of a query on that index holds.
+// attributes a LastEvaluatedKey of a query on that index holds. A nil
+// *Table has none.
 func (t *Table) PrimaryKeyNames(index string) []string {
+	if t == nil {
+		return nil
+	}
 	names := []string{t.PartitionKey.Name}
 	if t.SortKey.Name != "" {
 		names = append(names, t.SortKey.Name)
@@ -206,8 +225,11 @@ func (t *Table) register(d decoder) error {
 // marker no entity recognises, or with one no entity of this table is
 // registered for, gives an *ddbmodel.UnknownEntityError. A marker item of
 // a unique attribute gives its marker (UNIQUE#<Entity>#<attribute>) and
-// no error.
+// no error. A nil *Table is a *ddbmodel.ValidationError.
 func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version string, err error) {
+	if t == nil {
+		return "", "", nilTable("EntityOf")
+	}
 	if t.Unmarked(item) {
 		d, err := t.recognize(item)
 		if err != nil {
@@ -231,7 +253,11 @@ func (t *Table) EntityOf(item map[string]types.AttributeValue) (name, version st
 // entity's T. An unknown marker is an *ddbmodel.UnknownEntityError. An
 // item without a marker is decoded as the entity that recognises it (see
 // EntityOf). A marker item of a unique attribute decodes as a UniqueMarker.
+// A nil *Table is a *ddbmodel.ValidationError.
 func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
+	if t == nil {
+		return nil, nilTable("Decode")
+	}
 	if t.Unmarked(item) {
 		d, err := t.recognize(item)
 		if err != nil {
@@ -252,8 +278,12 @@ func (t *Table) Decode(item map[string]types.AttributeValue) (any, error) {
 	return d.decodeAny(item)
 }
 
-// Entities returns the names of the entities defined against the table, sorted.
+// Entities returns the names of the entities defined against the table,
+// sorted; none for a nil *Table.
 func (t *Table) Entities() []string {
+	if t == nil {
+		return nil
+	}
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return t.entityNames()
@@ -272,9 +302,13 @@ func (t *Table) entityNames() []string {
 
 // UniqueAttributes returns the unique attributes (Attribute.Unique) of the
 // table's entity named entity, in declaration order; none for an entity
-// without any, or one the table does not know. Writes that cannot keep
-// their marker items (batch writes, returning writes) refuse such entities.
+// without any, or one the table (or a nil *Table) does not know. Writes
+// that cannot keep their marker items (batch writes, returning writes)
+// refuse such entities.
 func (t *Table) UniqueAttributes(entity string) []string {
+	if t == nil {
+		return nil
+	}
 	t.mu.RLock()
 	d, ok := t.entities[entity]
 	t.mu.RUnlock()
@@ -287,8 +321,11 @@ func (t *Table) UniqueAttributes(entity string) []string {
 // CreateTableInput returns the CreateTable request for the table: on-demand
 // billing, or the Provisioned capacity of the table and of each global
 // index, and the Stream when one is declared. Set its TableName to create
-// it under another name.
+// it under another name. It is nil for a nil *Table.
 func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
+	if t == nil {
+		return nil
+	}
 	defs := map[string]types.ScalarAttributeType{}
 	var order []string
 	add := func(k KeyAttribute) {
@@ -349,6 +386,11 @@ func (t *Table) CreateTableInput() *dynamodb.CreateTableInput {
 	}
 	t.applyThroughput(in)
 	return in
+}
+
+// nilTable is the error of method op called on a nil *Table.
+func nilTable(op string) error {
+	return &ddbmodel.ValidationError{Reason: op + " of a nil *entity.Table"}
 }
 
 func (t *Table) check() error {

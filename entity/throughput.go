@@ -74,8 +74,11 @@ type Provisioned struct {
 
 // IndexThroughput returns the capacity a global index of the table is
 // provisioned with: its own from Provisioned.Indexes, else the table's.
-// ok is false when billing is on demand.
+// ok is false when billing is on demand, and for a nil *Table.
 func (t *Table) IndexThroughput(index string) (tp Throughput, ok bool) {
+	if t == nil {
+		return Throughput{}, false
+	}
 	p := t.Provisioned
 	if p == nil {
 		return Throughput{}, false

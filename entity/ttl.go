@@ -40,9 +40,9 @@ func (e *Entity[T]) checkTTL() error {
 // TimeToLiveInput returns the UpdateTimeToLive request that enables the
 // table's TTL attribute, or nil when the table declares none. Set its
 // TableName to enable it on a table of another name. CreateTable cannot
-// enable TTL: Ensure sends both.
+// enable TTL: Ensure sends both. It is nil for a nil *Table too.
 func (t *Table) TimeToLiveInput() *dynamodb.UpdateTimeToLiveInput {
-	if t.TTLAttribute == "" {
+	if t == nil || t.TTLAttribute == "" {
 		return nil
 	}
 	return &dynamodb.UpdateTimeToLiveInput{
@@ -78,8 +78,11 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // schema or key attribute type, a projection that lacks attributes the
 // model projects, another billing mode, other provisioned read or write
 // units of the table or of a global index unless Provisioned.AutoScaled
-// says auto scaling manages them, a missing stream, TTL on
-// another attribute, or TTL off on a table that differs otherwise too),
+// says auto scaling manages them, a missing stream, a stream the model
+// does not declare or of another view, TTL on another attribute, TTL on
+// while the model declares no TTLAttribute (DynamoDB would delete items
+// the model does not expect to expire), or TTL off on a table that
+// differs otherwise too),
 // so that a service fails fast on a table its requests do not fit; nil
 // when it fits. An index projecting more than the model (ALL where it
 // declares INCLUDE or KEYS_ONLY, or more INCLUDE attributes) fits: it
@@ -87,8 +90,12 @@ var _ TableClient = (*dynamodb.Client)(nil)
 // being off, it enables TTL, as on a table it creates; so when enabling
 // TTL fails after Ensure created the table, running Ensure again
 // finishes it.
-// db.Client must also be a TableClient (a *dynamodb.Client is).
+// db.Client must also be a TableClient (a *dynamodb.Client is). A nil
+// *Table is a *ddbmodel.ValidationError, before any request.
 func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error {
+	if t == nil {
+		return nilTable("Ensure")
+	}
 	if err := checkDB(db, "ensure table "+t.Name); err != nil {
 		return err
 	}
@@ -155,9 +162,9 @@ func (t *Table) waitActive(ctx context.Context, c TableClient, db *DB, name *str
 // query package's SkipExpired adds it). It is the zero Condition (no
 // condition) when the table declares no TTLAttribute. The attribute is the
 // table's, so it applies to every entity of the table, whether its T
-// stores the attribute or not.
+// stores the attribute or not. A nil *Table gives the zero Condition.
 func (t *Table) Unexpired() Condition {
-	if t.TTLAttribute == "" {
+	if t == nil || t.TTLAttribute == "" {
 		return Condition{}
 	}
 	return Condition{&condNode{op: "unexpired", attr: t.TTLAttribute}}
@@ -166,7 +173,7 @@ func (t *Table) Unexpired() Condition {
 // UnexpiredAt is Unexpired at the time now instead of the time of Build,
 // for requests whose text must not depend on the clock.
 func (t *Table) UnexpiredAt(now time.Time) Condition {
-	if t.TTLAttribute == "" {
+	if t == nil || t.TTLAttribute == "" {
 		return Condition{}
 	}
 	return Condition{&condNode{op: "unexpired", attr: t.TTLAttribute, vals: []any{now.Unix()}}}

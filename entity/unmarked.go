@@ -26,8 +26,12 @@ import (
 // none": never another entity's marker.
 
 // Unmarked reports whether a raw item has no entity marker attribute at
-// all: an item written by other code than this library.
+// all: an item written by other code than this library. It is false for
+// a nil *Table, which knows no marker attribute.
 func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
+	if t == nil {
+		return false
+	}
 	_, ok := item[t.EntityAttr()]
 	return !ok
 }

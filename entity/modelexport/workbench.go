@@ -11,7 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
-	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // Sample composite values: what a sample item's keys are rendered from.
@@ -27,9 +26,13 @@ const (
 // aliases are the entity's table templates, and one sample item per
 // entity. A sample item holds the entity marker and every key the entity
 // renders, on the table and on each index it is placed in, rendered by its
-// own templates from sample values (a composite's first Enum value, its
-// name followed by "-1", the number 7, or 2024-06-01T12:00:00Z for a time), so the model opens in
-// AWS's tool with each index's view populated. A computed sort key
+// own templates from sample values (a composite's first Enum value, the
+// number 7 for a number key, pad, rev or a number field, 2024-06-01T12:00:00Z
+// for a time, else its name followed by "-1", or a form of it without
+// punctuation where a template of the entity takes "-" or "_" as a
+// delimiter, which no value may hold), so that every sample key parses
+// back by its template and the model opens in AWS's tool with each
+// index's view populated. A computed sort key
 // (SortFunc) has no sample value; a facet's alias says "(computed)".
 //
 // A sample item is therefore not the whole item a Put of those sample
@@ -120,6 +123,11 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		values := map[string]string{}
 		presetNumbers(byEntity[name], values)
 		presetEnums(t.EnumValues(name), values)
+		presetKinds(t.CompositeKinds(name), values)
+		sampled, err := sampleKeys(byEntity[name], values)
+		if err != nil {
+			return nil, errtext.Errorf("NoSQL Workbench export of table %q: entity %s: no sample key: %w", t.Name, name, err)
+		}
 		for _, p := range byEntity[name] {
 			for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
 				if ks.Attribute == "" {
@@ -128,11 +136,7 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 				if ks.Template == nil {
 					continue // computed: no sample value
 				}
-				key, err := sampleKey(ks.Template, values)
-				if err != nil {
-					return nil, errtext.Errorf("NoSQL Workbench export of table %q: entity %s, %s from %q: no sample key: %w", t.Name, name, ks.Attribute, ks.Template, err)
-				}
-				item = append(item, field{ks.Attribute, obj{{attrType[ks.Attribute], key}}})
+				item = append(item, field{ks.Attribute, obj{{attrType[ks.Attribute], sampled[ks.Template]}}})
 				if !isKey[ks.Attribute] {
 					addAttr(ks.Attribute, attrType[ks.Attribute])
 					facetAttrs = append(facetAttrs, ks.Attribute)
@@ -207,27 +211,4 @@ func aliasOf(ks entity.KeySpec) string {
 		return "(computed)"
 	}
 	return ks.Template.String()
-}
-
-// sampleKey renders t from sample values of its composites, recording in
-// values the text each composite got, so that an entity's keys agree.
-func sampleKey(t *keys.Template, values map[string]string) (string, error) {
-	src := keys.Strings{}
-	for _, c := range t.Composites() {
-		v, ok := values[c]
-		if !ok {
-			f, _ := t.CompositeFormat(c)
-			switch {
-			case strings.HasPrefix(f, "pad(") || strings.HasPrefix(f, "rev(") || t.Kind() == keys.Number:
-				v = sampleNumber
-			case f == "time" || f == "date":
-				v = sampleTime
-			default:
-				v = c + "-1"
-			}
-			values[c] = v
-		}
-		src[c] = v
-	}
-	return t.Render(src)
 }
