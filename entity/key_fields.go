@@ -41,7 +41,9 @@ func (e *Entity[T]) checkKeyFields() error {
 // entity must be placed on the index (a template ${field}, the templates
 // of the placement that writes the attributes, or an IndexKey with no
 // template on a multi-attribute index), or the field renamed, or the index
-// keyed on other attributes.
+// keyed on other attributes. An index keyed on the table's own key
+// attributes alone (an inverted index) holds every item of the table by
+// design and is not refused.
 func (e *Entity[T]) checkUnplacedIndexes() error {
 	placed := map[string]bool{}
 	for _, d := range e.indexes {
@@ -72,6 +74,12 @@ func (e *Entity[T]) checkUnplacedIndexes() error {
 		if !all {
 			continue
 		}
+		if len(stored) == 0 && e.table.onTableKeys(slices.Concat(pk, sk)) {
+			// An index keyed on the table's own key attributes (an
+			// inverted index) holds every item of the table by design:
+			// an entity queries it through a placement when it needs to.
+			continue
+		}
 		if len(stored) == 0 {
 			where := map[string]string{}
 			for _, k := range e.placedKeys() {
@@ -99,4 +107,15 @@ func (e *Entity[T]) checkUnplacedIndexes() error {
 			Reason: fmt.Sprintf("Define: the entity has no placement on index %s, but %v stores its key attribute(s) %v as fields, so every put would place the item in the index unseen; %s, or rename the field", ix.Name, e.sch.typ, stored, how)}
 	}
 	return nil
+}
+
+// onTableKeys reports whether every attribute of attrs is a key attribute
+// of the table itself.
+func (t *Table) onTableKeys(attrs []KeyAttribute) bool {
+	for _, a := range attrs {
+		if a.Name != t.PartitionKey.Name && a.Name != t.SortKey.Name {
+			return false
+		}
+	}
+	return true
 }

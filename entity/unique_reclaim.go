@@ -70,7 +70,9 @@ func readRaw(ctx context.Context, db *DB, entity, table string, key map[string]t
 // orphaned (their owners no longer hold them), it sends it again taking
 // them over (txwrite.Reclaimer).
 func sendUnique(ctx context.Context, db *DB, entity string, writes []TransactWrite) error {
-	send := func(ctx context.Context, writes []TransactWrite) error { return transactWriteItems(ctx, db, "", writes) }
+	send := func(ctx context.Context, writes []TransactWrite) error {
+		return transactWriteItems(ctx, db, "", writes)
+	}
 	read := func(ctx context.Context, table string, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 		return readRaw(ctx, db, entity, table, key)
 	}
