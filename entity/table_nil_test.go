@@ -50,6 +50,9 @@ func TestNilTableMethodsDoNotPanic(t *testing.T) {
 		{"Unexpired", func(tb *entity.Table) ([]any, error) { return []any{tb.Unexpired()}, nil }},
 		{"UnexpiredAt", func(tb *entity.Table) ([]any, error) { return []any{tb.UnexpiredAt(time.Unix(1, 0))}, nil }},
 		{"IsUniqueMarker", func(tb *entity.Table) ([]any, error) { return []any{tb.IsUniqueMarker(item)}, nil }},
+		{"IsUniqueMarker of a marker-like item", func(tb *entity.Table) ([]any, error) {
+			return []any{tb.IsUniqueMarker(map[string]types.AttributeValue{"": &types.AttributeValueMemberS{Value: "UNIQUE#A#b"}})}, nil
+		}},
 		{"Unmarked", func(tb *entity.Table) ([]any, error) { return []any{tb.Unmarked(item)}, nil }},
 		{"Lint", func(tb *entity.Table) ([]any, error) {
 			fs := tb.Lint(entity.LintOptions{})

@@ -35,6 +35,9 @@ func (t *Table) IsUniqueMarker(item map[string]types.AttributeValue) bool {
 // uniqueMarker decodes a marker item of a unique attribute of one of the
 // table's entities.
 func (t *Table) uniqueMarker(item map[string]types.AttributeValue) (UniqueMarker, bool) {
+	if t == nil {
+		return UniqueMarker{}, false
+	}
 	marker := stringAttr(item, t.EntityAttr())
 	if !strings.HasPrefix(marker, uniquePrefix) {
 		return UniqueMarker{}, false
