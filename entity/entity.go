@@ -76,15 +76,13 @@ type Attribute struct {
 	// deleted) can no longer release it: its update changing the value, or
 	// its delete, fails with a *ddbmodel.UniqueOwnerError naming the
 	// marker's owner. Items written before the attribute was declared
-	// unique have no markers: every put, upsert or delete reads the item
-	// first, and a put or upsert keeping a value puts its marker again on
-	// the condition that it is absent or this item's, so such an item is
-	// protected from its next put or upsert on (an update that leaves the
-	// unique attributes alone reads nothing and writes no marker; put the
-	// items once, or Adopt unmarked ones, to protect them all). An update
-	// of an entity recognising unmarked items (RecognizeUnmarked) reads the
-	// item first and writes the markers of an unmarked item's values, since
-	// the update marks it.
+	// unique have no markers, and a write keeping their value does not
+	// write one: another item can take the value until the item's value
+	// changes (backfill the markers before declaring an attribute unique
+	// on a table that holds items). An unmarked item (RecognizeUnmarked)
+	// gets its values' markers from a put, an upsert, an update of a
+	// unique attribute or Adopt; an update leaving the unique attributes
+	// alone writes none.
 	Unique bool
 }
 

@@ -150,13 +150,7 @@ func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.At
 // the condition that it is this item's (or absent, for items written
 // before the attribute was declared unique). An old item without a marker
 // (Config.RecognizeUnmarked) has the markers of every value it keeps
-// written too: other code never wrote them. So does a marked item: a
-// value it keeps has its marker put again on the condition that it is
-// absent or this item's, which writes the marker that an item stored
-// before the attribute was declared Unique (or one whose marker was
-// deleted by hand) lacks, instead of leaving the value free for a second
-// item to take. That costs one conditioned put per unique value held on
-// every write that reads the item.
+// written too: other code never wrote them.
 func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	return e.markerMoves(old, new, owner, owner)
 }
@@ -170,13 +164,15 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
 	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
 	moved := prevID.Value != ownerID.Value
-	// Every value new holds has its marker put (conditioned on being
-	// absent or this item's), whether it is new, moved or kept: an
-	// unmarked item (Config.RecognizeUnmarked) or one stored before the
-	// attribute was declared Unique never had its markers written.
+	// An unmarked item (Config.RecognizeUnmarked) never had its values'
+	// markers written: every value it keeps gets one (adopted).
+	adopt := len(old) > 0 && e.table.Unmarked(old)
 	for _, u := range e.uniques {
 		was, had := uniqueText(u.attr, old)
 		now, has := uniqueText(u.attr, new)
+		if had == has && was == now && !moved && !adopt && !(has && e.ttlChanged(old, new)) {
+			continue
+		}
 		if had && (!has || was != now) {
 			key, err := e.markerKey(u, was)
 			if err != nil {
@@ -308,10 +304,7 @@ type uniqueWriter interface {
 // attributes, a put, upsert or delete reads the item first (strongly
 // consistent) with db, since it cannot know the values it replaces
 // otherwise, and an update reads it first only when it changes a unique
-// attribute (or the entity recognises unmarked items, whose update marks
-// the item and writes its values' markers); each is then conditioned on
-// the unique values read, and puts the marker of every value the item
-// keeps too (absent or this item's), restoring a missing one. With a nil
+// attribute; each is then conditioned on the unique values read. With a nil
 // db such an op fails with ErrNeedsRead. Create needs no read. A value one op releases and
 // another takes (user A gives up an e-mail address, user B takes it) is
 // handed over in one action on its marker item, on the condition that the
@@ -447,15 +440,6 @@ func (op UpdateOp[T]) touchesUnique() bool {
 	return false
 }
 
-// needsUniqueRead reports whether the update reads its item first for
-// its entity's unique attributes: it changes one (or the TTL its markers
-// carry), or the entity recognises unmarked items (RecognizeUnmarked),
-// whose update marks the item and must write the markers of the unique
-// values it holds.
-func (op UpdateOp[T]) needsUniqueRead() bool {
-	return op.touchesUnique() || op.e.unmarked && len(op.e.uniques) > 0
-}
-
 func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	w, extra, _, err := op.uniqueWritesOld(ctx, db)
 	return w, extra, err
@@ -465,7 +449,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 // when the update changes no unique attribute and reads nothing); the
 // writes are conditioned on that item being unchanged.
 func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
-	if op.e == nil || len(op.e.uniques) == 0 || !op.needsUniqueRead() {
+	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
 		w, err := op.action()
 		return w, nil, nil, err
 	}

@@ -32,6 +32,18 @@ func (e *Entity[T]) ttlOf(item map[string]types.AttributeValue) types.AttributeV
 	return nil
 }
 
+// ttlChanged reports whether a write from old to new changes the item's
+// TTL, which its markers carry.
+func (e *Entity[T]) ttlChanged(old, new map[string]types.AttributeValue) bool {
+	a, b := e.ttlOf(old), e.ttlOf(new)
+	if a == nil || b == nil {
+		return a != b
+	}
+	x, okx := avText(a)
+	y, oky := avText(b)
+	return !okx || !oky || x != y
+}
+
 // claim is what the take of u's value (as new holds it) by the item owner
 // needs to take over an orphaned marker.
 func (e *Entity[T]) claim(u *uniqueDef[T], owner string, new map[string]types.AttributeValue) *txwrite.Claim {

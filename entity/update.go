@@ -328,7 +328,7 @@ func (op UpdateOp[T]) primaryComposites() []string {
 // update touching a unique attribute is an error here: its marker actions
 // must join the transaction too (txn.Write and TransactWrites add them).
 func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
-	if op.e != nil && op.needsUniqueRead() {
+	if op.e != nil && op.touchesUnique() {
 		if err := op.e.uniqueAlone("update"); err != nil {
 			return TransactWrite{}, err
 		}
@@ -368,12 +368,8 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		op = op.If(fit)
 		unmarkedOld = item
 	}
-	if op.e != nil && len(op.e.uniques) > 0 && (op.touchesUnique() || unmarkedOld != nil) && !op.moves() {
-		// A move carries the markers itself. An unmarked item
-		// (RecognizeUnmarked) never had its unique values' markers
-		// written, and the update marks it: it writes them, whatever the
-		// update changes.
-		return op.runUnique(ctx, db)
+	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
+		return op.runUnique(ctx, db) // a move carries the markers itself
 	}
 	c, err := op.compile(unmarkedOld)
 	if err != nil {

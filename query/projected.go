@@ -18,7 +18,7 @@ import (
 // lets through what the filter was meant to leave out: SkipExpired would
 // skip nothing). Local indexes fetch such attributes from the table and
 // are not checked; nor are ALL projections.
-func checkProjected(entityName string, table *entity.Table, index string, attrs []string) error {
+func checkProjected(owner func(attr string) string, table *entity.Table, index string, attrs []string) error {
 	if index == "" {
 		return nil
 	}
@@ -49,7 +49,7 @@ func checkProjected(entityName string, table *entity.Table, index string, attrs 
 		if root == table.TTLAttribute {
 			why = fmt.Sprintf("SkipExpired on index %s: the index does not project the TTL attribute %s (its projection is %s), so its filter cannot see it; add %s to the index's Projection.Attributes, or read without SkipExpired", index, root, ix.Projection.Type, root)
 		}
-		return &ddbmodel.ValidationError{Entity: entityName, Attribute: root, Reason: why}
+		return &ddbmodel.ValidationError{Entity: owner(root), Attribute: root, Reason: why}
 	}
 	return nil
 }

@@ -12,6 +12,11 @@ import (
 	"github.com/ddbmodel/ddbmodel/query"
 )
 
+type prDevice struct {
+	Device string `dynamo:"device"`
+	Label  string `dynamo:"label"`
+}
+
 type prSession struct {
 	User    string `dynamo:"user"`
 	ID      string `dynamo:"id"`
@@ -43,6 +48,11 @@ func TestFilterOnAnAttributeTheIndexDoesNotProject(t *testing.T) {
 			{Index: "Local", Sort: "DEVICE#${device}"},
 		},
 	})
+	devices := entity.MustDefine(table, entity.Config[prDevice]{
+		Name:    "Device",
+		Key:     entity.Key{Partition: "DEVICE#${device}", Sort: "DEVICE"},
+		Indexes: []entity.IndexKey[prDevice]{{Index: "KeysOnly", Partition: "DEVICE#${device}", Sort: "DEVICE"}},
+	})
 	q := func(index string) query.Query[prSession] {
 		q := query.New(sessions).Index(index)
 		if index == "Local" {
@@ -59,6 +69,11 @@ func TestFilterOnAnAttributeTheIndexDoesNotProject(t *testing.T) {
 		{"SkipExpired on a KEYS_ONLY index", func() error { _, err := q("KeysOnly").SkipExpired().Build(); return err }, "expires", "SkipExpired on index KeysOnly"},
 		{"a filter on a KEYS_ONLY index", func() error { _, err := q("KeysOnly").Filter(entity.Attr("user").Eq("u")).Build(); return err }, "user", "does not project"},
 		{"a scan of a KEYS_ONLY index with SkipExpired", func() error { _, err := query.Scan(sessions).Index("KeysOnly").SkipExpired().Build(); return err }, "expires", "SkipExpired on index KeysOnly"},
+		// A collection's refusal names the member storing the attribute.
+		{"a collection's filter on a KEYS_ONLY index", func() error {
+			_, err := query.Of(sessions, devices).Index("KeysOnly").Where(entity.Values{"device": "d"}).Filter(entity.Attr("label").Eq("x")).Build()
+			return err
+		}, "label", "does not project"},
 		{"SkipExpired on an index projecting the TTL", func() error { _, err := q("WithTTL").SkipExpired().Build(); return err }, "", ""},
 		{"a filter on an index projecting the TTL", func() error { _, err := q("WithTTL").Filter(entity.Attr("expires").Gt(1)).Build(); return err }, "", ""},
 		{"SkipExpired on an ALL index", func() error { _, err := q("All").SkipExpired().Build(); return err }, "", ""},
@@ -77,8 +92,12 @@ func TestFilterOnAnAttributeTheIndexDoesNotProject(t *testing.T) {
 			continue
 		}
 		var ve *ddbmodel.ValidationError
-		if !errors.As(err, &ve) || ve.Entity != "Session" || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) || !strings.Contains(ve.Reason, "Projection.Attributes") {
-			t.Errorf("%s: %v, want a *ddbmodel.ValidationError on Session.%s saying %q and the way out", c.name, err, c.attr, c.reason)
+		want := "Session"
+		if c.attr == "label" {
+			want = "Device"
+		}
+		if !errors.As(err, &ve) || ve.Entity != want || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) || !strings.Contains(ve.Reason, "Projection.Attributes") {
+			t.Errorf("%s: %v, want a *ddbmodel.ValidationError on %s.%s saying %q and the way out", c.name, err, want, c.attr, c.reason)
 		}
 	}
 }

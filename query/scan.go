@@ -107,7 +107,7 @@ func (s Scanner[T]) check() error {
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
 		return noIndex(s.e.Name(), t, s.index)
 	}
-	return checkProjected(s.e.Name(), t, s.index, modelOf(s.e).Attributes(s.filter))
+	return checkProjected(func(string) string { return s.e.Name() }, t, s.index, modelOf(s.e).Attributes(s.filter))
 }
 
 // segmentInput compiles the ScanInput of one segment of a checked scan.

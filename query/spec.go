@@ -291,7 +291,19 @@ func (s *spec) checkFilter(table *entity.Table) error {
 				Reason: fmt.Sprintf("a filter cannot use the key attribute %s of %s; narrow the key with Where or a sort condition", a, indexName(s.index))}
 		}
 	}
-	return checkProjected(s.members[0].Name(), table, s.index, modelOf(s.members[0]).Attributes(s.filter))
+	return checkProjected(s.filterOwner, table, s.index, modelOf(s.members[0]).Attributes(s.filter))
+}
+
+// filterOwner names, for a refusal of the filter's attribute a, the
+// first member that stores a (a collection's filter may use any member's
+// attributes), or the first member when none does.
+func (s *spec) filterOwner(a string) string {
+	for _, m := range s.members {
+		if slices.Contains(modelOf(m).StoredNames(), a) || slices.Contains(modelOf(m).ExtraNames(), a) {
+			return m.Name()
+		}
+	}
+	return s.members[0].Name()
 }
 
 // withEntity names the entity in a *ddbmodel.ValidationError that does not
