@@ -141,7 +141,7 @@ func compile[R any](what string, i int, op any, fn func() (R, error)) (R, error)
 	if err != nil {
 		// The operation's own error keeps its one prefix; the action's
 		// position follows it.
-		return r, fmt.Errorf("%w (transaction %s %d)", err, what, i)
+		return r, fmt.Errorf("%w (%s %d)", err, what, i)
 	}
 	return r, nil
 }

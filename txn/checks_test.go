@@ -177,3 +177,15 @@ func TestInvalidActionKeepsOnePrefix(t *testing.T) {
 		t.Errorf("err = %q, want one ddbmodel: prefix and the action's position at the end", msg)
 	}
 }
+
+// A batch's invalid operation is named as the batch's, not a
+// transaction's.
+func TestInvalidBatchOperationSaysBatch(t *testing.T) {
+	t.Parallel()
+	m := newModel()
+	db := entity.NewDB(entitytest.NoRequests(t), "t")
+	err := txn.BatchWrite(context.Background(), db, txn.BatchOptions{}, m.users.Put(User{UserID: "u9"}), m.users.Delete(entity.Values{}))
+	if err == nil || !strings.HasSuffix(err.Error(), "(batch write 1)") || strings.Contains(err.Error(), "transaction") {
+		t.Errorf("err = %v, want the operation's error ending in (batch write 1)", err)
+	}
+}

@@ -76,7 +76,7 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	writes := make([]entity.TransactWrite, len(t.ops))
 	var extra []entity.TransactWrite
 	for i, op := range t.ops {
-		ws, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
+		ws, err := compile("transaction action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func (t GetTx) Build() (*dynamodb.TransactGetItemsInput, error) {
 	}
 	in := &dynamodb.TransactGetItemsInput{}
 	for i, op := range t.ops {
-		g, err := compile("read", i, op, func() (types.TransactGetItem, error) { return op.TransactGet() })
+		g, err := compile("transaction read", i, op, func() (types.TransactGetItem, error) { return op.TransactGet() })
 		if err != nil {
 			return nil, err
 		}

@@ -28,7 +28,7 @@ func (t WriteTx) tokenReads(ctx context.Context) error {
 		return nil
 	}
 	for i, op := range t.ops {
-		_, err := compile("action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, nil, op) })
+		_, err := compile("transaction action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, nil, op) })
 		var nr *entity.NeedsReadError
 		if !errors.As(err, &nr) {
 			continue
