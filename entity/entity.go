@@ -240,6 +240,10 @@ type keySpec = KeySpec
 type keyDef[T any] struct {
 	keySpec
 	fn func(T) (string, error)
+	// ownField: the key attribute is a field of T and the template is
+	// exactly ${field}, the field's own value (set at Define by
+	// checkKeyFields): updates write it as the field.
+	ownField bool
 	// slots, when not nil, gives for each composite of the template the
 	// slot of the fast encoder's itemWriter that holds its value, so that a
 	// put renders the key from values by position (see assignSlots).

@@ -20,6 +20,7 @@ func (e *Entity[T]) checkKeyFields() error {
 		}
 		own := "${" + d.Attribute + "}"
 		if d.Template != nil && d.Template.String() == own {
+			d.ownField = true
 			continue
 		}
 		what := "a key function (SortFunc)"

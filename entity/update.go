@@ -268,13 +268,6 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 	return m
 }
 
-// fieldKey reports whether the key d is a field of T stored as itself (an
-// index keyed on the field, placed with the template ${field}): the field's
-// own actions write it, and an update neither renders nor removes it.
-func (e *Entity[T]) fieldKey(d *keyDef[T]) bool {
-	return d != nil && e.fields[d.Attribute] != nil && d.Template != nil && d.Template.String() == "${"+d.Attribute+"}"
-}
-
 // Build compiles the UpdateItem request without sending it. An update that
 // needs composites it was not given fails with a
 // *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, or

@@ -468,7 +468,7 @@ func (p *updatePlan[T]) decode() (*T, error) {
 // leave removes an index's key attributes: the item leaves the index.
 func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
 	for _, k := range pair {
-		if k != nil && !p.e.fieldKey(k) {
+		if k != nil && !k.ownField { // a field stored as its own key stays the field
 			p.removes = append(p.removes, p.w.Name(k.Attribute))
 		}
 	}
@@ -549,7 +549,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 	var out []keySet
 	short := false
 	for _, k := range pair {
-		if k == nil || e.fieldKey(k) {
+		if k == nil || k.ownField {
 			continue // a field stored as its own key is written as the field
 		}
 		if !p.touches(k) && when == nil && !d.sparse && !p.wholeKeys() {
