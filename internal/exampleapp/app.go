@@ -1,6 +1,7 @@
 package exampleapp
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"text/tabwriter"
@@ -62,11 +64,14 @@ type App struct {
 	Out io.Writer
 	// Logger, set by -v, logs every request of a DB passed through
 	// [App.Observe] at debug level (to standard error in [Main]); nil
-	// without -v.
+	// without -v. [Run] holds its lines back until the next [App.Pattern]
+	// has printed its heading and request, so that on a terminal each
+	// pattern's requests show under its heading rather than before it.
 	Logger *slog.Logger
 
-	writeErr error // the first error writing to Out
-	cost     costs // what DBs passed through Observe consumed
+	heldLog  *heldLog // the -v log lines not yet written to standard error
+	writeErr error    // the first error writing to Out
+	cost     costs    // what DBs passed through Observe consumed
 }
 
 // costs counts the capacity DBs passed through [App.Observe] consume, for
@@ -202,7 +207,8 @@ func Run(ctx context.Context, cfg Config, args []string, stdout, stderr io.Write
 	}
 	app := &App{Client: client, Table: *table, Out: stdout}
 	if *verbose {
-		app.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		app.logTo(stderr)
+		defer app.heldLog.flush()
 	}
 	if err := cfg.Run(ctx, app); err != nil {
 		return err
@@ -288,6 +294,13 @@ func (a *App) Pattern(id, name string, request string, header []string, rows [][
 	for _, line := range strings.Split(strings.TrimRight(request, "\n"), "\n") {
 		b.WriteString(indent + line + "\n")
 	}
+	if a.heldLog != nil {
+		// The pattern's requests, logged with -v, go to standard error
+		// between its heading and its rows.
+		a.write(b.String())
+		b.Reset()
+		a.heldLog.flush()
+	}
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	if len(header) > 0 {
 		writeRow(tw, header)
@@ -308,8 +321,49 @@ func (a *App) Pattern(id, name string, request string, header []string, rows [][
 		b.WriteString(indent + a.cost.line() + "\n")
 	}
 	b.WriteString("\n")
-	if _, err := io.WriteString(a.Out, b.String()); err != nil && a.writeErr == nil {
+	a.write(b.String())
+}
+
+// write writes s to a.Out, remembering the first error.
+func (a *App) write(s string) {
+	if _, err := io.WriteString(a.Out, s); err != nil && a.writeErr == nil {
 		a.writeErr = err
+	}
+}
+
+// logTo sets a.Logger to log at debug level to w, holding the lines back
+// until the next [App.Pattern] heading or [App.ResetCost].
+func (a *App) logTo(w io.Writer) {
+	a.heldLog = &heldLog{to: w}
+	a.Logger = slog.New(slog.NewTextHandler(a.heldLog, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// heldLog keeps log lines until flush writes them to its writer. Observers
+// may log from several goroutines at once.
+type heldLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	to  io.Writer
+}
+
+func (h *heldLog) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.buf.Write(p)
+}
+
+// flush writes the lines held so far. An error writing the log (standard
+// error) is not the report's: the lines are dropped, as a logger drops
+// them, and the report goes on.
+func (h *heldLog) flush() {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.buf.Len() > 0 {
+		_, _ = h.to.Write(h.buf.Bytes())
+		h.buf.Reset()
 	}
 }
 
@@ -360,7 +414,13 @@ func (a *App) Observe(db *entity.DB) *entity.DB {
 // ResetCost forgets the capacity counted so far, so that the next
 // [App.Pattern]'s cost line covers only what is sent from here on: call it
 // after loading sample data.
-func (a *App) ResetCost() { a.cost.reset() }
+//
+// With -v, the requests logged so far (the sample data's) are written to
+// standard error here, before the first pattern's heading.
+func (a *App) ResetCost() {
+	a.cost.reset()
+	a.heldLog.flush()
+}
 
 // Measure calls step and returns its error; the next [App.Pattern]'s cost
 // line then covers only what was sent inside Measure calls since the

@@ -17,7 +17,10 @@ import (
 // text), in the order DynamoDB returns the items. With entities given,
 // items whose entity marker is none of them are skipped, as a typed read
 // skips them. The programs print these values, so that a key shown is the
-// key read from the table, never one rebuilt from an item's values.
+// key read from the table, never one rebuilt from an item's values. The
+// requests go straight to db.Client, past db's observers: they show the
+// result and are not part of the access pattern, so a pattern's cost line
+// and the -v log leave them out.
 func StoredKeys(ctx context.Context, db *entity.DB, in any, attr string, entities ...string) ([]string, error) {
 	var items []map[string]types.AttributeValue
 	switch in := in.(type) {

@@ -140,3 +140,44 @@ func TestPatternCost(t *testing.T) {
 		t.Errorf("Pattern output (-want +got):\n%s", diff)
 	}
 }
+
+// TestVerboseLogFollowsItsPatternHeading checks that with -v, where the
+// report and the log share a terminal, the requests of a pattern are
+// logged under its heading and request, before its rows, and that the
+// sample data's requests are logged at ResetCost, before any heading.
+func TestVerboseLogFollowsItsPatternHeading(t *testing.T) {
+	t.Parallel()
+	var terminal strings.Builder // standard output and error on one screen
+	app := &App{Out: &terminal}
+	app.logTo(&terminal)
+	db := app.Observe(entity.NewDB(nil, "t"))
+	send := func(op string) {
+		db.Observer.Observe(context.Background(), &entity.Event{Operation: op, Attempt: 1})
+	}
+	send("BatchWriteItem") // sample data
+	app.ResetCost()
+	send("GetItem")
+	app.Pattern("AP1", "a get", "GetItem t", []string{"ID"}, [][]string{{"a1"}})
+	send("Query")
+	app.Pattern("AP2", "a query", "Query t", nil, nil)
+	app.heldLog.flush() // what Run does at the end
+
+	var got []string
+	for _, line := range strings.Split(terminal.String(), "\n") {
+		switch {
+		case strings.Contains(line, "op="):
+			op := line[strings.Index(line, "op=")+3:]
+			got = append(got, "log "+strings.Fields(op)[0])
+		case line != "":
+			got = append(got, strings.TrimSpace(line))
+		}
+	}
+	want := []string{
+		"log BatchWriteItem",
+		"== AP1: a get", "GetItem t", "log GetItem", "ID", "a1", "(1 row)", "cost: 0 read units, 0 write units in 1 request",
+		"== AP2: a query", "Query t", "log Query", "(no rows)", "cost: 0 read units, 0 write units in 1 request",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("terminal lines (-want +got):\n%s\nterminal:\n%s", diff, terminal.String())
+	}
+}
