@@ -193,7 +193,11 @@ func (e *KeyOverlapError) Error() string {
 // Unwrap returns ErrKeyOverlap.
 func (e *KeyOverlapError) Unwrap() error { return ErrKeyOverlap }
 
-// ConditionError reports a single-item write whose condition did not hold.
+// ConditionError reports a single-item write whose condition did not hold,
+// or an item a read refused (Op "get": an item without an entity marker
+// that the entity does not take as its own). A read sends no condition, so
+// a ConditionError of Op "get" does not match ErrConditionFailed, only its
+// outcome (ErrUnmarked, ErrNotFound).
 type ConditionError struct {
 	Entity string
 	Op     string // "put", "create", "update", "delete", "upsert", "get" (of an unmarked item)
@@ -207,10 +211,11 @@ func (e *ConditionError) Error() string {
 	return fmt.Sprintf("ddbmodel: %s %s: %s", e.Op, e.Entity, detail(e.Err))
 }
 
-// Unwrap returns the outcome sentinel, ErrConditionFailed and the AWS error.
+// Unwrap returns the outcome sentinel, ErrConditionFailed (for a write)
+// and the AWS error.
 func (e *ConditionError) Unwrap() []error {
 	errs := nonNil(e.Err, e.Cause)
-	if e.Err != ErrConditionFailed && e.Err != ErrNotFound {
+	if e.Op != "get" && e.Err != ErrConditionFailed && e.Err != ErrNotFound {
 		errs = append(errs, ErrConditionFailed)
 	}
 	return errs

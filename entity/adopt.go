@@ -179,6 +179,7 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	if err != nil {
 		return refuse(err)
 	}
+	e.adoptAtVersionOne(&written, put)
 	c := &compiledAdopt[T]{written: written}
 	var w expr.Writer
 	var sets, removes []string

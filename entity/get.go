@@ -80,7 +80,11 @@ func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		return zero, err
 	}
 	if why := op.e.unrecognized("get", out.Item); why != nil {
-		return zero, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), why.(*ddbmodel.ConditionError).Err)
+		// A *ConditionError holding the item, as an update's or a
+		// delete's refusal of it, naming its key.
+		ce := why.(*ddbmodel.ConditionError)
+		ce.Err = errtext.Errorf("%s: %w", describeKey(in.Key), ce.Err)
+		return zero, ce
 	}
 	if !op.e.Is(out.Item) {
 		// Another entity's item under the same key: this entity has none.

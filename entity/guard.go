@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -73,7 +74,10 @@ func (f failure) classify(old map[string]types.AttributeValue) error {
 		if n, ok := old[f.lockAttr].(*types.AttributeValueMemberN); ok {
 			fmt.Sscan(n.Value, &got)
 		}
-		if len(old) > 0 && got != *f.lockWant || len(old) == 0 && *f.lockWant != 0 {
+		// A put expecting version 0 needs the key free (or an unmarked
+		// item): this entity's item there, even at version 0, is a
+		// conflict.
+		if len(old) > 0 && (got != *f.lockWant || *f.lockWant == 0 && stringAttr(old, cmp.Or(f.markerAttr, f.plainMarker)) == f.entity) || len(old) == 0 && *f.lockWant != 0 {
 			return ddbmodel.ErrVersionConflict
 		}
 	}

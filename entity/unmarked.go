@@ -2,6 +2,7 @@ package entity
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -114,14 +115,11 @@ func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[stri
 		return v, nil, err
 	}
 	key := e.tableKey(item)
-	why := "its attributes do not hold the composites of its key"
-	if len(recovered) > 0 {
-		why = "the values of " + strings.Join(recovered, ", ") + " recovered from the key render another key"
-	}
-	for name, av := range e.tableKey(put) {
+	for _, name := range sortedKeys(e.tableKey(put)) {
+		av := put[name]
 		if !reflect.DeepEqual(av, key[name]) {
 			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
-				e.name, describeKey(map[string]types.AttributeValue{name: av}), why, keys.ErrNoMatch)
+				e.name, describeKey(map[string]types.AttributeValue{name: av}), e.keyDisagreement(name, key[name], av, recovered), keys.ErrNoMatch)
 		}
 	}
 	if len(recovered) > 0 {
@@ -241,4 +239,44 @@ func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error)
 	}
 	slices.Sort(names)
 	return nil, errtext.Errorf("an unmarked item's key fits entities %s: %w", strings.Join(names, ", "), unknownEntity("", ""))
+}
+
+// keyDisagreement says which composites make a put of an unmarked item's
+// value render key attribute attr as rendered instead of the stored value
+// the item has: each composite whose text in the two differs, with both
+// texts, and whether the item holds it or it was recovered from the key.
+func (e *Entity[T]) keyDisagreement(attr string, stored, rendered types.AttributeValue, recovered []string) string {
+	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+		if d == nil || d.Attribute != attr || d.Template == nil {
+			continue
+		}
+		has, ok1 := itemSource{attr: stored}.Lookup(attr)
+		put, ok2 := itemSource{attr: rendered}.Lookup(attr)
+		if !ok1 || !ok2 {
+			break
+		}
+		inKey, err1 := d.Template.Extract(has)
+		inPut, err2 := d.Template.Extract(put)
+		if err1 != nil || err2 != nil {
+			break
+		}
+		var parts []string
+		for _, name := range d.Uses {
+			if inKey[name] == inPut[name] {
+				continue
+			}
+			if slices.Contains(recovered, name) {
+				parts = append(parts, fmt.Sprintf("%s, recovered from the key as %q, renders as %q", name, inKey[name], inPut[name]))
+			} else {
+				parts = append(parts, fmt.Sprintf("attribute %s holds %q where the key has %q", name, inPut[name], inKey[name]))
+			}
+		}
+		if len(parts) > 0 {
+			return strings.Join(parts, "; ")
+		}
+	}
+	if len(recovered) > 0 {
+		return "the values of " + strings.Join(recovered, ", ") + " recovered from the key render another key"
+	}
+	return "its attributes do not hold the composites of its key"
 }
