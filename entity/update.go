@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -266,6 +267,23 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 		}
 	}
 	return m
+}
+
+// putKeyAttributes computes putKeyAttrs: the entity's key attributes and
+// the table's index key attributes it maintains, without the table key's
+// and the markers, sorted.
+func (e *Entity[T]) putKeyAttributes() []string {
+	names := map[string]bool{}
+	for _, n := range e.keyAttrs {
+		names[n] = true
+	}
+	for n := range e.maintained {
+		names[n] = true
+	}
+	for _, n := range []string{e.table.PartitionKey.Name, e.table.SortKey.Name, e.table.EntityAttr(), e.table.EntityVersionAttr()} {
+		delete(names, n)
+	}
+	return slices.Sorted(maps.Keys(names))
 }
 
 // Build compiles the UpdateItem request without sending it. An update that
