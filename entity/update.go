@@ -269,21 +269,24 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 	return m
 }
 
-// putKeyAttributes computes putKeyAttrs: the entity's key attributes and
-// the table's index key attributes it maintains, without the table key's
-// and the markers, sorted.
+// putKeyAttributes computes putKeyAttrs: the entity's key attributes, in
+// keyAttrs' order, then the other index key attributes of the table it
+// maintains, sorted; without the table key's and the markers.
 func (e *Entity[T]) putKeyAttributes() []string {
-	names := map[string]bool{}
+	skip := map[string]bool{e.table.PartitionKey.Name: true, e.table.SortKey.Name: true, e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
+	var out []string
 	for _, n := range e.keyAttrs {
-		names[n] = true
+		if !skip[n] {
+			out = append(out, n)
+			skip[n] = true
+		}
 	}
-	for n := range e.maintained {
-		names[n] = true
+	for _, n := range slices.Sorted(maps.Keys(e.maintained)) {
+		if !skip[n] {
+			out = append(out, n)
+		}
 	}
-	for _, n := range []string{e.table.PartitionKey.Name, e.table.SortKey.Name, e.table.EntityAttr(), e.table.EntityVersionAttr()} {
-		delete(names, n)
-	}
-	return slices.Sorted(maps.Keys(names))
+	return out
 }
 
 // Build compiles the UpdateItem request without sending it. An update that
