@@ -60,7 +60,9 @@ func (e *AdoptError) Unwrap() error { return e.Err }
 // consistent) and, when it has no entity marker and its key fits the
 // entity's templates, writes the markers and every key a put of its value
 // writes (index keys included, and any attribute the put sets, such as
-// defaults and timestamps), on the condition that the item is unchanged
+// defaults and timestamps), and removes the index key attributes the put
+// does not write (the keys of an index the entity is not in, or of a
+// sparse index the value is not in), on the condition that the item is unchanged
 // since the read. Composites of its table key that the item lacks (ids
 // kept only in the key, see Config.RecognizeUnmarked) are recovered from
 // the key and written too, on the condition that they are still absent,
@@ -189,8 +191,9 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 		}
 		sets = append(sets, w.Name(name)+" = "+w.Value(put[name]))
 	}
-	for _, name := range e.keyAttrs {
-		// A key of an index the value is not in (a sparse one) goes.
+	for _, name := range e.putKeyAttrs {
+		// A key of an index the value is not in (a sparse one, or one the
+		// entity is not placed in) goes.
 		if _, isKey := key[name]; !isKey && put[name] == nil && old[name] != nil {
 			removes = append(removes, w.Name(name))
 		}

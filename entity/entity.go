@@ -310,6 +310,14 @@ type Entity[T any] struct {
 	// maintained holds the key and marker attributes updates may not set;
 	// read-only after Define.
 	maintained map[string]bool
+	// putKeyAttrs lists the key attributes other than the table key that a
+	// put may write or that the entity maintains: its own keys' (in
+	// keyAttrs' order), then, sorted, every other index key attribute of
+	// the table that is no field of T. A write making an item what a put of its value writes (an
+	// adoption, an upsert of an unmarked item) removes those the put
+	// leaves out, such as the keys of an index the entity is not in that
+	// other code wrote. Read-only after Define.
+	putKeyAttrs []string
 	// shares is Config.SharesKeysWith.
 	shares []string
 	// writeGuard is the marker condition of a plain put or delete.
@@ -525,6 +533,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			e.keyAttrs = append(e.keyAttrs, d.Attribute)
 		}
 	}
+	e.putKeyAttrs = e.putKeyAttributes()
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"maps"
 	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -19,6 +20,23 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	var zero T
 	e := op.e
 	merged := c.merged
+	if e.unmarked && e.table.Unmarked(old) {
+		// Ids an unmarked item keeps only in its key (see
+		// recoverComposites) move with it: its new item is what a put of
+		// its value writes, ids included.
+		rec, names, err := e.recoverComposites(old)
+		if err != nil {
+			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Item: old, Err: err}
+		}
+		if len(names) > 0 {
+			merged = maps.Clone(merged)
+			for _, name := range names {
+				if _, ok := merged[name]; !ok {
+					merged[name] = rec[name]
+				}
+			}
+		}
+	}
 	var v T
 	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
 		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}

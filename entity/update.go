@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"errors"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -266,6 +267,26 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 		}
 	}
 	return m
+}
+
+// putKeyAttributes computes putKeyAttrs: the entity's key attributes, in
+// keyAttrs' order, then the other index key attributes of the table it
+// maintains, sorted; without the table key's and the markers.
+func (e *Entity[T]) putKeyAttributes() []string {
+	skip := map[string]bool{e.table.PartitionKey.Name: true, e.table.SortKey.Name: true, e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
+	var out []string
+	for _, n := range e.keyAttrs {
+		if !skip[n] {
+			out = append(out, n)
+			skip[n] = true
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(e.maintained)) {
+		if !skip[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Build compiles the UpdateItem request without sending it. An update that

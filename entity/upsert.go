@@ -48,6 +48,11 @@ func (UpsertOp[T]) writeOp() {}
 //     never conflicts on the version; condition it with If to require one.
 //   - The write is conditioned on the entity marker: another entity's item
 //     under the key is left unchanged (ErrOtherEntity).
+//   - On an entity recognising unmarked items (Config.RecognizeUnmarked),
+//     the index key attributes a put of v does not write (those of an
+//     index the entity is not in, which other code may have written on an
+//     unmarked item) are removed: the upserted item is marked, and holds
+//     the keys a put of v writes, no others.
 //
 // Upsert is not a partial update: every field a put of v stores is set,
 // including zero values a put stores (a number or a bool without
@@ -174,6 +179,20 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	ue := "SET " + strings.Join(sets, ", ")
 	if len(adds) > 0 {
 		ue += " ADD " + strings.Join(adds, ", ")
+	}
+	if e.unmarked {
+		// An unmarked item (other code's) may hold keys of an index a put
+		// of v does not write, one the entity is not in: the upsert marks
+		// the item, which then is what a put writes, without them.
+		var removes []string
+		for _, name := range e.putKeyAttrs {
+			if _, ok := item[name]; !ok {
+				removes = append(removes, w.Name(name))
+			}
+		}
+		if len(removes) > 0 {
+			ue += " REMOVE " + strings.Join(removes, ", ")
+		}
 	}
 	parts := []string{e.guard(&w), e.versionGuard(&w, &c.fail)}
 	if r := lockRange(e.lock); r != nil {

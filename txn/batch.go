@@ -199,11 +199,12 @@ func cause(ctx context.Context, errs []error) error {
 // invalid item sends nothing. A panic in a chunk's goroutine (a client
 // that panics) is returned as a *ddbmodel.PanicError, that chunk's items
 // as not confirmed. A panic in the DB's Observer, which is called once
-// DynamoDB has answered, ends its chunk and is returned as a
-// *ddbmodel.PanicError too, but what DynamoDB wrote counts as written:
-// only the items it left unprocessed are reported (in a
-// *ddbmodel.UnprocessedError whose Cause is the panic). When ctx ends
-// first, errors.Is(err, ctx.Err()) holds.
+// DynamoDB has answered (with items or with an error), ends its chunk at
+// once, with no further attempt, and is returned as a *ddbmodel.PanicError
+// too, but what DynamoDB wrote counts as written: only the items it left
+// unprocessed are reported (in a *ddbmodel.UnprocessedError whose Cause
+// is the panic, joined with the request's error when the request failed).
+// When ctx ends first, errors.Is(err, ctx.Err()) holds.
 func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...entity.BatchWriter) error {
 	if err := checkDB(db, "batch write"); err != nil {
 		return err
@@ -254,7 +255,7 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 			out, err := entity.Send(ctx, sdb, db.Client.BatchWriteItem, &dynamodb.BatchWriteItemInput{RequestItems: pending},
 				entity.Request{Entities: writeEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
-				return pending, err
+				return pending, withPanic(err, panics.caught())
 			}
 			return out.UnprocessedItems, panics.caught()
 		})
@@ -343,7 +344,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 			out, err := entity.Send(ctx, sdb, db.Client.BatchGetItem, &dynamodb.BatchGetItemInput{RequestItems: pending},
 				entity.Request{Entities: readEntities(db, chunks[i]), Attempt: attempt})
 			if err != nil {
-				return pending, err
+				return pending, withPanic(err, panics.caught())
 			}
 			mu.Lock()
 			defer mu.Unlock()

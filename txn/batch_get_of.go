@@ -26,6 +26,12 @@ import (
 // item that does not decode is a *ddbmodel.DecodeError. Another entity's
 // item under a key is not this entity's: it is left out, as a missing one
 // is (Get reports ddbmodel.ErrNotFound for both).
+//
+// When the batch itself fails in part (keys still unread after every
+// attempt, a failed request, a panic, ctx ending), the items that were
+// read are returned too, with the error BatchGet returns (a
+// *ddbmodel.UnprocessedError holding the keys not read) joined with the
+// per-key errors above.
 func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
 	if e == nil {
 		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
@@ -35,8 +41,8 @@ func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e 
 		reads[i] = e.Get(k)
 	}
 	items, err := BatchGet(ctx, db, opts, reads...)
-	if err != nil {
-		return nil, err
+	if items.raw == nil {
+		return nil, err // nothing was sent: a refused input
 	}
 	var out []T
 	var errs []error
@@ -55,7 +61,14 @@ func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e 
 		}
 		out = append(out, v)
 	}
-	return out, errors.Join(errs...)
+	switch perKey := errors.Join(errs...); {
+	case err == nil:
+		return out, perKey
+	case perKey == nil:
+		return out, err
+	default:
+		return out, errors.Join(err, perKey)
+	}
 }
 
 // batchGetRefusal is BatchGetOf's error for one item the entity does not

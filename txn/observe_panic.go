@@ -14,7 +14,9 @@ import (
 // it must not make the chunk report as unconfirmed the items DynamoDB
 // wrote or read: the chunk's requests go through a DB whose Observer
 // recovers the panic, the chunk takes the answer as it would without the
-// panic, stops, and the batch returns the *ddbmodel.PanicError.
+// panic, stops, and the batch returns the *ddbmodel.PanicError. When the
+// request failed, the panic stops the chunk too (no more attempts): the
+// chunk's error joins the request's error and the panic.
 
 // panicCatcher is an Observer recovering the first panic of the Observer
 // it wraps.
@@ -56,6 +58,16 @@ func catchObserverPanics(db *entity.DB) (*entity.DB, *panicCatcher) {
 	c := *db
 	c.Observer = p
 	return &c, p
+}
+
+// withPanic returns err, a failed request's error, joined with the
+// Observer's panic p when there is one (errors.Is(err, ddbmodel.ErrPanic)
+// then holds, which no retry cures).
+func withPanic(err, p error) error {
+	if p == nil {
+		return err
+	}
+	return errors.Join(err, p)
 }
 
 // firstPanic returns the first *ddbmodel.PanicError of errs, for a batch
