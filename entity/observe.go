@@ -136,10 +136,36 @@ type Event struct {
 	// for something else; it is empty when the request failed. It aliases
 	// the response's ConsumedCapacity (see Observer).
 	Capacity []types.ConsumedCapacity
-	// Items counts the items the response carries: 0 or 1 for GetItem,
-	// the page's Count for Query and Scan (the number of items after the
-	// filter, also with Select COUNT), the items found for TransactGetItems
-	// and BatchGetItem, 0 for writes.
+	// Limit is the Limit of a Query or a Scan (items DynamoDB evaluates per
+	// page), 0 when it has none and for other operations.
+	Limit int
+	// Select is the Select of a Query or a Scan ("COUNT" for Count), empty
+	// when the request does not set it.
+	Select string
+	// Projection is the ProjectionExpression of a GetItem, Query or Scan
+	// as sent (with its #placeholders), empty when it has none.
+	Projection string
+	// ConsistentRead reports a strongly consistent GetItem, Query or Scan.
+	ConsistentRead bool
+	// ScanForward is, for a Query, whether it reads in ascending sort key
+	// order (ScanIndexForward, true unless the query is Desc); false for
+	// other operations.
+	ScanForward bool
+	// TotalSegments is the segment count of a parallel scan (see Segment);
+	// 0 for every other request.
+	TotalSegments int
+	// Items counts the items the response carries, as DynamoDB counts
+	// them: 0 or 1 for GetItem, the page's Count for Query and Scan (the
+	// number of items after the request's filter, also with Select COUNT),
+	// the items found for TransactGetItems and BatchGetItem, 0 for writes.
+	// It is told before the library looks at the items, so for a read it
+	// counts the items the library then leaves out as well: other
+	// entities' items sharing a queried partition (a query has no filter
+	// on the entity marker, so they reach the client), unmarked items
+	// listed in query.Page's Unrecognized, and items that do not decode.
+	// To count the values a read returned, count them (len of
+	// query.Page's Items); Items and Scanned measure what DynamoDB read
+	// and sent, which is what the request costs.
 	Items int
 	// Scanned is ScannedCount for Query and Scan (items read before the
 	// filter), 0 for other operations.
@@ -216,6 +242,7 @@ func describeInput(ev *Event, in any) any {
 	case *dynamodb.GetItemInput:
 		ev.Operation = "GetItem"
 		add(in.TableName)
+		ev.Projection, ev.ConsistentRead = aws.ToString(in.ProjectionExpression), aws.ToBool(in.ConsistentRead)
 		if in.ReturnConsumedCapacity == "" {
 			c := *in
 			c.ReturnConsumedCapacity = indexes
@@ -249,6 +276,9 @@ func describeInput(ev *Event, in any) any {
 		ev.Operation = "Query"
 		add(in.TableName)
 		ev.Index = aws.ToString(in.IndexName)
+		ev.Limit, ev.Select, ev.Projection = int(aws.ToInt32(in.Limit)), string(in.Select), aws.ToString(in.ProjectionExpression)
+		ev.ConsistentRead = aws.ToBool(in.ConsistentRead)
+		ev.ScanForward = in.ScanIndexForward == nil || *in.ScanIndexForward
 		if in.ReturnConsumedCapacity == "" {
 			c := *in
 			c.ReturnConsumedCapacity = indexes
@@ -261,6 +291,9 @@ func describeInput(ev *Event, in any) any {
 		if in.Segment != nil {
 			ev.Segment = int(*in.Segment)
 		}
+		ev.TotalSegments = int(aws.ToInt32(in.TotalSegments))
+		ev.Limit, ev.Select, ev.Projection = int(aws.ToInt32(in.Limit)), string(in.Select), aws.ToString(in.ProjectionExpression)
+		ev.ConsistentRead = aws.ToBool(in.ConsistentRead)
 		if in.ReturnConsumedCapacity == "" {
 			c := *in
 			c.ReturnConsumedCapacity = indexes

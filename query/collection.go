@@ -6,7 +6,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // Collection queries one partition that holds several entities (an
@@ -86,6 +88,10 @@ type Result struct {
 	Items  []map[string]types.AttributeValue
 	Cursor string // "" when there is no more
 	table  *entity.Table
+	// index is the index queried ("" for the table), against which an
+	// unmarked item's index key is checked (see ItemsOf).
+	index   string
+	members []Member
 }
 
 // Page reads one page from cursor ("" for the first).
@@ -94,7 +100,7 @@ func (c Collection) Page(ctx context.Context, db *entity.DB, cursor string) (Res
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Items: items, Cursor: next, table: c.s.members[0].Table()}, nil
+	return Result{Items: items, Cursor: next, table: c.s.members[0].Table(), index: c.s.index, members: c.s.members}, nil
 }
 
 // Collect reads every page.
@@ -106,7 +112,7 @@ func (c Collection) Collect(ctx context.Context, db *entity.DB) (Result, error) 
 		if err != nil {
 			return Result{}, err
 		}
-		all.table = p.table
+		all.table, all.index, all.members = p.table, p.index, p.members
 		all.Items = append(all.Items, p.Items...)
 		if p.Cursor == "" {
 			return all, nil
@@ -117,10 +123,15 @@ func (c Collection) Collect(ctx context.Context, db *entity.DB) (Result, error) 
 
 // Decode decodes every item into the value of its entity, in key order.
 // Items of entities the table does not know are an
-// *ddbmodel.UnknownEntityError.
+// *ddbmodel.UnknownEntityError; so is, on an index, an unmarked item that
+// a member recognising unmarked items takes by its table key but whose
+// index key is not the one a put of its value writes (see ItemsOf).
 func (r Result) Decode() ([]any, error) {
 	out := make([]any, 0, len(r.Items))
 	for _, it := range r.Items {
+		if !r.indexKeyFits(it) {
+			return nil, errtext.Errorf("decoding an unmarked item read from index %s: its index key is not the one a put of its value writes: %w", r.index, &ddbmodel.UnknownEntityError{})
+		}
 		v, err := r.table.Decode(it)
 		if err != nil {
 			return nil, err
@@ -130,11 +141,14 @@ func (r Result) Decode() ([]any, error) {
 	return out, nil
 }
 
-// ItemsOf decodes the items of r that belong to e, in key order.
+// ItemsOf decodes the items of r that belong to e, in key order. On an
+// index, an unmarked item e takes by its table key (Config.RecognizeUnmarked)
+// belongs to it only when the index key it holds is the one a put of its
+// value writes, as for Query.Page (which lists the others as Unrecognized).
 func ItemsOf[T any](r Result, e *entity.Entity[T]) ([]T, error) {
 	var out []T
 	for _, it := range r.Items {
-		if !e.Is(it) {
+		if !e.Is(it) || !modelOf(e).IndexKeyFits(it, r.index) {
 			continue
 		}
 		v, err := e.Decode(it)
@@ -144,4 +158,20 @@ func ItemsOf[T any](r Result, e *entity.Entity[T]) ([]T, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// indexKeyFits reports whether an item read from r's index is, when it
+// has no marker, held under the index key a put of its value writes by
+// every member taking it by its table key; true for a marked item and for
+// a read of the table.
+func (r Result) indexKeyFits(it map[string]types.AttributeValue) bool {
+	if r.index == "" || !r.table.Unmarked(it) {
+		return true
+	}
+	for _, m := range r.members {
+		if m.Is(it) && !modelOf(m).IndexKeyFits(it, r.index) {
+			return false
+		}
+	}
+	return true
 }

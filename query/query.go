@@ -169,7 +169,12 @@ func (q Query[T]) Limit(n int) Query[T] { q.s.limit = n; return q }
 func (q Query[T]) Consistent() Query[T] { q.s.consistent = true; return q }
 
 // Project reads only the named attributes (the keys and entity markers are
-// always read, so that items decode and pages continue).
+// always read, so that items decode and pages continue). For an entity
+// recognising unmarked items (entity.Config.RecognizeUnmarked) the
+// attributes that tell whether an unmarked item is its own are read too
+// (its key composites and the attributes with rules; every attribute it
+// stores when that can depend on any), so that a projected query returns
+// the items an unprojected one does; see the README's "Existing tables".
 func (q Query[T]) Project(attrs ...string) Query[T] {
 	q.s.project = append(q.s.project[:len(q.s.project):len(q.s.project)], attrs...)
 	return q

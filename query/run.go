@@ -22,8 +22,15 @@ type Page[T any] struct {
 	// marker that the entity does not take as its own: their table key is
 	// not one its templates render, or their attributes disagree with it
 	// (a put of their value would write another key; entity.Entity.Is
-	// says which items it takes). They are left out of Items, and shown
-	// here rather than dropped unseen. An unmarked item whose key fits but
+	// says which items it takes), or, read from an index, the index key
+	// they hold is not the one a put of their value writes. They are left
+	// out of Items, and shown here rather than dropped unseen. For an
+	// entity without the option, a query page lists here the unmarked
+	// items it read whose table key fits its templates: never its own
+	// (set RecognizeUnmarked, or Adopt them, to read them as its items),
+	// shown so that a table written by other code does not look empty
+	// without a word. (A scan of such an entity filters on its marker in
+	// DynamoDB, so its pages never hold unmarked items.) An unmarked item whose key fits but
 	// that does not decode into T is the entity's: the read fails with its
 	// *ddbmodel.DecodeError, or lists it in Undecodable (OnUndecodable).
 	Unrecognized []map[string]types.AttributeValue

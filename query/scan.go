@@ -107,6 +107,9 @@ func (s Scanner[T]) check() error {
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
 		return noIndex(s.e.Name(), t, s.index)
 	}
+	if err := checkUnmarkedProjection([]Member{s.e}, t, s.index, false); err != nil {
+		return err
+	}
 	return checkProjected(func(string) string { return s.e.Name() }, t, s.index, modelOf(s.e).Attributes(s.filter))
 }
 
@@ -217,7 +220,7 @@ func (s Scanner[T]) All(ctx context.Context, db *entity.DB) iter.Seq2[T, error] 
 				return
 			}
 			for _, it := range m.items {
-				if s.e.Table().Unmarked(it) && !s.e.Is(it) {
+				if s.e.Table().Unmarked(it) && (!s.e.Is(it) || !modelOf(s.e).IndexKeyFits(it, s.index)) {
 					// An unmarked item whose key is not the entity's: Page
 					// shows them, OnUnrecognized too.
 					if err := reportUnrecognized(s.e.Name(), s.onUnrecognized, []map[string]types.AttributeValue{it}); err != nil {

@@ -127,9 +127,11 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 	var p Page[T]
 	for _, seg := range items {
 		for _, it := range seg {
-			if !s.e.Is(it) {
+			if !s.e.Is(it) || !modelOf(s.e).IndexKeyFits(it, s.index) {
 				// The filter on the marker keeps others out, but for
-				// unmarked items whose key does not fit.
+				// unmarked items whose key does not fit (or whose index
+				// key, on an index, is not the one a put of their value
+				// writes).
 				p.noteUnrecognized(s.e, it)
 				continue
 			}

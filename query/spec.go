@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/hint"
 	"github.com/ddbmodel/ddbmodel/keys"
@@ -89,6 +90,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	ix, isIndex := table.Index(s.index)
 	if s.index != "" && !isIndex {
 		return nil, keyRange{}, noIndex(s.members[0].Name(), table, s.index)
+	}
+	if err := checkUnmarkedProjection(s.members, table, s.index, len(s.project) > 0); err != nil {
+		return nil, keyRange{}, err
 	}
 	if s.consistent && isIndex && !ix.Local {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
@@ -222,12 +226,18 @@ func (s *spec) input(table *entity.Table, q *queryOut, kc string) (*dynamodb.Que
 	}
 	if len(s.project) > 0 {
 		need := append([]string{table.EntityAttr(), table.EntityVersionAttr()}, table.PrimaryKeyNames(s.index)...)
+		// An entity recognising unmarked items needs the attributes that
+		// tell whether an unmarked item is its own (checkUnmarkedProjection).
+		wanted := unmarkedProjection(s.members)
+		need = append(need, wanted...)
 		seen := map[string]bool{}
 		var ps []string
 		for i, a := range append(need, s.project...) {
 			var p string
 			if i < len(need) {
 				p = w.Name(a)
+			} else if root := projectionRoot(a); slices.Contains(wanted, root) {
+				continue // projected whole already
 			} else {
 				// The caller's names: attributes or document paths of
 				// the entities queried.
@@ -379,6 +389,14 @@ func spell(path string, names map[string]string) string {
 	phs := slices.SortedFunc(maps.Keys(names), func(a, b string) int { return len(b) - len(a) }) // "#n10" before "#n1"
 	for _, ph := range phs {
 		path = strings.ReplaceAll(path, ph, names[ph])
+	}
+	return path
+}
+
+// projectionRoot is the top-level attribute of a projection path.
+func projectionRoot(path string) string {
+	if p, err := docpath.Parse(path); err == nil {
+		return p.Root()
 	}
 	return path
 }

@@ -9,8 +9,9 @@ import (
 // OnUnrecognized calls fn with each item that All, Collect, One, First and
 // Count read and leave out as unrecognized: for an entity recognising
 // unmarked items (entity.Config.RecognizeUnmarked), an item without a
-// marker whose key its templates do not render, the items Page lists in
-// Page.Unrecognized. (Other entities' items, which carry their own marker,
+// marker that it does not take; for an entity without the option, an item
+// without a marker whose table key fits its templates: the items Page
+// lists in Page.Unrecognized. (Other entities' items, which carry their own marker,
 // are not reported.) Without it such items are left out of those results
 // unseen; Page always lists them. A non-nil error from fn stops the read,
 // which returns it. fn runs on the caller's goroutine, one item at a time.

@@ -35,6 +35,7 @@ func Example() {
 	//   rpc.system=aws-api
 	//   rpc.service=DynamoDB
 	//   rpc.method=PutItem
+	//   db.operation.name=PutItem
 	//   aws.dynamodb.table_names=["content-prod"]
 	//   ddbmodel.entities=["Article"]
 	//   ddbmodel.attempt=1

@@ -9,11 +9,20 @@
 //	rpc.system                  aws-api
 //	rpc.service                 DynamoDB
 //	rpc.method                  the operation: PutItem, Query, ...
+//	db.operation.name           the operation too (the newer conventions)
 //	aws.dynamodb.table_names    the physical tables
 //	aws.dynamodb.index_name     the index of a query or scan
-//	aws.dynamodb.segment        the segment of a parallel scan
+//	aws.dynamodb.segment, aws.dynamodb.total_segments  of a parallel scan
+//	aws.dynamodb.limit          a query's or scan's Limit, when it has one
+//	aws.dynamodb.select         a query's or scan's Select, when set (COUNT)
+//	aws.dynamodb.projection     the ProjectionExpression, when there is one
+//	aws.dynamodb.consistent_read  for a get, query or scan
+//	aws.dynamodb.scan_forward   for a query: false when it reads descending
 //	aws.dynamodb.consumed_capacity  each ConsumedCapacity entry, as JSON
 //	aws.dynamodb.count, aws.dynamodb.scanned_count  for queries and scans
+//	error.type                  a failed request's AWS error code (such as
+//	                            ProvisionedThroughputExceededException), or
+//	                            _OTHER when the error carries none
 //
 // and the library's own: ddbmodel.entities (the entities read or written),
 // ddbmodel.attempt (1, or more for a batch chunk sent again),
@@ -31,6 +40,9 @@ package otelobserve
 import (
 	"context"
 	"encoding/json"
+	"errors"
+
+	"github.com/aws/smithy-go"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -63,6 +75,7 @@ func (o observer) Observe(ctx context.Context, ev *entity.Event) {
 		attribute.String("rpc.system", "aws-api"),
 		attribute.String("rpc.service", "DynamoDB"),
 		attribute.String("rpc.method", ev.Operation),
+		attribute.String("db.operation.name", ev.Operation),
 		attribute.StringSlice("aws.dynamodb.table_names", ev.Tables),
 		attribute.StringSlice("ddbmodel.entities", ev.Entities),
 		attribute.Int("ddbmodel.attempt", ev.Attempt),
@@ -74,8 +87,35 @@ func (o observer) Observe(ctx context.Context, ev *entity.Event) {
 	if ev.Segment >= 0 {
 		attrs = append(attrs, attribute.Int("aws.dynamodb.segment", ev.Segment))
 	}
+	if ev.TotalSegments > 0 {
+		attrs = append(attrs, attribute.Int("aws.dynamodb.total_segments", ev.TotalSegments))
+	}
+	if ev.Limit > 0 {
+		attrs = append(attrs, attribute.Int("aws.dynamodb.limit", ev.Limit))
+	}
+	if ev.Select != "" {
+		attrs = append(attrs, attribute.String("aws.dynamodb.select", ev.Select))
+	}
+	if ev.Projection != "" {
+		attrs = append(attrs, attribute.String("aws.dynamodb.projection", ev.Projection))
+	}
+	switch ev.Operation {
+	case "GetItem", "Query", "Scan":
+		attrs = append(attrs, attribute.Bool("aws.dynamodb.consistent_read", ev.ConsistentRead))
+	}
+	if ev.Operation == "Query" {
+		attrs = append(attrs, attribute.Bool("aws.dynamodb.scan_forward", ev.ScanForward))
+	}
 	if ev.Operation == "Query" || ev.Operation == "Scan" {
 		attrs = append(attrs, attribute.Int("aws.dynamodb.count", ev.Items), attribute.Int("aws.dynamodb.scanned_count", ev.Scanned))
+	}
+	if ev.Err != nil {
+		kind := "_OTHER"
+		var ae smithy.APIError
+		if errors.As(ev.Err, &ae) && ae.ErrorCode() != "" {
+			kind = ae.ErrorCode()
+		}
+		attrs = append(attrs, attribute.String("error.type", kind))
 	}
 	if ev.Unprocessed > 0 {
 		attrs = append(attrs, attribute.Int("ddbmodel.unprocessed", ev.Unprocessed))

@@ -3,6 +3,7 @@ package otelobserve_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -116,5 +117,65 @@ func TestSpansOnDynamoDBLocal(t *testing.T) {
 	q := attrs(spans[1])
 	if q["aws.dynamodb.index_name"].AsString() != "GSI1" || q["aws.dynamodb.count"].AsInt64() != 1 {
 		t.Errorf("query: index %q, count %d", q["aws.dynamodb.index_name"].AsString(), q["aws.dynamodb.count"].AsInt64())
+	}
+}
+
+// The span of a query, a parallel scan and a failed get carries the
+// request's semantic-convention attributes: the operation, limit, select,
+// projection, read order, consistency, segments and the error's type.
+func TestSpanRequestAttributes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	table, articles := newModel()
+	server := entitytest.NewDB(t, table)
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	db := server.WithObserver(otelobserve.New(tp))
+	if _, err := articles.Put(Article{ArticleID: "a1", AuthorID: "u1", Title: "x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := query.New(articles).Where(entity.Values{"articleId": "a1"}).Desc().Limit(7).Consistent().Project("title").Page(ctx, db, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := query.New(articles).Where(entity.Values{"articleId": "a1"}).Count(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := query.Scan(articles).Segments(2).Concurrency(1).Collect(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	db.Client = entitytest.NewFaultClient(server.Client, 1, entitytest.FaultRule{Fault: entitytest.Throttling, Count: 1})
+	if _, err := articles.Get(entity.Values{"articleId": "a1"}).Run(ctx, db); err == nil {
+		t.Fatal("throttled get succeeded")
+	}
+	type view struct {
+		Op, Select, ErrType string
+		Limit, Total        int64
+		Forward, Consistent any
+		Projection          bool
+	}
+	var got []view
+	for _, s := range rec.Ended() {
+		a := attrs(s)
+		v := view{Op: a["db.operation.name"].AsString(), Select: a["aws.dynamodb.select"].AsString(), ErrType: a["error.type"].AsString(),
+			Limit: a["aws.dynamodb.limit"].AsInt64(), Total: a["aws.dynamodb.total_segments"].AsInt64(),
+			Projection: strings.Contains(a["aws.dynamodb.projection"].AsString(), "#")}
+		if f, ok := a["aws.dynamodb.scan_forward"]; ok {
+			v.Forward = f.AsBool()
+		}
+		if c, ok := a["aws.dynamodb.consistent_read"]; ok {
+			v.Consistent = c.AsBool()
+		}
+		got = append(got, v)
+	}
+	want := []view{
+		{Op: "PutItem"},
+		{Op: "Query", Limit: 7, Forward: false, Consistent: true, Projection: true},
+		{Op: "Query", Select: "COUNT", Forward: true, Consistent: false},
+		{Op: "Scan", Total: 2, Consistent: false},
+		{Op: "Scan", Total: 2, Consistent: false},
+		{Op: "GetItem", Consistent: false, ErrType: "ThrottlingException"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("span attributes (-want +got):\n%s", diff)
 	}
 }

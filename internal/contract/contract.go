@@ -45,6 +45,10 @@ type Entity[C any] interface {
 	// attributes a put of its value writes; true for a marked item, the
 	// table, and an item Is refuses or that does not decode.
 	IndexKeyFits(item map[string]types.AttributeValue, index string) bool
+	// UnmarkedNeeds lists, sorted, the attributes (beside key and marker
+	// attributes) an unmarked item read must hold for the entity to tell
+	// whether it is its own; nil when it does not recognise unmarked items.
+	UnmarkedNeeds() []string
 	// RenderCondition checks every name of c and encodes every value
 	// against this entity and then the others (a collection's members: a
 	// name resolves against the first that has it), rendering into w.
