@@ -27,8 +27,8 @@ import (
 // item under a key is not this entity's: it is left out, as a missing one
 // is (Get reports ddbmodel.ErrNotFound for both).
 func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
-	if e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
+	if e == nil || e.Table() == nil {
+		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil or zero entity (entities are made by entity.Define)"}
 	}
 	reads := make([]ReadOp, len(keys))
 	for i, k := range keys {
