@@ -19,7 +19,9 @@ import (
 // Observer is told about every request the library sends through a DB
 // whose Observer it is: each single-item call, each page of a query or a
 // scan (each segment's pages of a parallel scan), each transaction and each
-// attempt of each chunk of a batch. Observe is called once the response (or
+// attempt of each chunk of a batch, and each table request of
+// [Table.Ensure] (DescribeTable, CreateTable, DescribeTimeToLive,
+// UpdateTimeToLive). Observe is called once the response (or
 // the error) has arrived, on the goroutine that sent the request: it must be
 // safe for concurrent use when batches, parallel scans or sharded queries
 // run, and should return quickly. ev is not used by the library after
@@ -138,7 +140,10 @@ type Request struct {
 type Event struct {
 	// Operation is the DynamoDB API called: "GetItem", "PutItem",
 	// "UpdateItem", "DeleteItem", "Query", "Scan", "TransactWriteItems",
-	// "TransactGetItems", "BatchWriteItem" or "BatchGetItem".
+	// "TransactGetItems", "BatchWriteItem" or "BatchGetItem"; and for
+	// Table.Ensure "DescribeTable" (each poll while it waits for ACTIVE
+	// too), "CreateTable", "DescribeTimeToLive" and "UpdateTimeToLive",
+	// whose Events name the table but no entity, and carry no capacity.
 	Operation string
 	// Entities names the entities the request reads or writes, without
 	// repeats, in the order of the request's actions.
@@ -358,6 +363,18 @@ func describeInput(ev *Event, in any) any {
 			c.ReturnConsumedCapacity = indexes
 			return &c
 		}
+	case *dynamodb.DescribeTableInput:
+		ev.Operation = "DescribeTable"
+		add(in.TableName)
+	case *dynamodb.CreateTableInput:
+		ev.Operation = "CreateTable"
+		add(in.TableName)
+	case *dynamodb.DescribeTimeToLiveInput:
+		ev.Operation = "DescribeTimeToLive"
+		add(in.TableName)
+	case *dynamodb.UpdateTimeToLiveInput:
+		ev.Operation = "UpdateTimeToLive"
+		add(in.TableName)
 	case *dynamodb.BatchGetItemInput:
 		ev.Operation = "BatchGetItem"
 		for _, t := range slices.Sorted(maps.Keys(in.RequestItems)) {
