@@ -54,8 +54,8 @@ var (
 	// ErrUnprocessed: a batch left items unprocessed after every retry.
 	ErrUnprocessed = errors.New("ddbmodel: unprocessed batch items")
 	// ErrPanic: code run in a goroutine the library started (a batch
-	// chunk, a shard query, a scan segment) panicked; the panic was
-	// recovered and returned as a *PanicError.
+	// chunk, a shard query, a scan segment), or a DB's Observer, panicked;
+	// the panic was recovered and returned as a *PanicError.
 	ErrPanic = errors.New("ddbmodel: recovered panic")
 )
 
@@ -470,10 +470,11 @@ var retryables = func() retry.IsErrorRetryables {
 	}})
 }()
 
-// PanicError reports a panic recovered in a goroutine the library started:
-// a batch chunk's requests, a shard query of AllShards, a scan segment.
-// Such a panic (often a client that panics) would otherwise end the
-// process, since no caller can recover it.
+// PanicError reports a panic recovered in a goroutine the library started
+// (a batch chunk's requests, a shard query of AllShards, a scan segment) or
+// in a DB's Observer, wherever it runs. Such a panic (often a client or
+// an Observer that panics) would otherwise end the process, or reach the
+// caller after a write it cannot tell was made.
 type PanicError struct {
 	Value any    // the value given to panic
 	Stack []byte // the panicking goroutine's stack

@@ -90,7 +90,7 @@ func (e *Entity[T]) Adopt(key Values) AdoptOp[T] { return AdoptOp[T]{e: e, key: 
 // Build compiles the read the adoption starts with, without sending it;
 // AdoptItem(item).Build gives the write for the item it reads.
 func (op AdoptOp[T]) Build() (*dynamodb.GetItemInput, error) {
-	if op.e == nil {
+	if !op.e.defined() {
 		return nil, errNoEntity("adopt")
 	}
 	if err := op.e.canAdopt(); err != nil {
@@ -154,7 +154,7 @@ type compiledAdopt[T any] struct {
 // are *AdoptError; an unusable entity is a *ddbmodel.ValidationError.
 func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	e := op.e
-	if e == nil {
+	if !e.defined() {
 		return nil, errNoEntity("adopt")
 	}
 	if err := e.canAdopt(); err != nil {

@@ -27,7 +27,7 @@ type BatchWriter interface {
 // share the key. A batch put of an entity recognising unmarked items
 // (Config.RecognizeUnmarked) is refused: it could not check the item.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
-	if op.e == nil {
+	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch put")
 	}
 	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
@@ -54,7 +54,7 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 // the key isolation Define checks; it is refused for an entity recognising
 // unmarked items.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
-	if op.e == nil {
+	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch delete")
 	}
 	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {

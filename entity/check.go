@@ -29,7 +29,7 @@ func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
 
 // TransactWrite compiles the check as one action of a transaction.
 func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
-	if op.e == nil {
+	if !op.e.defined() {
 		return TransactWrite{}, errNoEntity("check")
 	}
 	key, err := op.e.Key(op.key)

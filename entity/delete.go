@@ -56,7 +56,7 @@ func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
 
 func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	e := op.e
-	if e == nil {
+	if !e.defined() {
 		return nil, failure{}, errNoEntity("delete")
 	}
 	f := failure{entity: e.name, tab: e.table, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}

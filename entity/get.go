@@ -42,7 +42,7 @@ func (op GetOp[T]) Consistent() GetOp[T] {
 
 // Build compiles the GetItem request without sending it.
 func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
-	if op.e == nil {
+	if !op.e.defined() {
 		return nil, errNoEntity("get")
 	}
 	key, err := op.e.Key(op.key)

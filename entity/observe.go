@@ -2,19 +2,26 @@ package entity
 
 import (
 	"context"
+	"errors"
 	"maps"
+	"reflect"
 	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
 )
 
 // Observer is told about every request the library sends through a DB
 // whose Observer it is: each single-item call, each page of a query or a
 // scan (each segment's pages of a parallel scan), each transaction and each
-// attempt of each chunk of a batch. Observe is called once the response (or
+// attempt of each chunk of a batch, and each table request of
+// [Table.Ensure] (DescribeTable, CreateTable, DescribeTimeToLive,
+// UpdateTimeToLive). Observe is called once the response (or
 // the error) has arrived, on the goroutine that sent the request: it must be
 // safe for concurrent use when batches, parallel scans or sharded queries
 // run, and should return quickly. ev is not used by the library after
@@ -24,11 +31,18 @@ import (
 // Its Capacity is the response's ConsumedCapacity slice itself, not a
 // copy: copy it to keep it past a change of the response.
 //
-// A panic in Observe on the caller's goroutine is not recovered: it is the
-// caller's own code failing, as a panic in an http.Handler is. In the
-// goroutines the library starts itself (the segments of a parallel scan,
-// the shards of a sharded query) it is recovered and returned from the call as a
-// *ddbmodel.PanicError, so that it never takes the process down.
+// A panic in Observe is recovered and never reaches the caller's
+// goroutine: the call that sent the request returns a *ddbmodel.PanicError
+// (errors.Is ddbmodel.ErrPanic), joined with the request's own error when
+// the request failed. The request was sent and answered all the same: a
+// write whose Observer panicked has been made. In a batch the chunk takes
+// DynamoDB's answer as it would without the panic, stops, and the batch
+// returns the *ddbmodel.PanicError.
+//
+// A nil value of a pointer or function type behind the interface (a nil
+// *CapacityCounter, a nil ObserverFunc) is no Observer: [Observers] and
+// [DB.WithObserver] drop it, and a DB whose Observer field holds one
+// observes nothing, as with a nil Observer.
 type Observer interface {
 	Observe(ctx context.Context, ev *Event)
 }
@@ -40,13 +54,17 @@ type ObserverFunc func(ctx context.Context, ev *Event)
 func (f ObserverFunc) Observe(ctx context.Context, ev *Event) { f(ctx, ev) }
 
 // Observers returns an Observer calling each non-nil observer given, in
-// order. It returns nil when none is given, so that a DB whose Observer is
-// Observers() observes nothing and costs nothing.
+// order; nil values of pointer or function types (a nil *CapacityCounter,
+// a nil ObserverFunc) are dropped like nil. It returns nil when none is
+// left, so that a DB whose Observer is Observers() observes nothing and
+// costs nothing.
 func Observers(os ...Observer) Observer {
 	var list multiObserver
 	for _, o := range os {
+		if isNilObserver(o) {
+			continue
+		}
 		switch o := o.(type) {
-		case nil:
 		case multiObserver:
 			list = append(list, o...)
 		default:
@@ -64,6 +82,19 @@ func Observers(os ...Observer) Observer {
 
 type multiObserver []Observer
 
+// isNilObserver reports whether o is nil or a nil pointer, function, map,
+// slice or channel behind the interface, whose Observe would panic.
+func isNilObserver(o Observer) bool {
+	if o == nil {
+		return true
+	}
+	switch v := reflect.ValueOf(o); v.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
+
 func (m multiObserver) Observe(ctx context.Context, ev *Event) {
 	for _, o := range m {
 		o.Observe(ctx, ev)
@@ -80,10 +111,12 @@ func (m multiObserver) Observe(ctx context.Context, ev *Event) {
 //
 // On a nil db it returns a DB with o as its Observer and no Client, which
 // every operation refuses (a *ddbmodel.ValidationError) as it refuses a
-// nil *DB: no panic.
+// nil *DB: no panic. A nil o, or a nil pointer or function behind it (a
+// nil *CapacityCounter, a nil ObserverFunc), adds nothing (see
+// [Observers]).
 func (db *DB) WithObserver(o Observer) *DB {
 	if db == nil {
-		return &DB{Observer: o}
+		return &DB{Observer: Observers(o)}
 	}
 	c := *db
 	c.Observer = Observers(db.Observer, o)
@@ -107,7 +140,10 @@ type Request struct {
 type Event struct {
 	// Operation is the DynamoDB API called: "GetItem", "PutItem",
 	// "UpdateItem", "DeleteItem", "Query", "Scan", "TransactWriteItems",
-	// "TransactGetItems", "BatchWriteItem" or "BatchGetItem".
+	// "TransactGetItems", "BatchWriteItem" or "BatchGetItem"; and for
+	// Table.Ensure "DescribeTable" (each poll while it waits for ACTIVE
+	// too), "CreateTable", "DescribeTimeToLive" and "UpdateTimeToLive",
+	// whose Events name the table but no entity, and carry no capacity.
 	Operation string
 	// Entities names the entities the request reads or writes, without
 	// repeats, in the order of the request's actions.
@@ -187,19 +223,32 @@ func (ev *Event) Units() Capacity { return CapacityOf(ev.Operation, ev.Capacity)
 // unless the input asks for something already (in itself is never written
 // to, so one input may be sent from many goroutines), and reports the request to the
 // Observer with req's entities and attempt once it has been answered.
-// Without an Observer Send only calls send: it costs one nil check.
+// Without an Observer Send only calls send: it costs one nil check. A
+// panic in the Observer is returned as a *ddbmodel.PanicError (see
+// [Observer]). A nil db or a nil send is refused with a
+// *ddbmodel.ValidationError, and nothing is sent.
 //
 // Every request the library makes goes through Send. Code that builds a
 // request with a Build method, changes it and sends it itself can send it
 // through Send to be observed (and counted) the same way.
 func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (Out, error) {
-	if db.Observer == nil {
+	switch {
+	case db == nil:
+		var zero Out
+		return zero, &ddbmodel.ValidationError{Reason: "send: nil *entity.DB"}
+	case send == nil:
+		var zero Out
+		return zero, &ddbmodel.ValidationError{Reason: "send: nil send function"}
+	case db.Observer == nil:
 		return send(ctx, in, db.Options...)
 	}
 	return sendObserved(ctx, db, send, in, &req)
 }
 
 func sendObserved[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req *Request) (Out, error) {
+	if isNilObserver(db.Observer) {
+		return send(ctx, in, db.Options...)
+	}
 	ev := &Event{Segment: -1, Attempt: max(req.Attempt, 1), Entities: uniqueStrings(req.Entities)}
 	sent := describeInput(ev, any(in)).(In)
 	ev.Start = time.Now()
@@ -209,7 +258,14 @@ func sendObserved[In, Out any](ctx context.Context, db *DB, send func(context.Co
 	if err == nil {
 		describeOutput(ev, any(out))
 	}
-	db.Observer.Observe(ctx, ev)
+	if perr := fanout.Call(func() error { db.Observer.Observe(ctx, ev); return nil }); perr != nil {
+		// The request was answered: out stands, and the panic is the
+		// error (with the request's own, if any).
+		if err != nil {
+			return out, errors.Join(perr, err)
+		}
+		return out, perr
+	}
 	return out, err
 }
 
@@ -340,6 +396,18 @@ func describeInput(ev *Event, in any) any {
 			c.ReturnConsumedCapacity = indexes
 			return &c
 		}
+	case *dynamodb.DescribeTableInput:
+		ev.Operation = "DescribeTable"
+		add(in.TableName)
+	case *dynamodb.CreateTableInput:
+		ev.Operation = "CreateTable"
+		add(in.TableName)
+	case *dynamodb.DescribeTimeToLiveInput:
+		ev.Operation = "DescribeTimeToLive"
+		add(in.TableName)
+	case *dynamodb.UpdateTimeToLiveInput:
+		ev.Operation = "UpdateTimeToLive"
+		add(in.TableName)
 	case *dynamodb.BatchGetItemInput:
 		ev.Operation = "BatchGetItem"
 		for _, t := range slices.Sorted(maps.Keys(in.RequestItems)) {

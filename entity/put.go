@@ -268,7 +268,7 @@ type putStore struct {
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
 	e := op.e
-	if e == nil {
+	if !e.defined() {
 		return nil, errNoEntity("put")
 	}
 	c := &compiledPut[T]{fail: failure{entity: e.name, tab: e.table, op: "put", create: op.create}, written: op.v}

@@ -40,7 +40,12 @@ func transactWriteItems(ctx context.Context, db *DB, token string, writes []Tran
 }
 
 // errNoEntity is the error of an operation that has no entity: one made
-// from a nil *Entity, or a zero value.
+// from a nil *Entity or a zero Entity (one Define did not make), or a zero
+// operation value.
 func errNoEntity(op string) error {
-	return &ddbmodel.ValidationError{Reason: op + ": no entity (an operation of a nil *Entity, or a zero value)"}
+	return &ddbmodel.ValidationError{Reason: op + ": no entity (an operation of a nil or zero *Entity, or a zero value; entities are made by Define)"}
 }
+
+// defined reports whether e is an entity Define made: not nil, and not a
+// zero Entity, whose operations would have no table, key or codec.
+func (e *Entity[T]) defined() bool { return e != nil && e.table != nil }

@@ -106,6 +106,7 @@ func (t *Table) Ensure(ctx context.Context, db *DB, maxWait time.Duration) error
 	if !ok {
 		return &ddbmodel.ValidationError{Reason: fmt.Sprintf("ensure table %s: the DB's client %T cannot describe or create tables (it is not an entity.TableClient)", t.Name, db.Client)}
 	}
+	c = observeTables(c, db)
 	if maxWait <= 0 {
 		maxWait = 5 * time.Minute
 	}

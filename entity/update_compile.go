@@ -57,7 +57,7 @@ type updatePlan[T any] struct {
 
 func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
 	e := op.e
-	if e == nil {
+	if !e.defined() {
 		return nil, errNoEntity("update")
 	}
 	key, err := e.Key(op.key)

@@ -90,7 +90,7 @@ type compiledUpsert[T any] struct {
 
 func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	e := op.e
-	if e == nil {
+	if !e.defined() {
 		return nil, errNoEntity("upsert")
 	}
 	v := op.v

@@ -76,8 +76,8 @@ func (s Scanner[T]) Adopt(ctx context.Context, db *entity.DB) (AdoptReport, erro
 	if err := checkDB(db); err != nil {
 		return r, err
 	}
-	if s.e == nil {
-		return r, invalidf("scan of a nil entity")
+	if s.e == nil || s.e.Table() == nil {
+		return r, invalidf("scan of a nil or zero entity (entities are made by entity.Define)")
 	}
 	s.index = ""
 	// Only unmarked items, in place of the entity's own filter (which,

@@ -25,7 +25,7 @@ func Of(members ...Member) Collection {
 
 // Table returns the table of the collection's first member (nil for none).
 func (c Collection) Table() *entity.Table {
-	if len(c.s.members) == 0 || c.s.members[0] == nil {
+	if len(c.s.members) == 0 || isNilMember(c.s.members[0]) {
 		return nil
 	}
 	return c.s.members[0].Table()

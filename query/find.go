@@ -25,8 +25,8 @@ import (
 // values only, and is pure: Build shows it (IndexName).
 func Find[T any](e *entity.Entity[T], values entity.Values) Query[T] {
 	q := New(e)
-	if e == nil {
-		return q.Where(values) // compile reports the nil entity
+	if e == nil || e.Table() == nil {
+		return q.Where(values) // compile reports the nil or zero entity
 	}
 	index, err := findIndex(e, values)
 	if err != nil {

@@ -144,6 +144,10 @@ func (q Query[T]) First(ctx context.Context, db *entity.DB) (T, error) {
 // the entity's items that do not decode into T, and OnUndecodable's fn is
 // not called for them (a Collect with OnUndecodable tells the two apart).
 func (q Query[T]) Count(ctx context.Context, db *entity.DB) (int, error) {
+	if isNilMember(q.e) {
+		_, _, err := q.s.compile() // refuses the nil or zero entity
+		return 0, err
+	}
 	if modelOf(q.e).RecognizesUnmarked() {
 		return q.countRecognized(ctx, db)
 	}

@@ -94,8 +94,8 @@ func (s Scanner[T]) check() error {
 	if s.concurrency < 0 {
 		return invalidf("scan concurrency must not be negative, got %d", s.concurrency)
 	}
-	if s.e == nil {
-		return invalidf("scan of a nil entity")
+	if s.e == nil || s.e.Table() == nil {
+		return invalidf("scan of a nil or zero entity (entities are made by entity.Define)")
 	}
 	if s.indexTwice != "" {
 		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: s.indexTwice}

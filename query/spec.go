@@ -77,7 +77,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	}
 	for i, m := range s.members {
 		if isNilMember(m) {
-			return nil, keyRange{}, invalidf("member %d is a nil entity", i)
+			return nil, keyRange{}, invalidf("member %d is a nil or zero entity (entities are made by entity.Define)", i)
 		}
 	}
 	if s.conflict != nil {
@@ -278,13 +278,14 @@ func (s *spec) others() []contract.Entity[entity.Condition] {
 }
 
 // isNilMember reports a nil entity behind the Member interface, whose
-// methods would panic.
+// methods would panic, or a zero Entity (one Define did not make), which
+// has no table.
 func isNilMember(m Member) bool {
 	if m == nil {
 		return true
 	}
 	v := reflect.ValueOf(m)
-	return v.Kind() == reflect.Pointer && v.IsNil()
+	return v.Kind() == reflect.Pointer && v.IsNil() || m.Table() == nil
 }
 
 // checkFilter refuses a filter on the partition or sort key of the table

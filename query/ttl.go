@@ -8,7 +8,7 @@ package query
 // with a *ddbmodel.ValidationError, as any filter on an attribute the
 // index does not hold: project the attribute (Projection.Attributes).
 func (q Query[T]) SkipExpired() Query[T] {
-	if q.e == nil {
+	if q.e == nil || q.e.Table() == nil {
 		return q // Build reports the missing entity
 	}
 	return q.Filter(q.e.Table().Unexpired())
@@ -16,8 +16,8 @@ func (q Query[T]) SkipExpired() Query[T] {
 
 // SkipExpired leaves out items whose TTL has passed, as Query.SkipExpired.
 func (s Scanner[T]) SkipExpired() Scanner[T] {
-	if s.e == nil {
-		return s
+	if s.e == nil || s.e.Table() == nil {
+		return s // Build reports the missing entity
 	}
 	return s.Filter(s.e.Table().Unexpired())
 }

@@ -33,8 +33,8 @@ import (
 // *ddbmodel.UnprocessedError holding the keys not read) joined with the
 // per-key errors above.
 func BatchGetOf[T any](ctx context.Context, db *entity.DB, opts BatchOptions, e *entity.Entity[T], keys ...entity.Values) ([]T, error) {
-	if e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil entity"}
+	if e == nil || e.Table() == nil {
+		return nil, &ddbmodel.ValidationError{Reason: "batch get: nil or zero entity (entities are made by entity.Define)"}
 	}
 	reads := make([]ReadOp, len(keys))
 	for i, k := range keys {

@@ -49,9 +49,10 @@ func (p *panicCatcher) caught() error {
 }
 
 // catchObserverPanics returns a copy of db whose Observer recovers panics
-// (nil when db has no Observer: db itself, at no cost).
+// (nil when db has no Observer, or a nil one behind the interface, which
+// Send ignores: db itself, at no cost).
 func catchObserverPanics(db *entity.DB) (*entity.DB, *panicCatcher) {
-	if db.Observer == nil {
+	if entity.Observers(db.Observer) == nil {
 		return db, nil
 	}
 	p := &panicCatcher{inner: db.Observer}

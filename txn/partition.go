@@ -38,7 +38,7 @@ func DeletePartition[T any](e *entity.Entity[T], values entity.Values) Partition
 		w[k] = v
 	}
 	d := PartitionDelete{where: w}
-	if e != nil {
+	if e != nil && e.Table() != nil {
 		d.e = e
 	}
 	return d
@@ -76,8 +76,8 @@ func (d PartitionDelete) collection() query.Collection {
 // it: a query of the partition, filtered on the entity marker unless
 // AllEntities is set.
 func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
-	if d.e == nil {
-		return nil, &ddbmodel.ValidationError{Reason: "delete partition: nil entity"}
+	if d.e == nil || d.e.Table() == nil {
+		return nil, &ddbmodel.ValidationError{Reason: "delete partition: nil or zero entity (entities are made by entity.Define)"}
 	}
 	// Batch deletes cannot remove the marker items of unique attributes.
 	names := []string{d.e.Name()}

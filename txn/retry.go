@@ -53,7 +53,7 @@ func (p retryPolicy) withBackoff(base, max time.Duration) retryPolicy {
 // conflict and invalid input are never retried: sending the same
 // transaction again would fail the same way.
 func retryable(err error, token bool) bool {
-	if errors.Is(err, ddbmodel.ErrVersionConflict) {
+	if errors.Is(err, ddbmodel.ErrVersionConflict) || errors.Is(err, ddbmodel.ErrPanic) {
 		return false
 	}
 	var tc *ddbmodel.TxCanceledError
