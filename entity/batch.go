@@ -2,7 +2,6 @@ package entity
 
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/ddbmodel/ddbmodel"
 )
 
 // BatchWrite is one compiled request of a batch write.
@@ -33,13 +32,18 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
-	if op.create || !op.cond.IsZero() || op.e.lock != nil {
-		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions (create, If or optimistic locking); use a transaction"}
-	}
 	v := op.v
 	item, err := op.e.encode(&v, false, nil)
 	if err != nil {
 		return BatchWrite{}, err
+	}
+	switch {
+	case op.create:
+		return BatchWrite{}, op.e.batchConditionRefused("a batch create", op.e.tableKey(item), "the condition that the key is free", "use Create, or txn.Write")
+	case op.e.lock != nil:
+		return BatchWrite{}, op.e.batchConditionRefused("a batch put", op.e.tableKey(item), "the optimistic lock's version condition (LockAttribute "+op.e.lock.name+")", "use Put, which checks the version, or txn.Write")
+	case !op.cond.IsZero():
+		return BatchWrite{}, op.e.batchConditionRefused("a batch put", op.e.tableKey(item), "its If condition", "use Put, or txn.Write")
 	}
 	if err := op.e.batchUnmarkedRefused("a batch put", op.e.tableKey(item)); err != nil {
 		return BatchWrite{}, err
@@ -60,12 +64,17 @@ func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
-	if op.mustExist || op.lockWant != nil || !op.cond.IsZero() {
-		return BatchWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "batch writes cannot carry conditions; use a transaction"}
-	}
 	key, err := op.e.Key(op.key)
 	if err != nil {
 		return BatchWrite{}, err
+	}
+	switch {
+	case op.mustExist:
+		return BatchWrite{}, op.e.batchConditionRefused("a batch delete", key, "the condition that the item exists", "use Delete, or txn.Write")
+	case op.lockWant != nil:
+		return BatchWrite{}, op.e.batchConditionRefused("a batch delete", key, "the optimistic lock's version condition (IfVersion)", "use Delete, which checks the version, or txn.Write")
+	case !op.cond.IsZero():
+		return BatchWrite{}, op.e.batchConditionRefused("a batch delete", key, "its If condition", "use Delete, or txn.Write")
 	}
 	if err := op.e.batchUnmarkedRefused("a batch delete", key); err != nil {
 		return BatchWrite{}, err

@@ -24,3 +24,11 @@ func (e *Entity[T]) batchUnmarkedRefused(what string, key map[string]types.Attri
 	return &ddbmodel.ValidationError{Entity: e.name,
 		Reason: what + " of " + describeKey(key) + " cannot check an unmarked item under the key (the entity recognises unmarked items, Config.RecognizeUnmarked, and batch writes carry no condition): use Put or Delete, which read the item and check it"}
 }
+
+// batchConditionRefused refuses a batch write (what: "a batch put") of key
+// whose operation carries a condition (cond says which) that BatchWriteItem
+// cannot carry; instead says what to use.
+func (e *Entity[T]) batchConditionRefused(what string, key map[string]types.AttributeValue, cond, instead string) error {
+	return &ddbmodel.ValidationError{Entity: e.name,
+		Reason: what + " of " + describeKey(key) + " cannot carry " + cond + " (batch writes carry no condition): " + instead}
+}
