@@ -253,7 +253,7 @@ func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...en
 		sdb, panics := catchObserverPanics(db)
 		return retry(ctx, opts, &left[i], func(attempt int, pending map[string][]types.WriteRequest) (map[string][]types.WriteRequest, error) {
 			out, err := entity.Send(ctx, sdb, db.Client.BatchWriteItem, &dynamodb.BatchWriteItemInput{RequestItems: pending},
-				entity.Request{Entities: writeEntities(db, chunks[i]), Attempt: attempt})
+				entity.Request{Entities: writeEntities(db, chunks[i], attempt, pending), Attempt: attempt})
 			if err != nil {
 				return pending, withPanic(err, panics.caught())
 			}
@@ -342,7 +342,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		sdb, panics := catchObserverPanics(db)
 		return retry(ctx, opts, &left[i], func(attempt int, pending map[string]types.KeysAndAttributes) (map[string]types.KeysAndAttributes, error) {
 			out, err := entity.Send(ctx, sdb, db.Client.BatchGetItem, &dynamodb.BatchGetItemInput{RequestItems: pending},
-				entity.Request{Entities: readEntities(db, chunks[i]), Attempt: attempt})
+				entity.Request{Entities: readEntities(db, chunks[i], attempt, pending), Attempt: attempt})
 			if err != nil {
 				return pending, withPanic(err, panics.caught())
 			}
