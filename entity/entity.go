@@ -332,6 +332,9 @@ type Entity[T any] struct {
 	// ownNames lists, sorted, the attributes the entity stores or
 	// maintains, without its marker (see absentFrom).
 	ownNames []string
+	// fromKeys lists the composites a decode may read back from the key
+	// attributes of an item that lacks them (key_ids.go).
+	fromKeys []keyComposite
 	// uniques are the unique attributes, kept by marker items (unique.go).
 	uniques []*uniqueDef[T]
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
@@ -538,6 +541,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		return nil, err
 	}
 	e.ownNames = e.storedAndMaintained()
+	e.fromKeys = e.recoverableComposites()
 	if err := e.checkFloatFormats(rt); err != nil {
 		return nil, err
 	}
@@ -762,6 +766,7 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 		}
 		item = full
 	}
+	item = e.idsFromKeys(item) // key_ids.go
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
 		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
 	}
