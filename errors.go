@@ -121,6 +121,11 @@ type MissingCompositesError struct {
 	// it takes with With or ReadFirst; other operations (a get, a delete, a
 	// query, an upsert) need a value for each among the values they take.
 	Update bool
+	// NotSparse names the index whose key a put could not compute when the
+	// entity's placement in it is not Sparse: an item without the
+	// composites cannot be put at all, where a Sparse placement would
+	// leave it out of the index.
+	NotSparse string
 }
 
 // Error describes the MissingCompositesError.
@@ -131,6 +136,8 @@ func (e *MissingCompositesError) Error() string {
 		msg += fmt.Sprintf(" (the update changes %s without giving the new value, which only the item knows: use ReadFirst)", strings.Join(e.Changed, ", "))
 	case e.Update:
 		msg += " (give their current values with With, or use ReadFirst)"
+	case e.NotSparse != "":
+		msg += fmt.Sprintf(" (give a value for each, or, if items without them belong out of index %s, set Sparse: true on the entity's IndexKey for it)", e.NotSparse)
 	default:
 		msg += " (give a value for each)"
 	}
@@ -162,6 +169,11 @@ type KeyOverlapError struct {
 	// Confirmed reports that each entity renders Sample from one set of its
 	// values; see keys.Collision.
 	Confirmed bool
+	// BothUnmarked reports that the two overlap as entities that both
+	// recognise unmarked items (entity.Config.RecognizeUnmarked), where
+	// SharesKeysWith does not apply: an unmarked item carries nothing else
+	// that tells them apart.
+	BothUnmarked bool
 }
 
 // Error describes the KeyOverlapError.
@@ -181,6 +193,9 @@ func (e *KeyOverlapError) Error() string {
 	if e.Index != "" {
 		// Refused on an index only where an entity recognises unmarked items.
 		hint = "an entity recognising unmarked items (Config.RecognizeUnmarked) tells them apart by key, so no index key it renders may be another's (SharesKeysWith does not apply): change a template, or drop RecognizeUnmarked"
+	}
+	if e.BothUnmarked {
+		hint = "SharesKeysWith does not apply to items without an entity marker, which nothing else tells apart: set RecognizeUnmarked on one of them only, or change a template"
 	}
 	if strings.HasPrefix(e.Entity, "UNIQUE#") || strings.HasPrefix(e.Other, "UNIQUE#") {
 		// A unique attribute's marker items (entity.Attribute.Unique).

@@ -131,7 +131,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
-			return err
+			return notSparse(err, d.name)
 		}
 	}
 	if d.sk != nil {
@@ -139,7 +139,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
-			return err
+			return notSparse(err, d.name)
 		}
 	}
 	if pkv != nil {
@@ -149,6 +149,19 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 		setKey(iw, into, d.sk.Attribute, skv)
 	}
 	return nil
+}
+
+// notSparse adds to a put's MissingCompositesError for the key of index
+// name, where the entity's placement is not Sparse, that index's name, so
+// that its text says Sparse would keep such items out of the index.
+func notSparse(err error, name string) error {
+	var m *ddbmodel.MissingCompositesError
+	if errors.As(err, &m) && !m.Update && len(m.Changed) == 0 {
+		c := *m
+		c.NotSparse = name
+		return &c
+	}
+	return err
 }
 
 // checkRule checks one attribute's rules against its encoded value av and

@@ -1,7 +1,10 @@
 package entity
 
 import (
+	"errors"
 	"sort"
+
+	"github.com/ddbmodel/ddbmodel"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
@@ -59,7 +62,11 @@ func (t *Table) checkUnmarkedSpaces(d decoder) error {
 			continue
 		}
 		if err := t.checkOverlap(d.Name(), mine, map[string]keySpace{n: theirs}); err != nil {
-			return errtext.Errorf("%s and %s both recognise unmarked items (Config.RecognizeUnmarked) on keys both render, so both would take such an item as their own; set RecognizeUnmarked on one of them only: %w", d.Name(), n, err)
+			var ko *ddbmodel.KeyOverlapError
+			if errors.As(err, &ko) {
+				ko.BothUnmarked = true
+			}
+			return errtext.Errorf("%s and %s both recognise unmarked items (Config.RecognizeUnmarked) on keys both render, so both would take such an item as their own: %w", d.Name(), n, err)
 		}
 	}
 	return nil
