@@ -18,7 +18,7 @@ import (
 // lets through what the filter was meant to leave out: SkipExpired would
 // skip nothing). Local indexes fetch such attributes from the table and
 // are not checked; nor are ALL projections.
-func checkProjected(owner func(attr string) string, table *entity.Table, index string, attrs []string) error {
+func checkProjected(owner func(attr string) (name string, stores bool), table *entity.Table, index string, attrs []string) error {
 	if index == "" {
 		return nil
 	}
@@ -46,10 +46,14 @@ func checkProjected(owner func(attr string) string, table *entity.Table, index s
 			why += fmt.Sprintf(" of %v", ix.Projection.Attributes)
 		}
 		why += "), so DynamoDB cannot filter on it; add it to the index's Projection.Attributes, or filter after reading"
+		name, stores := owner(root)
 		if root == table.TTLAttribute {
 			why = fmt.Sprintf("SkipExpired on index %s: the index does not project the TTL attribute %s (its projection is %s), so its filter cannot see it; add %s to the index's Projection.Attributes, or read without SkipExpired", index, root, ix.Projection.Type, root)
+			if !stores {
+				why = fmt.Sprintf("SkipExpired on index %s: %s stores no TTL attribute %s, so none of its items expires, and the index does not project it (its projection is %s); read without SkipExpired", index, name, root, ix.Projection.Type)
+			}
 		}
-		return &ddbmodel.ValidationError{Entity: owner(root), Attribute: root, Reason: why}
+		return &ddbmodel.ValidationError{Entity: name, Attribute: root, Reason: why}
 	}
 	return nil
 }

@@ -101,3 +101,31 @@ func TestFilterOnAnAttributeTheIndexDoesNotProject(t *testing.T) {
 		}
 	}
 }
+
+// SkipExpired of an entity that stores no TTL attribute, on an index not
+// projecting it, says that none of its items expires rather than advising
+// to project an attribute the entity does not store.
+func TestSkipExpiredOfAnEntityWithoutTheTTLAttribute(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "proj2", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), TTLAttribute: "expires",
+		Indexes: []entity.Index{{Name: "KeysOnly", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK"), Projection: entity.Projection{Type: types.ProjectionTypeKeysOnly}}}}
+	devices := entity.MustDefine(table, entity.Config[prDevice]{
+		Name:    "Device",
+		Key:     entity.Key{Partition: "DEVICE#${device}", Sort: "DEVICE"},
+		Indexes: []entity.IndexKey[prDevice]{{Index: "KeysOnly", Partition: "LABEL#${label}", Sort: "DEVICE#${device}"}},
+	})
+	for name, build := range map[string]func() error{
+		"query": func() error {
+			_, err := query.New(devices).Index("KeysOnly").Where(entity.Values{"label": "x"}).SkipExpired().Build()
+			return err
+		},
+		"scan": func() error { _, err := query.Scan(devices).Index("KeysOnly").SkipExpired().Build(); return err },
+	} {
+		err := build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Device" || ve.Attribute != "expires" ||
+			!strings.Contains(ve.Reason, "Device stores no TTL attribute expires") || strings.Contains(ve.Reason, "Projection.Attributes") {
+			t.Errorf("%s: %v, want a ValidationError saying Device stores no TTL attribute", name, err)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func (s Scanner[T]) check() error {
 	if err := checkUnmarkedProjection([]Member{s.e}, t, s.index, false); err != nil {
 		return err
 	}
-	return checkProjected(func(string) string { return s.e.Name() }, t, s.index, modelOf(s.e).Attributes(s.filter))
+	return checkProjected(func(a string) (string, bool) { return s.e.Name(), stores(s.e, a) }, t, s.index, modelOf(s.e).Attributes(s.filter))
 }
 
 // segmentInput compiles the ScanInput of one segment of a checked scan.

@@ -307,14 +307,20 @@ func (s *spec) checkFilter(table *entity.Table) error {
 
 // filterOwner names, for a refusal of the filter's attribute a, the
 // first member that stores a (a collection's filter may use any member's
-// attributes), or the first member when none does.
-func (s *spec) filterOwner(a string) string {
+// attributes), or the first member when none does; and whether one does.
+func (s *spec) filterOwner(a string) (string, bool) {
 	for _, m := range s.members {
-		if slices.Contains(modelOf(m).StoredNames(), a) || slices.Contains(modelOf(m).ExtraNames(), a) {
-			return m.Name()
+		if stores(m, a) {
+			return m.Name(), true
 		}
 	}
-	return s.members[0].Name()
+	return s.members[0].Name(), false
+}
+
+// stores reports whether entity m stores attribute a: a field of its type
+// or one of its ExtraAttributes.
+func stores(m Member, a string) bool {
+	return slices.Contains(modelOf(m).StoredNames(), a) || slices.Contains(modelOf(m).ExtraNames(), a)
 }
 
 // withEntity names the entity in a *ddbmodel.ValidationError that does not
