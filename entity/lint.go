@@ -129,7 +129,8 @@ type LintOptions struct {
 // Define refuses (two entities that can render the same key): see the
 // Lint... codes. Findings come in a fixed order: unused indexes and
 // broken access patterns; then per entity and placement (hot partitions,
-// unpadded numbers and times, sparse and When membership); then stale
+// unpadded numbers and times, sparse and When membership, Enum values
+// a key template refuses); then stale
 // SharesKeysWith entries, index overlaps, the index quota, capacity
 // quotas (per table or index, then the account sum), unstored projected
 // attributes and the TTL attribute; then prefix overlaps and declared
@@ -160,6 +161,7 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 			out = append(out, lintUnpadded(m, p)...)
 			out = append(out, lintSparse(m, p)...)
 			out = append(out, lintMembership(m, p)...)
+			out = append(out, lintEnumKeys(m, p)...)
 		}
 	}
 	out = append(out, t.lintShares()...)
