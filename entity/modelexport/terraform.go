@@ -100,13 +100,14 @@ func (h *hcl) close() {
 // global_secondary_index is declared with ordered key_schema blocks, as
 // the provider's 6.x documentation asks (it deprecates an index's hash_key
 // and range_key, and a multi-attribute key has no other form), so a plan
-// shows no deprecation warning; a table with a global index begins with a
-// comment naming that provider version, which an older provider refuses
-// ("Blocks of type key_schema are not expected here"). The table's own
+// shows no deprecation warning. A provider before 6.29.0 refuses those
+// blocks ("Blocks of type key_schema are not expected here") and the first
+// releases that took them mishandled them, so a file with a global index
+// begins with a comment naming the version it needs. The table's own
 // hash_key and range_key and a local index's range_key are not deprecated
-// and are written as such. An index applied from an export that wrote
-// hash_key and range_key is the same index: review the first plan after
-// upgrading all the same.
+// and stay. A table applied from an earlier export, which wrote an index's
+// hash_key and range_key, is declared with the same keys; review the first
+// plan after the change of form all the same.
 //
 // A table whose Provisioned.AutoScaled is set gets a lifecycle block whose
 // ignore_changes lists the table's read_capacity and write_capacity, which
