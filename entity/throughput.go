@@ -63,9 +63,11 @@ type Throughput struct {
 // its global indexes' units, so the units declared here are those a new
 // table is created with, not those the table keeps: Table.Ensure then
 // does not compare the units of an existing table with them (it still
-// compares billing, keys, indexes, stream and TTL), and the Terraform
-// export tells Terraform to ignore the table's read_capacity and
-// write_capacity.
+// compares billing, keys, indexes, stream and TTL). The exports of package
+// modelexport say so: the design document's billing line, the
+// CloudFormation template's Description, and the Terraform file's
+// lifecycle ignore_changes (the table's read_capacity and write_capacity,
+// and global_secondary_index when the table has a global index).
 type Provisioned struct {
 	Read, Write int64
 	Indexes     map[string]Throughput

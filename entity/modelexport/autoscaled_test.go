@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/modelexport"
@@ -13,34 +15,78 @@ import (
 )
 
 // An auto-scaled table's Terraform export tells Terraform to leave the
-// table's units to auto scaling, says why a global index's units still
-// show in a plan, and reads back into the same CreateTable request as
-// the model's (the lifecycle block is Terraform's own).
+// units to auto scaling: the table's read_capacity and write_capacity,
+// and global_secondary_index as well on a table with a global index (an
+// index's units cannot be ignored alone), with a comment on what that
+// costs. The export still reads back into the model's CreateTable request
+// (the lifecycle block is Terraform's own).
 func TestTerraformOfAnAutoScaledTable(t *testing.T) {
 	t.Parallel()
-	model := streamedModel(false)
-	model.Provisioned.AutoScaled = true
-	doc, err := modelexport.Terraform(model)
-	must(t, err)
-	for _, want := range []string{
-		"  lifecycle {\n    # Auto scaling changes the units;",
-		"    ignore_changes = [read_capacity, write_capacity]\n  }\n}\n",
-		"read_capacity    = 5",
+	noIndex := func() *entity.Table {
+		table := &entity.Table{Name: "counters", PartitionKey: entity.S("PK"), Provisioned: &entity.Provisioned{Read: 5, Write: 5}}
+		entity.MustDefine(table, entity.Config[counter]{Name: "Counter", Key: entity.Key{Partition: "COUNTER#${name}"}})
+		return table
+	}
+	for _, tc := range []struct {
+		name       string
+		table      *entity.Table
+		autoScaled bool
+		ignore     []string // the lifecycle's ignore_changes; nil: no lifecycle block
+		comment    bool     // the block says what ignoring the indexes costs
+	}{
+		{"indexes", streamedModel(false), true, []string{"read_capacity", "write_capacity", "global_secondary_index"}, true},
+		{"index-units-of-their-own", streamedModel(true), true, []string{"read_capacity", "write_capacity", "global_secondary_index"}, true},
+		{"no-index", noIndex(), true, []string{"read_capacity", "write_capacity"}, false},
+		{"not-auto-scaled", streamedModel(false), false, nil, false},
 	} {
-		if !strings.Contains(string(doc), want) {
-			t.Errorf("export lacks %q:\n%s", want, doc)
+		t.Run(tc.name, func(t *testing.T) {
+			tc.table.Provisioned.AutoScaled = tc.autoScaled
+			doc, err := modelexport.Terraform(tc.table)
+			must(t, err)
+			ignore, comment := lifecycleOf(t, doc)
+			if diff := cmp.Diff(tc.ignore, ignore); diff != "" {
+				t.Errorf("ignore_changes (-want +got):\n%s\n%s", diff, doc)
+			}
+			cost := strings.Contains(comment, "also ignores any") && strings.Contains(comment, "other change to the indexes") &&
+				strings.Contains(comment, "global_secondary_index taken out of this list")
+			if cost != tc.comment {
+				t.Errorf("lifecycle comment %q: says the cost = %v, want %v", comment, cost, tc.comment)
+			}
+			in, _ := fromTerraform(t, doc)
+			if got, want := jsonOf(t, in), jsonOf(t, tc.table.CreateTableInput()); got != want {
+				t.Errorf("read back %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// lifecycleOf returns the names the resource's lifecycle block ignores
+// and the comment lines in the block, joined by spaces; nil and "" when
+// there is no such block.
+func lifecycleOf(t *testing.T, doc []byte) (ignore []string, comment string) {
+	t.Helper()
+	_, block, ok := strings.Cut(string(doc), "\n  lifecycle {\n")
+	if !ok {
+		return nil, ""
+	}
+	block, _, ok = strings.Cut(block, "\n  }\n")
+	if !ok {
+		t.Fatalf("unterminated lifecycle block:\n%s", doc)
+	}
+	var notes []string
+	for _, line := range strings.Split(block, "\n") {
+		line = strings.TrimSpace(line)
+		if note, ok := strings.CutPrefix(line, "# "); ok {
+			notes = append(notes, note)
+			continue
 		}
+		list, ok := strings.CutPrefix(line, "ignore_changes = [")
+		if !ok || !strings.HasSuffix(list, "]") {
+			t.Fatalf("lifecycle line %q", line)
+		}
+		ignore = strings.Split(strings.TrimSuffix(list, "]"), ", ")
 	}
-	in, _ := fromTerraform(t, doc)
-	if got, want := jsonOf(t, in), jsonOf(t, model.CreateTableInput()); got != want {
-		t.Errorf("read back %s\nwant %s", got, want)
-	}
-	model.Provisioned.AutoScaled = false
-	doc, err = modelexport.Terraform(model)
-	must(t, err)
-	if strings.Contains(string(doc), "lifecycle") {
-		t.Errorf("a table without auto scaling got a lifecycle block:\n%s", doc)
-	}
+	return ignore, strings.Join(notes, " ")
 }
 
 type counter struct {

@@ -12,7 +12,9 @@ import (
 )
 
 // DesignDoc returns a Markdown design document of the table's model: the
-// table's keys, billing (with any provisioned capacity), stream and TTL;
+// table's keys, billing (with any provisioned capacity, and, when
+// Provisioned.AutoScaled is set, that Application Auto Scaling manages the
+// units and starts them at the declared ones), stream and TTL;
 // its indexes with their projections, and a note on which exports can
 // declare a multi-attribute index key; for
 // the table and each index, which entity places items there with which key

@@ -75,6 +75,9 @@ func ExampleTerraform() {
 	}
 	fmt.Print(string(doc))
 	// Output:
+	// # Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+	// # declared with key_schema blocks.
+	//
 	// resource "aws_dynamodb_table" "sessions" {
 	//   name         = "sessions"
 	//   billing_mode = "PAY_PER_REQUEST"
@@ -98,9 +101,13 @@ func ExampleTerraform() {
 	//
 	//   global_secondary_index {
 	//     name               = "BySession"
-	//     hash_key           = "GSI1PK"
 	//     projection_type    = "INCLUDE"
 	//     non_key_attributes = ["__entity", "__entity_version"]
+	//
+	//     key_schema {
+	//       attribute_name = "GSI1PK"
+	//       key_type       = "HASH"
+	//     }
 	//   }
 	//
 	//   ttl {

@@ -13,8 +13,8 @@ type invoice struct {
 	Total     int    `dynamo:"total"`
 }
 
-// A provisioned table with a stream: the index with a multi-attribute key
-// gets its own capacity and is written as key_schema blocks, and the file
+// A provisioned table with a stream: the index gets its own capacity and,
+// as every global index, is written as key_schema blocks, and the file
 // names the provider version that reads them.
 func ExampleTerraform_provisioned() {
 	table := &entity.Table{Name: "invoices", PartitionKey: entity.S("PK"),
@@ -35,8 +35,8 @@ func ExampleTerraform_provisioned() {
 	}
 	fmt.Print(string(doc))
 	// Output:
-	// # Needs the hashicorp/aws provider >= 6.30.0: a multi-attribute index key is
-	// # declared with global_secondary_index key_schema blocks.
+	// # Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+	// # declared with key_schema blocks.
 	//
 	// resource "aws_dynamodb_table" "invoices" {
 	//   name             = "invoices"

@@ -94,28 +94,40 @@ func (h *hcl) close() {
 // with its projection, the billing mode and, when provisioned, the
 // read_capacity and write_capacity of the table and of each global index,
 // stream_enabled and stream_view_type of a declared stream, and the TTL
-// attribute. A table whose Provisioned.AutoScaled is set gets a lifecycle
-// block ignoring changes to the table's read_capacity and write_capacity,
-// which auto scaling changes.
+// attribute.
 //
-// A global index with a multi-attribute key is written with the ordered
-// key_schema blocks that the hashicorp/aws provider's
-// global_secondary_index takes from version 6.29.0 on (its hash_key and
-// range_key hold one attribute each); the file then begins with a comment
-// saying it needs the provider [TerraformMultiKeyProvider]. Other indexes
-// keep hash_key and range_key, which every provider version reads.
+// The file targets the hashicorp/aws provider [TerraformProvider]. Every
+// global_secondary_index is declared with ordered key_schema blocks, as
+// the provider's 6.x documentation asks (it deprecates an index's hash_key
+// and range_key, and a multi-attribute key has no other form), so a plan
+// shows no deprecation warning. A provider before 6.29.0 refuses those
+// blocks ("Blocks of type key_schema are not expected here") and the first
+// releases that took them mishandled them, so a file with a global index
+// begins with a comment naming the version it needs. The table's own
+// hash_key and range_key and a local index's range_key are not deprecated
+// and stay. A table applied from an earlier export, which wrote an index's
+// hash_key and range_key, is declared with the same keys; review the first
+// plan after the change of form all the same.
+//
+// A table whose Provisioned.AutoScaled is set gets a lifecycle block whose
+// ignore_changes lists the table's read_capacity and write_capacity, which
+// auto scaling changes, as the provider's documentation recommends. A
+// global index's units sit inside its global_secondary_index block, which
+// Terraform can ignore only as a whole: a table with a global index also
+// ignores global_secondary_index, so that an apply does not reset the
+// indexes' scaled units to the declared ones, at the cost that Terraform
+// then ignores every other change to the indexes too (adding, removing or
+// re-keying one); a comment in the block says so. Apply such a change with
+// global_secondary_index taken out of the list for that apply, which also
+// sets the indexes' units to the declared ones.
 func Terraform(t *entity.Table) ([]byte, error) {
 	in, err := input(t)
 	if err != nil {
 		return nil, err
 	}
-	multi := map[string]bool{}
-	for _, n := range multiKeyIndexes(t) {
-		multi[n] = true
-	}
 	h := &hcl{}
-	if len(multi) > 0 {
-		fmt.Fprintf(&h.b, "# Needs the hashicorp/aws provider %s: a multi-attribute index key is\n# declared with global_secondary_index key_schema blocks.\n\n", TerraformMultiKeyProvider)
+	if len(in.GlobalSecondaryIndexes) > 0 {
+		fmt.Fprintf(&h.b, "# Needs the hashicorp/aws provider %s: each global_secondary_index is\n# declared with key_schema blocks.\n\n", TerraformProvider)
 	}
 	h.open(fmt.Sprintf("resource %s %s", hclQuote("aws_dynamodb_table"), hclQuote(ResourceName(t))))
 	h.attr("name", hclQuote(aws.ToString(in.TableName)))
@@ -132,14 +144,9 @@ func Terraform(t *entity.Table) ([]byte, error) {
 	for _, ix := range in.GlobalSecondaryIndexes {
 		h.open("global_secondary_index")
 		h.attr("name", hclQuote(aws.ToString(ix.IndexName)))
-		if !multi[aws.ToString(ix.IndexName)] {
-			keyAttrs(h, ix.KeySchema)
-		}
 		projectionAttrs(h, ix.Projection)
 		capacityAttrs(h, ix.ProvisionedThroughput)
-		if multi[aws.ToString(ix.IndexName)] {
-			keySchemaBlocks(h, ix.KeySchema)
-		}
+		keySchemaBlocks(h, ix.KeySchema)
 		h.close()
 	}
 	for _, ix := range in.LocalSecondaryIndexes {
@@ -162,10 +169,15 @@ func Terraform(t *entity.Table) ([]byte, error) {
 	if p := t.Provisioned; p != nil && p.AutoScaled {
 		h.open("lifecycle")
 		if len(in.GlobalSecondaryIndexes) > 0 {
-			h.comment("Auto scaling changes the units; the provider cannot ignore a global")
-			h.comment("index's units alone, so a plan shows those as changes.")
+			h.comment("Auto scaling changes the units. An index's units can only be ignored")
+			h.comment("with the whole global_secondary_index, so Terraform also ignores any")
+			h.comment("other change to the indexes (adding, removing, re-keying one): apply")
+			h.comment("such a change with global_secondary_index taken out of this list,")
+			h.comment("which also sets the indexes' units back to the declared ones.")
+			h.attr("ignore_changes", "[read_capacity, write_capacity, global_secondary_index]")
+		} else {
+			h.attr("ignore_changes", "[read_capacity, write_capacity]")
 		}
-		h.attr("ignore_changes", "[read_capacity, write_capacity]")
 		h.close()
 	}
 	h.close()

@@ -11,11 +11,22 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity"
 )
 
-// TerraformMultiKeyProvider is the hashicorp/aws provider version a
-// Terraform export needs when the table has a multi-attribute index key:
-// global_secondary_index takes key_schema blocks from 6.29.0 on, and
-// 6.30.0 fixed a crash of the provider on them.
-const TerraformMultiKeyProvider = ">= 6.30.0"
+// TerraformProvider is the hashicorp/aws provider version a Terraform
+// export of a table with a global secondary index targets: the export
+// declares every global_secondary_index with key_schema blocks, which the
+// provider takes from 6.29.0 on (and which 6.x deprecates hash_key and
+// range_key of an index for). The first releases that took them had bugs
+// on them that later 6.x releases fixed (a crash, a plan that never
+// settles on an index with a sort key, and the removal of one index
+// deleting and re-creating every other); 6.37.0 has those fixes.
+const TerraformProvider = ">= 6.37.0"
+
+// TerraformMultiKeyProvider is the provider version a Terraform export
+// with a multi-attribute index key needs.
+//
+// Deprecated: every global index is now declared with key_schema blocks;
+// use [TerraformProvider], which it equals.
+const TerraformMultiKeyProvider = TerraformProvider
 
 // throughputObj is a CloudFormation ProvisionedThroughput (also the
 // NoSQL Workbench model's).
@@ -54,8 +65,9 @@ func streamAttrs(h *hcl, s *types.StreamSpecification) {
 	h.attr("stream_view_type", hclQuote(string(s.StreamViewType)))
 }
 
-// keySchemaBlocks writes a multi-attribute index key as the key_schema
-// blocks of a global_secondary_index, in the request's order.
+// keySchemaBlocks writes a global index's key (one attribute or several
+// per part) as the key_schema blocks of its global_secondary_index, in the
+// request's order.
 func keySchemaBlocks(h *hcl, ks []types.KeySchemaElement) {
 	for _, k := range ks {
 		h.open("key_schema")
@@ -81,7 +93,11 @@ func multiKeyIndexes(t *entity.Table) []string {
 func billingText(t *entity.Table, in *dynamodb.CreateTableInput) string {
 	var b strings.Builder
 	if p := in.ProvisionedThroughput; p != nil {
-		fmt.Fprintf(&b, "Billing: provisioned (`%s`), read %d and write %d capacity units", in.BillingMode, aws.ToInt64(p.ReadCapacityUnits), aws.ToInt64(p.WriteCapacityUnits))
+		if t.Provisioned.AutoScaled {
+			fmt.Fprintf(&b, "Billing: provisioned (`%s`), the units managed by Application Auto Scaling, which starts them at read %d and write %d capacity units", in.BillingMode, aws.ToInt64(p.ReadCapacityUnits), aws.ToInt64(p.WriteCapacityUnits))
+		} else {
+			fmt.Fprintf(&b, "Billing: provisioned (`%s`), read %d and write %d capacity units", in.BillingMode, aws.ToInt64(p.ReadCapacityUnits), aws.ToInt64(p.WriteCapacityUnits))
+		}
 		var own []string
 		for _, ix := range in.GlobalSecondaryIndexes {
 			name := aws.ToString(ix.IndexName)
@@ -120,6 +136,6 @@ func multiKeyNote(t *entity.Table) string {
 		q[i] = "`" + cell(n) + "`"
 	}
 	return fmt.Sprintf("\nA multi-attribute index key (%s) is declared by the CloudFormation export and by the Terraform export "+
-		"(its global_secondary_index key_schema blocks need the hashicorp/aws provider %s). "+
-		"A NoSQL Workbench data model cannot declare one, so this model has no Workbench export.\n", strings.Join(q, ", "), TerraformMultiKeyProvider)
+		"(as global_secondary_index key_schema blocks, which need the hashicorp/aws provider %s). "+
+		"A NoSQL Workbench data model cannot declare one, so this model has no Workbench export.\n", strings.Join(q, ", "), TerraformProvider)
 }

@@ -76,7 +76,7 @@ func TestStreamAndCapacityExports(t *testing.T) {
 			`BillingMode: "PROVISIONED"`, "WriteCapacityUnits: 3", "WriteCapacityUnits: 1", `StreamViewType: "NEW_AND_OLD_IMAGES"`}},
 		{"orders.tf", func() ([]byte, error) { return modelexport.Terraform(every) }, []string{
 			`billing_mode     = "PROVISIONED"`, "read_capacity    = 5", "stream_enabled   = true", `stream_view_type = "NEW_AND_OLD_IMAGES"`,
-			"read_capacity   = 2", "key_schema {", `key_type       = "RANGE"`, "hashicorp/aws provider " + modelexport.TerraformMultiKeyProvider}},
+			"read_capacity   = 2", "key_schema {", `key_type       = "RANGE"`, "hashicorp/aws provider " + modelexport.TerraformProvider}},
 		{"orders.md", func() ([]byte, error) { return modelexport.DesignDoc(every, entity.LintOptions{}) }, []string{
 			"Billing: provisioned (`PROVISIONED`), read 5 and write 3 capacity units; global indexes: `ByTenant` read 2 and write 1, the others the table's. Stream: `NEW_AND_OLD_IMAGES`.",
 			"no Workbench export"}},

@@ -57,6 +57,10 @@ const (
 // The format, as its documentation and the models it exports show it, has
 // no field for a global index's own capacity nor for a stream, so those
 // are left out: the CloudFormation and Terraform exports declare them.
+// Nor has it one for auto scaling: a table whose Provisioned.AutoScaled is
+// set is written with its declared units, those auto scaling starts the
+// table at, as if they were fixed; the design document and the other
+// exports say that auto scaling manages them.
 //
 // Workbench models have no local secondary indexes: a table with one is
 // refused with an error naming it, as is a multi-attribute index key,

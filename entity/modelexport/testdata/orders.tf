@@ -1,5 +1,5 @@
-# Needs the hashicorp/aws provider >= 6.30.0: a multi-attribute index key is
-# declared with global_secondary_index key_schema blocks.
+# Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+# declared with key_schema blocks.
 
 resource "aws_dynamodb_table" "orders" {
   name             = "orders"
@@ -58,12 +58,20 @@ resource "aws_dynamodb_table" "orders" {
 
   global_secondary_index {
     name               = "GSI1"
-    hash_key           = "GSI1PK"
-    range_key          = "GSI1SK"
     projection_type    = "INCLUDE"
     non_key_attributes = ["__entity", "__entity_version"]
     read_capacity      = 5
     write_capacity     = 3
+
+    key_schema {
+      attribute_name = "GSI1PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI1SK"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {

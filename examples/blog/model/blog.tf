@@ -1,5 +1,5 @@
-# Needs the hashicorp/aws provider >= 6.30.0: a multi-attribute index key is
-# declared with global_secondary_index key_schema blocks.
+# Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+# declared with key_schema blocks.
 
 resource "aws_dynamodb_table" "blog_dynamodb_table" {
   name         = "blog-dynamodb-table"
@@ -74,62 +74,122 @@ resource "aws_dynamodb_table" "blog_dynamodb_table" {
 
   global_secondary_index {
     name            = "USERS_BY_EMAIL"
-    hash_key        = "user_email_pk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "user_email_pk"
+      key_type       = "HASH"
+    }
   }
 
   global_secondary_index {
     name            = "USERS_BY_USERNAME"
-    hash_key        = "username"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "username"
+      key_type       = "HASH"
+    }
   }
 
   global_secondary_index {
     name            = "USERS_BY_STATUS_RATING"
-    hash_key        = "user_status_pk"
-    range_key       = "rating_sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "user_status_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "rating_sk"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "POSTS_BY_STATUS_CREATED_AT_2"
-    hash_key        = "post_status_pk"
-    range_key       = "created_at"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "post_status_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "created_at"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "POSTS_BY_SLUG"
-    hash_key        = "post_slug"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "post_slug"
+      key_type       = "HASH"
+    }
   }
 
   global_secondary_index {
     name            = "TAGS_BY_TYPE_RATING"
-    hash_key        = "tag_type_pk"
-    range_key       = "rating_sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "tag_type_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "rating_sk"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "POSTS_BY_STATUS_RATING"
-    hash_key        = "post_status_pk"
-    range_key       = "rating_sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "post_status_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "rating_sk"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "TAGS_BY_TYPE_NAME"
-    hash_key        = "tag_type_pk"
-    range_key       = "tag_name_sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "tag_type_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "tag_name_sk"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "USERS_BY_STATUS_CREATED_AT_2"
-    hash_key        = "user_status_pk"
-    range_key       = "created_at"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "user_status_pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "created_at"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {

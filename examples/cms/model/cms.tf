@@ -1,3 +1,6 @@
+# Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+# declared with key_schema blocks.
+
 resource "aws_dynamodb_table" "cms" {
   name         = "cms"
   billing_mode = "PAY_PER_REQUEST"
@@ -36,15 +39,31 @@ resource "aws_dynamodb_table" "cms" {
 
   global_secondary_index {
     name            = "GSI1"
-    hash_key        = "gsi1pk"
-    range_key       = "gsi1sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "gsi1pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "gsi1sk"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "GSI2"
-    hash_key        = "gsi2pk"
-    range_key       = "gsi2sk"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "gsi2pk"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "gsi2sk"
+      key_type       = "RANGE"
+    }
   }
 }

@@ -1,3 +1,6 @@
+# Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+# declared with key_schema blocks.
+
 resource "aws_dynamodb_table" "edtech_platform" {
   name             = "edtech-platform"
   billing_mode     = "PAY_PER_REQUEST"
@@ -28,8 +31,16 @@ resource "aws_dynamodb_table" "edtech_platform" {
 
   global_secondary_index {
     name            = "GSI1"
-    hash_key        = "GSI1PK"
-    range_key       = "GSI1SK"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "GSI1PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI1SK"
+      key_type       = "RANGE"
+    }
   }
 }

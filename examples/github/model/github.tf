@@ -1,3 +1,6 @@
+# Needs the hashicorp/aws provider >= 6.37.0: each global_secondary_index is
+# declared with key_schema blocks.
+
 resource "aws_dynamodb_table" "githubtable" {
   name         = "GitHubTable"
   billing_mode = "PAY_PER_REQUEST"
@@ -56,29 +59,61 @@ resource "aws_dynamodb_table" "githubtable" {
 
   global_secondary_index {
     name            = "GSI1"
-    hash_key        = "GSI1PK"
-    range_key       = "GSI1SK"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "GSI1PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI1SK"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "GSI2"
-    hash_key        = "GSI2PK"
-    range_key       = "GSI2SK"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "GSI2PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI2SK"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "GSI3"
-    hash_key        = "GSI3PK"
-    range_key       = "GSI3SK"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "GSI3PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI3SK"
+      key_type       = "RANGE"
+    }
   }
 
   global_secondary_index {
     name            = "GSI4"
-    hash_key        = "GSI4PK"
-    range_key       = "GSI4SK"
     projection_type = "ALL"
+
+    key_schema {
+      attribute_name = "GSI4PK"
+      key_type       = "HASH"
+    }
+
+    key_schema {
+      attribute_name = "GSI4SK"
+      key_type       = "RANGE"
+    }
   }
 }
