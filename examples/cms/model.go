@@ -212,8 +212,9 @@ var TagArticles = entity.MustDefine(Table, entity.Config[TagArticle]{
 		return nil
 	},
 	// The sample item of the model's exports (Table.Sample): a ULID and a
-	// valid tag, which the generated value (articleId-1) is not.
+	// valid tag, which the generated value (articleId-1) is not, of a
+	// published article, so that it is in GSI2 too.
 	Sample: func() TagArticle {
-		return TagArticle{Tag: "dynamodb", ArticleID: sampleArticleID, TaggedAt: "2024-06-01T12:00:00.000Z"}
+		return TagArticle{Tag: "dynamodb", ArticleID: sampleArticleID, TaggedAt: "2024-06-01T12:00:00.000Z", PublishedTag: "dynamodb"}
 	},
 })
