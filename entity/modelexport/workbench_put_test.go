@@ -382,3 +382,22 @@ func TestSampleRefusedSaysSetConfigSample(t *testing.T) {
 		t.Error("Sample of an unknown entity: no error")
 	}
 }
+
+// Every entity of the example models has a sample item that decodes into
+// its type: those whose rules refuse a generated value (a real e-mail
+// address, a ULID, consistent counters) give Config.Sample.
+func TestExampleEntitiesHaveSamples(t *testing.T) {
+	t.Parallel()
+	for _, m := range models {
+		for _, name := range m.table.Entities() {
+			item, _, err := m.table.Sample(name)
+			if err != nil {
+				t.Errorf("%s: %v", m.name, err)
+				continue
+			}
+			if _, err := m.table.Decode(item); err != nil {
+				t.Errorf("%s: %s's sample does not decode: %v", m.name, name, err)
+			}
+		}
+	}
+}
