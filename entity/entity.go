@@ -227,6 +227,12 @@ type Config[T any] struct {
 	// migrates them all. Without Upgrades, requests carry no version
 	// condition.
 	Upgrades []Upgrade[T]
+	// Sample returns a value of the entity that its rules accept, used
+	// only to document the model: Table.Sample (and the NoSQL Workbench
+	// export of package modelexport) renders the item a Put of it writes.
+	// Nil generates one from T's stored fields (see Table.Sample); set it
+	// when such a value fails the entity's rules or Validate.
+	Sample func() T
 }
 
 // KeySpec describes one key attribute of an entity as a Placement gives
@@ -342,6 +348,8 @@ type Entity[T any] struct {
 	// upgrades are Config.Upgrades by the version they read, nil when
 	// none (upgrade.go).
 	upgrades map[string]Upgrade[T]
+	// sampleFn is Config.Sample (sample.go).
+	sampleFn func() T
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -374,7 +382,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		table: table, name: cfg.Name, version: cfg.Version,
 		fields: map[string][]int{}, byName: map[string]*fieldRule{},
 		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
-		unmarked: cfg.RecognizeUnmarked,
+		unmarked: cfg.RecognizeUnmarked, sampleFn: cfg.Sample,
 	}
 	e.entityLink = link.New[contract.Entity[Condition]](linked[T]{e})
 	if e.version == "" {

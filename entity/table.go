@@ -109,6 +109,11 @@ type decoder interface {
 	uniqueSpaces() map[string]keySpace
 	uniqueAttrs() []string
 	model() entityModel
+	// sample, attrTypes and sharesWith serve Table.Sample and
+	// Table.AttributeTypes (sample.go).
+	sample(ordinal int) (map[string]types.AttributeValue, []map[string]types.AttributeValue, error)
+	attrTypes() map[string]string
+	sharesWith() []string
 }
 
 // EntityAttr returns the name of the entity marker attribute ("" for a

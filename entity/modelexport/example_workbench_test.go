@@ -3,6 +3,8 @@ package modelexport_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/modelexport"
@@ -19,7 +21,7 @@ func ExampleNoSQLWorkbench() {
 			TableFacets []struct {
 				FacetName         string
 				KeyAttributeAlias map[string]string
-				TableData         []map[string]map[string]string
+				TableData         []map[string]map[string]any
 			}
 		}
 	}
@@ -27,14 +29,25 @@ func ExampleNoSQLWorkbench() {
 		fmt.Println(err)
 		return
 	}
+	// Each facet's sample item is what a Put of a sample value of the
+	// entity writes: its fields, keys, TTL and markers.
 	for _, f := range model.DataModel[0].TableFacets {
 		fmt.Println(f.FacetName, f.KeyAttributeAlias["PartitionKeyAlias"], f.KeyAttributeAlias["SortKeyAlias"])
 		item := f.TableData[0]
-		fmt.Println(" sample:", item["PK"]["S"], item["SK"]["S"], item["GSI1PK"]["S"])
+		for _, name := range slices.Sorted(maps.Keys(item)) {
+			fmt.Println(" ", name, item[name])
+		}
 	}
 	// Output:
 	// Session USER#${userId} SESSION#${sessionId}
-	//  sample: USER#userId-1 SESSION#sessionId-1 SESSION#sessionId-1
+	//   GSI1PK map[S:SESSION#sessionId-1]
+	//   PK map[S:USER#userId-1]
+	//   SK map[S:SESSION#sessionId-1]
+	//   __entity map[S:Session]
+	//   __entity_version map[S:1]
+	//   expiresAt map[N:1719835200]
+	//   sessionId map[S:sessionId-1]
+	//   userId map[S:userId-1]
 }
 
 func ExampleFiles() {

@@ -13,44 +13,33 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
-// Sample composite values: what a sample item's keys are rendered from.
-const (
-	sampleNumber = "7"
-	sampleTime   = "2024-06-01T12:00:00Z"
-)
-
 // NoSQLWorkbench returns the table as a NoSQL Workbench data model (the
 // JSON its data modeler imports and exports, format version 3.0): the
 // table's key attributes, its global secondary indexes with their
 // projections and its billing mode, one facet per entity, whose key
-// aliases are the entity's table templates, and one sample item per
-// entity. A sample item holds the entity marker and every key the entity
-// renders, on the table and on each index it is placed in, rendered by its
-// own templates from sample values (a composite's first Enum value, the
-// number 7 for a number key, pad, rev or a number field, 2024-06-01T12:00:00Z
-// for a time, else its name followed by "-1", or a form of it without
-// punctuation where a template of the entity takes "-" or "_" as a
-// delimiter, which no value may hold), so that every sample key parses
-// back by its template and the model opens in AWS's tool with each
-// index's view populated. A computed sort key
-// (SortFunc) has no sample value; a facet's alias says "(computed)".
+// aliases are the entity's table templates ("(computed)" for a SortFunc
+// key), and one sample item per entity.
 //
-// A sample item is therefore not the whole item a Put of those sample
-// values writes: it leaves out the composite attributes themselves
-// (articleId beside ARTICLE#articleId-1), the entity version attribute,
-// defaults and timestamps. The export reads the model's templates and
-// Enum rules, not a value of each entity's Go type, and a composite's
-// stored type (a string, a number, a time of some layout) is the Go
-// field's, which the templates do not tell; writing a guessed type would
-// show an item the entity could not decode. The keys it does hold are
-// those such a Put renders, so each index's view is populated as it
-// would be.
+// A facet's sample item is exactly the item a Put of a sample value of
+// the entity writes, as entity.Table.Sample renders it through the
+// entity's own Put Build (nothing is sent; the clock is
+// entity.SampleTime): every attribute of the value, its keys on the table
+// and on each index it is placed in, its TTL, timestamps, lock version,
+// defaults, entity and entity version markers. The value is the entity's
+// Config.Sample when it gives one, else one generated from its Go type
+// (see entity.Table.Sample), so the sample item decodes into the entity's
+// type and each index's view is populated as it would be. The marker
+// items of its unique attributes follow the entities' items in the
+// table's TableData (they belong to no facet). Entities that share table
+// keys (Config.SharesKeysWith) get sample items under distinct keys. An
+// entity that refuses its generated value makes the export fail, naming
+// it: give it a Config.Sample.
 //
-// The table's NonKeyAttributes declare every attribute a sample item holds
-// beyond the table's key and every attribute an INCLUDE (or KEYS_ONLY,
-// which projects the marker attributes) index projects; a projected
-// attribute that is no key attribute is declared as a string (S), since
-// the table declares no type for it.
+// The table's NonKeyAttributes declare every attribute a sample item
+// holds beyond the table's key, typed as the sample holds it (S, N, B,
+// BOOL, NULL, M, L, SS, NS or BS), and every attribute an INCLUDE (or
+// KEYS_ONLY, which projects the marker attributes) index projects, typed
+// as the first entity storing it stores it (S when none does).
 //
 // A provisioned table's capacity is the model's
 // ProvisionedCapacitySettings (ProvisionedThroughput, no auto scaling).
@@ -113,6 +102,11 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 	)
 	marker := t.EntityAttr()
 	addAttr(marker, "S")
+	markerAttrs := []string{marker, t.EntityVersionAttr()}
+	var tableKey []string
+	for _, k := range in.KeySchema {
+		tableKey = append(tableKey, aws.ToString(k.AttributeName))
+	}
 	byEntity := map[string][]entity.Placement{}
 	var names []string
 	for _, p := range t.Placements() {
@@ -121,34 +115,33 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		}
 		byEntity[p.Entity] = append(byEntity[p.Entity], p)
 	}
+	var markerData list
 	for _, name := range names {
+		sample, markers, err := t.Sample(name)
+		if err != nil {
+			return nil, errtext.Errorf("NoSQL Workbench export of table %q: entity %s: no sample item: %w", t.Name, name, err)
+		}
+		var keyOrder []string
+		for _, p := range byEntity[name] {
+			keyOrder = append(keyOrder, p.Partition.Attribute, p.Sort.Attribute)
+		}
 		item := obj{}
 		var facetAttrs list
-		values := map[string]string{}
-		presetNumbers(byEntity[name], values)
-		presetEnums(t.EnumValues(name), values)
-		presetKinds(t.CompositeKinds(name), values)
-		sampled, err := sampleKeys(byEntity[name], values)
-		if err != nil {
-			return nil, errtext.Errorf("NoSQL Workbench export of table %q: entity %s: no sample key: %w", t.Name, name, err)
-		}
-		for _, p := range byEntity[name] {
-			for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
-				if ks.Attribute == "" {
-					continue
-				}
-				if ks.Template == nil {
-					continue // computed: no sample value
-				}
-				item = append(item, field{ks.Attribute, obj{{attrType[ks.Attribute], sampled[ks.Template]}}})
-				if !isKey[ks.Attribute] {
-					addAttr(ks.Attribute, attrType[ks.Attribute])
-					facetAttrs = append(facetAttrs, ks.Attribute)
-				}
+		for _, a := range itemOrder(sample, keyOrder, markerAttrs) {
+			item = append(item, field{a, avNode(sample[a])})
+			if !isKey[a] {
+				addAttr(a, avType(sample[a]))
+				facetAttrs = append(facetAttrs, a)
 			}
 		}
-		item = append(item, field{marker, obj{{"S", name}}})
-		facetAttrs = append(facetAttrs, marker)
+		for _, m := range markers {
+			mi := obj{}
+			for _, a := range itemOrder(m, tableKey, markerAttrs) {
+				mi = append(mi, field{a, avNode(m[a])})
+				addAttr(a, avType(m[a]))
+			}
+			markerData = append(markerData, mi)
+		}
 		table := byEntity[name][0]
 		alias := obj{{"PartitionKeyAlias", aliasOf(table.Partition)}}
 		if table.Sort.Attribute != "" {
@@ -163,11 +156,20 @@ func NoSQLWorkbench(t *entity.Table) ([]byte, error) {
 		})
 		data = append(data, item)
 	}
-	// Every attribute an index projects is declared: the format resolves
-	// a projection's NonKeyAttributes against the table's.
+	data = append(data, markerData...)
+	// Every attribute an index projects is declared, typed as the first
+	// entity (in facet order) that stores it stores it: the format
+	// resolves a projection's NonKeyAttributes against the table's.
 	for _, ix := range in.GlobalSecondaryIndexes {
 		for _, a := range ix.Projection.NonKeyAttributes {
-			addAttr(a, cmp.Or(attrType[a], "S"))
+			typ := attrType[a]
+			for _, name := range names {
+				if typ != "" {
+					break
+				}
+				typ = t.AttributeTypes(name)[a]
+			}
+			addAttr(a, cmp.Or(typ, "S"))
 		}
 	}
 	var nka list

@@ -48,7 +48,7 @@ func TestWorkbenchSamplesFitDelimitersAndTypes(t *testing.T) {
 	got := map[string]string{}
 	for _, p := range tb.Placements() {
 		for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
-			key := item[ks.Attribute]["S"]
+			key, _ := item[ks.Attribute]["S"].(string)
 			vals, err := ks.Template.Extract(key)
 			if err != nil {
 				t.Errorf("%s = %q does not parse back by %q: %v", ks.Attribute, key, ks.Template, err)
@@ -95,7 +95,7 @@ func TestWorkbenchSampleOfAFreeTextInt(t *testing.T) {
 		t.Fatal(err)
 	}
 	item := m.DataModel[0].TableData[0]
-	if got := [2]string{item["PK"]["S"], item["SK"]["S"]}; got != [2]string{"DOC#docId-1", "V#7"} {
+	if got := [2]any{item["PK"]["S"], item["SK"]["S"]}; got != [2]any{"DOC#docId-1", "V#7"} {
 		t.Errorf("sample keys %q, want DOC#docId-1 and V#7", got)
 	}
 }

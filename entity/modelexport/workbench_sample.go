@@ -1,144 +1,115 @@
 package modelexport
 
 import (
-	"errors"
-	"strings"
-	"unicode"
+	"encoding/base64"
+	"maps"
+	"slices"
 
-	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/keys"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// presetNumbers gives the sample number to every composite that one of the
-// entity's key templates renders as a number (a Number template, pad or
-// rev), before any key is rendered: a string field that also feeds an N
-// key (USER#${id} and ${id} on a number sort key) then gets one sample
-// value that every template of the entity renders.
-func presetNumbers(places []entity.Placement, values map[string]string) {
-	for _, p := range places {
-		for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
-			if ks.Template == nil {
-				continue
-			}
-			for _, c := range ks.Template.Composites() {
-				f, _ := ks.Template.CompositeFormat(c)
-				if ks.Template.Kind() == keys.Number || strings.HasPrefix(f, "pad(") || strings.HasPrefix(f, "rev(") {
-					values[c] = sampleNumber
-				}
-			}
-		}
+// avType is the type letter of an attribute value ("S", "N", "M"...),
+// as NonKeyAttributes declares it.
+func avType(av types.AttributeValue) string {
+	switch av.(type) {
+	case *types.AttributeValueMemberS:
+		return "S"
+	case *types.AttributeValueMemberN:
+		return "N"
+	case *types.AttributeValueMemberB:
+		return "B"
+	case *types.AttributeValueMemberBOOL:
+		return "BOOL"
+	case *types.AttributeValueMemberNULL:
+		return "NULL"
+	case *types.AttributeValueMemberM:
+		return "M"
+	case *types.AttributeValueMemberL:
+		return "L"
+	case *types.AttributeValueMemberSS:
+		return "SS"
+	case *types.AttributeValueMemberNS:
+		return "NS"
+	case *types.AttributeValueMemberBS:
+		return "BS"
 	}
+	return "S"
 }
 
-// presetEnums gives every composite whose attribute has an Enum rule its
-// first Enum value, so that the sample item is one the entity's Put
-// accepts (S#${status} with Enum OPEN, CLOSED renders S#OPEN, not
-// S#status-1).
-func presetEnums(enums map[string][]string, values map[string]string) {
-	for c, vs := range enums {
-		if _, set := values[c]; !set && len(vs) > 0 {
-			values[c] = vs[0]
+// avNode writes an attribute value as DynamoDB's JSON does (and a
+// Workbench model's TableData): {"S": "text"}, {"N": "7"}, {"B": base64},
+// {"BOOL": true}, {"NULL": true}, {"M": {...}} with its keys sorted,
+// {"L": [...]}, {"SS": [...]}, {"NS": [...]} and {"BS": [base64...]}.
+func avNode(av types.AttributeValue) node {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return obj{{"S", v.Value}}
+	case *types.AttributeValueMemberN:
+		return obj{{"N", v.Value}}
+	case *types.AttributeValueMemberB:
+		return obj{{"B", base64.StdEncoding.EncodeToString(v.Value)}}
+	case *types.AttributeValueMemberBOOL:
+		return obj{{"BOOL", v.Value}}
+	case *types.AttributeValueMemberNULL:
+		return obj{{"NULL", true}}
+	case *types.AttributeValueMemberM:
+		m := obj{}
+		for _, k := range slices.Sorted(maps.Keys(v.Value)) {
+			m = append(m, field{k, avNode(v.Value[k])})
 		}
+		return obj{{"M", m}}
+	case *types.AttributeValueMemberL:
+		l := list{}
+		for _, e := range v.Value {
+			l = append(l, avNode(e))
+		}
+		return obj{{"L", l}}
+	case *types.AttributeValueMemberSS:
+		return obj{{"SS", strList(v.Value)}}
+	case *types.AttributeValueMemberNS:
+		return obj{{"NS", strList(v.Value)}}
+	case *types.AttributeValueMemberBS:
+		l := list{}
+		for _, b := range v.Value {
+			l = append(l, base64.StdEncoding.EncodeToString(b))
+		}
+		return obj{{"BS", l}}
 	}
+	return obj{{"NULL", true}}
 }
 
-// presetKinds gives every composite that is a number or time field of the
-// entity (see entity.Table.CompositeKinds) a sample of its kind, unless it
-// has one: an int rendered as free text (V#${version}) gets the number 7,
-// not text such as version-1 that no int holds.
-func presetKinds(kinds map[string]string, values map[string]string) {
-	for c, k := range kinds {
-		if _, set := values[c]; set {
-			continue
-		}
-		switch k {
-		case "number":
-			values[c] = sampleNumber
-		case "time":
-			values[c] = sampleTime
-		}
+// strList is ss as a list node.
+func strList(ss []string) list {
+	l := list{}
+	for _, s := range ss {
+		l = append(l, s)
 	}
+	return l
 }
 
-// textCandidates are the sample values tried in turn for a free-text
-// composite c: its name followed by "-1", then forms without punctuation
-// or symbols (a template may take "-" or "_" as a delimiter, which no
-// value may hold), and finally a few short ones, in case a letter of them
-// begins the literal that follows the composite.
-func textCandidates(c string) []string {
-	alnum := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, c)
-	out := []string{c + "-1"}
-	if alnum != "" {
-		out = append(out, alnum+"1")
-	}
-	return append(out, "1", "x", "q", "z")
-}
-
-// sampleKeys renders every template of the entity's placements from sample
-// values: values holds the preset ones (numbers, Enum values, times), and
-// a free-text composite without one takes the first of its candidates that
-// every template of the entity renders (so that all its keys agree and each
-// parses back). keys are by placement and role, in order; a computed key
-// has none.
-func sampleKeys(places []entity.Placement, values map[string]string) (map[*keys.Template]string, error) {
-	var tmpls []*keys.Template
-	for _, p := range places {
-		for _, ks := range []entity.KeySpec{p.Partition, p.Sort} {
-			if ks.Attribute != "" && ks.Template != nil {
-				tmpls = append(tmpls, ks.Template)
-			}
+// itemOrder is the order of a sample item's attributes: first, in order,
+// those of first that it holds (its keys), then the others sorted, then,
+// in order, those of last it holds (the markers).
+func itemOrder(item map[string]types.AttributeValue, first, last []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, a := range first {
+		if _, ok := item[a]; ok && !seen[a] {
+			out = append(out, a)
+			seen[a] = true
 		}
 	}
-	tried := map[string]int{} // free-text composite: index of its candidate
-	for _, t := range tmpls {
-		for _, c := range t.Composites() {
-			if _, set := values[c]; set {
-				continue
-			}
-			f, _ := t.CompositeFormat(c)
-			switch {
-			case strings.HasPrefix(f, "pad(") || strings.HasPrefix(f, "rev(") || t.Kind() == keys.Number:
-				values[c] = sampleNumber
-			case f == "time" || f == "date":
-				values[c] = sampleTime
-			default:
-				values[c] = textCandidates(c)[0]
-				tried[c] = 0
-			}
+	var tail []string
+	for _, a := range last {
+		if _, ok := item[a]; ok && !seen[a] {
+			tail = append(tail, a)
+			seen[a] = true
 		}
 	}
-	for {
-		out := map[*keys.Template]string{}
-		var failed error
-		for _, t := range tmpls {
-			src := keys.Strings{}
-			for _, c := range t.Composites() {
-				src[c] = values[c]
-			}
-			key, err := t.Render(src)
-			if err != nil {
-				failed = err
-				break
-			}
-			out[t] = key
+	for _, a := range slices.Sorted(maps.Keys(item)) {
+		if !seen[a] {
+			out = append(out, a)
 		}
-		if failed == nil {
-			return out, nil
-		}
-		var ve *keys.ValueError
-		if !errors.As(failed, &ve) {
-			return nil, failed
-		}
-		i, free := tried[ve.Composite]
-		if !free || i+1 >= len(textCandidates(ve.Composite)) {
-			return nil, failed
-		}
-		tried[ve.Composite] = i + 1
-		values[ve.Composite] = textCandidates(ve.Composite)[i+1]
 	}
+	return append(out, tail...)
 }

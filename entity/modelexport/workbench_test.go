@@ -10,6 +10,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/modelexport"
@@ -32,7 +33,10 @@ type wbKeys struct {
 	SortKey      *wbAttr
 }
 
-type wbItem map[string]map[string]string // attribute -> {"S"|"N": value}
+// wbItem is a sample item: attribute -> {type: value}, the value a
+// string ("S", "N", "B"), a bool ("BOOL", "NULL"), an object ("M") or a
+// list ("L", "SS", "NS", "BS"), as DynamoDB's JSON writes them.
+type wbItem map[string]map[string]any
 
 type wbTable struct {
 	TableName        string
@@ -140,8 +144,20 @@ func TestNoSQLWorkbenchRoundTrips(t *testing.T) {
 			for _, p := range m.table.Placements() {
 				byEntity[p.Entity] = append(byEntity[p.Entity], p)
 			}
-			if len(tb.TableFacets) != len(byEntity) || len(tb.TableData) != len(byEntity) {
+			if len(tb.TableFacets) != len(byEntity) || len(tb.TableData) < len(byEntity) {
 				t.Fatalf("%d facets and %d items, want one per entity (%d)", len(tb.TableFacets), len(tb.TableData), len(byEntity))
+			}
+			// After the entities' items come their unique values' marker
+			// items, each typed as declared.
+			for _, item := range tb.TableData[len(byEntity):] {
+				if !m.table.IsUniqueMarker(wbToItem(t, item)) {
+					t.Errorf("item %v after the entities' is no unique marker", item)
+				}
+				for name, av := range item {
+					if typ, ok := declared[name]; !ok || len(av) != 1 || av[typ] == nil {
+						t.Errorf("marker item: attribute %s = %v is not declared as %q", name, av, typ)
+					}
+				}
 			}
 			for i, f := range tb.TableFacets {
 				places := byEntity[f.FacetName]
@@ -159,12 +175,24 @@ func TestNoSQLWorkbenchRoundTrips(t *testing.T) {
 				if !reflect.DeepEqual(tb.TableData[i], item) {
 					t.Errorf("facet %s: the table's item %d differs from the facet's", f.FacetName, i)
 				}
+				// The sample item is the entity's Table.Sample, which
+				// decodes into its type.
+				want, _, err := m.table.Sample(f.FacetName)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(want, wbToItem(t, item), avCmp); diff != "" {
+					t.Errorf("facet %s: the sample item is not Table.Sample's (-want +got):\n%s", f.FacetName, diff)
+				}
+				if _, err := m.table.Decode(want); err != nil {
+					t.Errorf("facet %s: the sample item does not decode: %v", f.FacetName, err)
+				}
 				if item[m.table.EntityAttr()]["S"] != f.FacetName {
 					t.Errorf("facet %s: marker %v", f.FacetName, item[m.table.EntityAttr()])
 				}
 				for name, av := range item {
 					typ, ok := declared[name]
-					if !ok || len(av) != 1 || av[typ] == "" {
+					if !ok || len(av) != 1 || av[typ] == nil {
 						t.Errorf("facet %s: attribute %s = %v is not declared as %q", f.FacetName, name, av, typ)
 					}
 				}
@@ -173,7 +201,10 @@ func TestNoSQLWorkbenchRoundTrips(t *testing.T) {
 						if ks.Template == nil {
 							continue
 						}
-						v := item[ks.Attribute][attrType[ks.Attribute]]
+						if _, held := item[ks.Attribute]; !held && p.Sparse {
+							continue // the sample is not in this sparse index
+						}
+						v, _ := item[ks.Attribute][attrType[ks.Attribute]].(string)
 						if !ks.Template.Renders(v) {
 							t.Errorf("facet %s: %s = %q is not a key %q renders", f.FacetName, ks.Attribute, v, ks.Template)
 						}

@@ -103,7 +103,16 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 		"status":     {Default: UserActive, Enum: []string{UserActive, UserInactive, UserSuspended}},
 		"created_at": {Required: true},
 	},
+	// The sample item of Table.Sample: a generated e-mail address
+	// (email-1) is no address, which validEmail refuses.
+	Sample: func() User {
+		return User{UserID: "u1", Email: "ada@example.com", Username: "ada", DisplayName: "Ada", CreatedAt: sampleCreatedAt}
+	},
 })
+
+// sampleCreatedAt is the creation time of the model's sample items
+// (Table.Sample), in Unix milliseconds: 2024-06-01T12:00:00Z.
+const sampleCreatedAt = 1717243200000
 
 // UserEmail reserves an e-mail address for one user and answers the
 // strongly consistent look-up by e-mail: pk USER_EMAIL#<email>, sk META.
@@ -184,6 +193,17 @@ var Posts = entity.MustDefine(Table, entity.Config[Post]{
 		}
 		return validEngagement(p)
 	},
+	// The sample item of Table.Sample: its rating is the Rank its
+	// counters and creation time give, which validEngagement checks (the
+	// generated value's counters are all 7), and its slug and tag are
+	// valid names.
+	Sample: func() Post {
+		p := Post{PostID: "p1", UserID: "u1", Title: "Hello", Content: "First post.", Slug: "hello",
+			Tags: []string{"go"}, CreatedAt: sampleCreatedAt, Impressions: 10}
+		p.Popularity = PopularityOf(p)
+		p.Rating = Rank(p.Popularity, p.CreatedAt)
+		return p
+	},
 })
 
 // PostTag is a tag with its popularity: pk POST_TAG#<tag_name>, sk META. It
@@ -205,6 +225,9 @@ var PostTags = entity.MustDefine(Table, entity.Config[PostTag]{
 	Attributes: map[string]entity.Attribute{
 		"tag_name": {Required: true, Validate: validName("tag")},
 	},
+	// The sample item of Table.Sample: a valid tag name (the generated
+	// tag_name-1 holds an underscore).
+	Sample: func() PostTag { return PostTag{TagName: "go", Rating: 7, PostCount: 1} },
 })
 
 // PostTagCombo lists a published post under one combination of its tags:
@@ -281,6 +304,11 @@ var StarRatings = entity.MustDefine(Table, entity.Config[StarRating]{
 	Name:       "StarRating",
 	Key:        entity.Key{Partition: "POST#${post_id}", Sort: "RATE#USER#${user_id}"},
 	Attributes: map[string]entity.Attribute{"stars": {Validate: validStars}},
+	// The sample item of Table.Sample: 1 to 5 stars (the generated
+	// value's number is 7).
+	Sample: func() StarRating {
+		return StarRating{PostID: "p1", UserID: "u1", Stars: 5, CreatedAt: sampleCreatedAt}
+	},
 })
 
 // ContactMessage is a message sent through the contact form:

@@ -156,8 +156,20 @@ func articleConfig(statusReadOnly bool) entity.Config[Article] {
 			"createdAt":      {Required: true, ReadOnly: true},
 			"updatedAt":      {Required: true},
 		},
+		// The sample item of the model's exports (Table.Sample): the
+		// value generated from the type would hold no ULID (articleId-1)
+		// and no valid tag, which the rules above refuse.
+		Sample: func() Article {
+			return Article{ArticleID: sampleArticleID, Title: "Single-table design", Slug: "single-table-design",
+				Excerpt: "One table, many entities.", AuthorID: "author-1", Tags: []string{"dynamodb"},
+				CreatedAt: "2024-06-01T12:00:00.000Z", UpdatedAt: "2024-06-01T12:00:00.000Z"}
+		},
 	}
 }
+
+// sampleArticleID is the article ID of the model's sample items: a ULID,
+// as checkArticleID requires.
+const sampleArticleID = "01HZ6Y8Q9T3F4X5V6W7Y8Z9A0B"
 
 // Versions is the ArticleVersion entity: ARTICLE#<articleId> /
 // VERSION#<version>, in the article's partition next to its metadata.
@@ -198,5 +210,11 @@ var TagArticles = entity.MustDefine(Table, entity.Config[TagArticle]{
 			return fmt.Errorf("publishedTag %q differs from tag %q: it is the tag, or absent", l.PublishedTag, l.Tag)
 		}
 		return nil
+	},
+	// The sample item of the model's exports (Table.Sample): a ULID and a
+	// valid tag, which the generated value (articleId-1) is not, of a
+	// published article, so that it is in GSI2 too.
+	Sample: func() TagArticle {
+		return TagArticle{Tag: "dynamodb", ArticleID: sampleArticleID, TaggedAt: "2024-06-01T12:00:00.000Z", PublishedTag: "dynamodb"}
 	},
 })

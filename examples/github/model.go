@@ -358,6 +358,9 @@ var Users = entity.MustDefine(Table, entity.Config[User]{
 		"username": ownerRule,
 		"email":    {Required: true, Validate: validEmail, Unique: true},
 	},
+	// The sample item of the model's exports (Table.Sample): a generated
+	// e-mail address (email-1) is no address, which validEmail refuses.
+	Sample: func() User { return User{Username: "octocat", Email: "octocat@example.com"} },
 })
 
 // Organization is an organization account. It shares the ACCOUNT# key space

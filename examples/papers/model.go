@@ -121,6 +121,13 @@ var Papers = entity.MustDefine(Table, entity.Config[Paper]{
 		}
 		return nil
 	},
+	// The sample item of the model's exports (Table.Sample): a draft,
+	// which neither names a successor nor expires; the generated value
+	// holds both (every field filled), which Validate refuses.
+	Sample: func() Paper {
+		return Paper{ID: "wp-001", Title: "Single-table design", Abstract: "One table, many entities.", Version: "0.1",
+			Status: StatusDraft, Collection: "whitepapers", Date: "2024-06-01T12:00:00Z"}
+	},
 })
 
 // Authors is the Author entity: AUTHOR#<handle> / AUTHOR#<handle>.
