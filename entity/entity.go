@@ -77,9 +77,13 @@ type Attribute struct {
 	// its delete, fails with a *ddbmodel.UniqueOwnerError naming the
 	// marker's owner. Items written before the attribute was declared
 	// unique have no markers, and a write keeping their value does not
-	// write one: another item can take the value until the item's value
-	// changes (backfill the markers before declaring an attribute unique
-	// on a table that holds items). An unmarked item (RecognizeUnmarked)
+	// write one: package evolve's Verify reports each such value
+	// (MissingUniqueMarker) and its Repair writes the marker, reporting
+	// a value two items hold (DuplicateUniqueValue) instead. A delete of
+	// an item, or an update moving its value away, whose value's marker
+	// names another item that holds the value too leaves that marker to
+	// its owner, checking in the same transaction that the owner still
+	// holds the value (a txn.Write with a Token does not). An unmarked item (RecognizeUnmarked)
 	// gets its values' markers from a put, an upsert, an update of a
 	// unique attribute or Adopt; an update leaving the unique attributes
 	// alone writes none.
