@@ -12,13 +12,22 @@ import (
 )
 
 // Expired reports whether av, an item's TTL attribute, counts the item
-// expired at now: a number of Unix seconds at or before now. An attribute
-// that is absent or no number never expires (DynamoDB's TTL ignores it).
+// expired at now: a number of Unix seconds at or before now, and not
+// before Horizon(now). DynamoDB's TTL never deletes an item whose TTL
+// is more than five years in the past, so such an item is live, as is
+// one whose attribute is absent or no number (DynamoDB's TTL ignores it).
 func Expired(av types.AttributeValue, now time.Time) bool {
 	n, ok := av.(*types.AttributeValueMemberN)
 	if !ok {
 		return false
 	}
 	f, err := strconv.ParseFloat(n.Value, 64)
-	return err == nil && f <= float64(now.Unix())
+	return err == nil && f <= float64(now.Unix()) && f >= float64(Horizon(now))
+}
+
+// Horizon returns the Unix seconds five years (calendar years, in UTC)
+// before now: a TTL before it is too far in the past for DynamoDB's TTL
+// to delete the item, and Expired counts the item live.
+func Horizon(now time.Time) int64 {
+	return now.UTC().AddDate(-5, 0, 0).Unix()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/ttl"
 )
 
 // Claim is what the take of a unique value's marker item (a put) knows to
@@ -37,8 +38,9 @@ const maxReclaims = 4
 // Reclaimer turns the takes of a canceled transaction whose marker items
 // are orphaned into takeovers, for the caller to send again. A marker is
 // orphaned when the item it names as owner does not exist, no longer holds
-// the value, or holds it with a TTL (Claim.TTL) at or before the time of
-// the check: DynamoDB's TTL deleted the owner (and, had it carried the
+// the value, or holds it with a TTL (Claim.TTL) that counts it expired at
+// the time of the check (ttl.Expired: at or before it, and not more than
+// five years before it, which DynamoDB's TTL never deletes): DynamoDB's TTL deleted the owner (and, had it carried the
 // TTL, would have deleted the marker too), or a write that did not
 // release the marker changed it. A takeover is the take's put
 // conditioned on the marker naming exactly the owner read, and a
@@ -332,17 +334,24 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 }
 
 // expiredCond renders into w the condition that an item's TTL attribute
-// ttl counts it expired at now (ttl.Expired).
+// attr counts it expired at now (ttl.Expired): at or before now, and not
+// before ttl.Horizon(now).
 func expiredCond(w *expr.Writer, attr string, now time.Time) string {
-	return w.Name(attr) + " <= " + w.Value(&types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)})
+	name := w.Name(attr)
+	return "(" + name + " <= " + w.Value(number(now.Unix())) + " AND " + name + " >= " + w.Value(number(ttl.Horizon(now))) + ")"
 }
 
 // unexpiredCond renders into w the condition that an item's TTL attribute
-// ttl does not count it expired at now: absent, no number, or later.
+// attr does not count it expired at now: absent, no number, later than
+// now, or before ttl.Horizon(now).
 func unexpiredCond(w *expr.Writer, attr string, now time.Time) string {
 	name := w.Name(attr)
 	return "attribute_not_exists(" + name + ") OR NOT attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: "N"}) + ") OR " +
-		name + " > " + w.Value(&types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)})
+		name + " > " + w.Value(number(now.Unix())) + " OR " + name + " < " + w.Value(number(ttl.Horizon(now)))
+}
+
+func number(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 }
 
 // holds reports whether item, the owner a marker names, holds the value
@@ -354,12 +363,7 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 	if c.TTL == "" {
 		return true
 	}
-	ttl, ok := item[c.TTL].(*types.AttributeValueMemberN)
-	if !ok {
-		return true
-	}
-	f, err := strconv.ParseFloat(ttl.Value, 64)
-	return err != nil || f > float64(now.Unix())
+	return !ttl.Expired(item[c.TTL], now)
 }
 
 // sameScalar reports whether a and b are the same string or number.
