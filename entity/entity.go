@@ -73,13 +73,18 @@ type Attribute struct {
 	// the marker naming the owner read and on that owner still not holding
 	// the value (a txn.Write with a Token does not; see WriteTx.Token). An
 	// item whose value was taken over that way (expired but not yet
-	// deleted) can no longer release it: its update changing the value, or
-	// its delete, fails with a *ddbmodel.UniqueOwnerError naming the
-	// marker's owner. Items written before the attribute was declared
-	// unique have no markers, and a write keeping their value does not
-	// write one: another item can take the value until the item's value
-	// changes (backfill the markers before declaring an attribute unique
-	// on a table that holds items). An unmarked item (RecognizeUnmarked)
+	// deleted) no longer owns the marker. A delete of an item, or an
+	// update moving its value away, whose value's marker names another
+	// item that holds the value too leaves that marker to its owner,
+	// checking in the same transaction that the owner still holds the
+	// value (a txn.Write with a Token does not); when the marker names an
+	// item that does not hold the value, it fails with a
+	// *ddbmodel.UniqueOwnerError naming the marker's owner. Items written
+	// before the attribute was declared unique have no markers, and a
+	// write keeping their value does not write one: package evolve's
+	// Verify reports each such value (MissingUniqueMarker) and its Repair
+	// writes the marker, reporting a value two items hold
+	// (DuplicateUniqueValue) instead. An unmarked item (RecognizeUnmarked)
 	// gets its values' markers from a put, an upsert, an update of a
 	// unique attribute or Adopt; an update leaving the unique attributes
 	// alone writes none.

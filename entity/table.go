@@ -85,9 +85,11 @@ type Table struct {
 	EntityVersionAttribute string
 	// TTLAttribute names the table's time-to-live attribute: an item whose
 	// value there (Unix seconds) has passed is deleted by DynamoDB, within
-	// days. It is the table's setting (DynamoDB has one per table), so it
-	// is declared here, not per entity: see Ensure, TimeToLiveInput and
-	// Unexpired.
+	// days, unless the value is more than five years in the past (DynamoDB
+	// never deletes such an item, and the library counts it live, in
+	// Unexpired, GetOp.SkipExpired and unique markers alike). It is the
+	// table's setting (DynamoDB has one per table), so it is declared
+	// here, not per entity: see Ensure, TimeToLiveInput and Unexpired.
 	TTLAttribute string
 	// Stream declares the table's DynamoDB stream and what it records of
 	// each changed item; NoStream (the zero value) declares none.

@@ -16,6 +16,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/ttl"
 )
 
 // checkTTL refuses an entity whose T stores the table's TTL attribute as
@@ -156,8 +157,12 @@ func (t *Table) waitActive(ctx context.Context, c TableClient, db *DB, name *str
 
 // Unexpired is the condition that an item's TTL has not passed when the
 // request is built: the table's TTL attribute is absent, is no number
-// (DynamoDB's TTL ignores it, and GetOp.SkipExpired keeps the item too), or
-// is a number of Unix seconds above the current time's. DynamoDB deletes expired items
+// (DynamoDB's TTL ignores it, and GetOp.SkipExpired keeps the item too),
+// is a number of Unix seconds above the current time's, or is more than
+// five years (calendar years, UTC) before it: DynamoDB's TTL never
+// deletes such an item, so it is live. The same rule decides
+// GetOp.SkipExpired and the takeover of unique markers whose owner has
+// expired (Attribute.Unique). DynamoDB deletes expired items
 // some time after they expire (within days), and until then reads return
 // them: as a filter, Unexpired leaves them out of queries and scans (the
 // query package's SkipExpired adds it). It is the zero Condition (no
@@ -187,19 +192,21 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 	}
 	name := w.Path(docpath.Path{{Name: n.attr}})
 	av := &types.AttributeValueMemberN{Value: strconv.FormatInt(now, 10)}
-	v := w.Clock(av) // the clock's reading: not part of a cursor's query
+	hv := &types.AttributeValueMemberN{Value: strconv.FormatInt(ttl.Horizon(time.Unix(now, 0)), 10)}
+	v, h := w.Clock(av), w.Clock(hv) // the clock's reading: not part of a cursor's query
 	if len(n.vals) == 1 {
-		v = w.Value(av) // UnexpiredAt's time is the caller's value, and binds the cursor
+		v, h = w.Value(av), w.Value(hv) // UnexpiredAt's time is the caller's value, and binds the cursor
 	}
 	// DynamoDB's TTL ignores an attribute that is no number (it never
 	// expires the item), and so does a get's expired: a string there is
-	// not expired here either.
-	return "attribute_not_exists(" + name + ") OR NOT attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: "N"}) + ") OR " + name + " > " + v
+	// not expired here either. Nor does it delete an item whose TTL is
+	// more than five years in the past (ttl.Expired).
+	return "attribute_not_exists(" + name + ") OR NOT attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: "N"}) + ") OR " + name + " > " + v + " OR " + name + " < " + h
 }
 
 // SkipExpired makes Run report an item whose TTL has passed (the table's
-// TTLAttribute holds Unix seconds at or before the time of the read) as
-// not found, as if DynamoDB had deleted it already: GetItem takes no
+// TTLAttribute holds Unix seconds at or before the time of the read, and
+// not more than five years before it: see Unexpired) as not found, as if DynamoDB had deleted it already: GetItem takes no
 // filter, so the item is read and then left out. Without a TTLAttribute on
 // the table it changes nothing. In a read transaction (txn.Get) or a batch
 // get (txn.BatchGet) the read's item is left out the same way: Found is
@@ -211,23 +218,17 @@ func (op GetOp[T]) SkipExpired() GetOp[T] {
 
 // Expired reports whether the read leaves item out as expired: it was asked
 // to SkipExpired, and item's TTL (the table's TTLAttribute) holds Unix
-// seconds at or before now. Run, read transactions and batch gets (package
+// seconds at or before now and not more than five years before it (see
+// Unexpired). Run, read transactions and batch gets (package
 // txn) ask it of the item they read, and report it as not found when it
 // holds.
 func (op GetOp[T]) Expired(item map[string]types.AttributeValue, now time.Time) bool {
 	return op.skipExpired && op.e != nil && op.e.table.expired(item, now)
 }
 
-// expired reports whether item's TTL attribute (of table t) is a number of
-// Unix seconds at or before now.
+// expired reports whether item's TTL attribute (of table t) counts it
+// expired at now (ttl.Expired): a number of Unix seconds at or before now
+// and not more than five years before it.
 func (t *Table) expired(item map[string]types.AttributeValue, now time.Time) bool {
-	if t.TTLAttribute == "" {
-		return false
-	}
-	v, ok := item[t.TTLAttribute].(*types.AttributeValueMemberN)
-	if !ok {
-		return false
-	}
-	f, err := strconv.ParseFloat(v.Value, 64)
-	return err == nil && f <= float64(now.Unix())
+	return t.TTLAttribute != "" && ttl.Expired(item[t.TTLAttribute], now)
 }

@@ -1,7 +1,9 @@
 package entity_test
 
 import (
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -15,7 +17,8 @@ import (
 // DynamoDB's TTL ignores an attribute that is no number: such an item
 // never expires. A get with SkipExpired keeps it, and so must a query or a
 // scan with SkipExpired (whose filter dropped it: a string compared with
-// the number :now is false). A number in the past is expired for both.
+// the number :now is false). A number in the past (within five years) is
+// expired for both.
 func TestSkipExpiredKeepsAStringTTLLikeGet(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -24,7 +27,9 @@ func TestSkipExpiredKeepsAStringTTLLikeGet(t *testing.T) {
 	db := entity.NewDB(entitytest.Client(t), entitytest.NewTable(t, table.CreateTableInput()))
 	past := map[string]types.AttributeValue{
 		"str": &types.AttributeValueMemberS{Value: "1000"}, // a string: DynamoDB never expires it
-		"num": &types.AttributeValueMemberN{Value: "1000"}, // 1970: expired
+		// An hour ago: expired (a TTL more than five years in the past,
+		// such as 1000, DynamoDB never deletes, and counts live).
+		"num": &types.AttributeValueMemberN{Value: strconv.FormatInt(time.Now().Add(-time.Hour).Unix(), 10)},
 	}
 	for id, ttl := range past {
 		if _, err := nonces.Put(Nonce{ID: id}).Run(ctx, db); err != nil {

@@ -148,7 +148,11 @@ func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.At
 // for the item whose table key is owner: a new value's marker is created
 // on the condition that no other item holds it, an old value's deleted on
 // the condition that it is this item's (or absent, for items written
-// before the attribute was declared unique). An old item without a marker
+// before the attribute was declared unique). When the old value's marker
+// names another item that holds the value too (two items stored with one
+// value before it was declared unique), the write keeps that marker and
+// checks that the other item still holds the value instead
+// (txwrite.Reclaimer). An old item without a marker
 // (Config.RecognizeUnmarked) has the markers of every value it keeps
 // written too: other code never wrote them.
 func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
@@ -188,7 +192,8 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key),
-				Unique: &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was},
+				Unique:  &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was},
+				Release: e.claim(u, prevID.Value, old),
 			}, e.releaseFailure(u, was)))
 		}
 		if has {

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 )
 
 // Kind says how a stored item differs from what a put of its decoded value
@@ -62,6 +63,22 @@ const (
 	// built from either (see Finding.Repairable); any other such item is
 	// reported, not repaired.
 	PutChanges Kind = "put changes other attributes"
+	// MissingUniqueMarker: the item holds a value of a unique attribute
+	// (entity.Attribute.Unique) whose marker item does not name it: there
+	// is none (the item was stored before the attribute was declared
+	// unique, and its value has not changed since), or it names an item
+	// that no longer holds the value. Finding.Unique lists the values.
+	// Repair writes the marker item naming the item, conditioned on its
+	// being absent or already naming the item, in one transaction with a
+	// check that the item still holds the value.
+	MissingUniqueMarker Kind = "missing unique marker"
+	// DuplicateUniqueValue: the item holds a value of a unique attribute
+	// that another item holds too (both stored before the attribute was
+	// declared unique): the one the value's marker item names, or one
+	// this run found holding it without a marker. UniqueDiff.Holders
+	// names both keys. Repair writes no marker for it and reports it
+	// (ErrDuplicateUnique): change the value of one of the items.
+	DuplicateUniqueValue Kind = "duplicate unique value"
 )
 
 // repairable reports whether Repair rewrites findings of kind k.
@@ -102,6 +119,10 @@ type Finding struct {
 	Err error
 	// Kinds lists the kinds of the finding, without repeats, sorted.
 	Kinds []Kind
+	// Unique lists the values of unique attributes the item holds
+	// without a marker item naming it (MissingUniqueMarker,
+	// DuplicateUniqueValue).
+	Unique []UniqueDiff
 	// Hint says, where known, what would let Repair rewrite the finding:
 	// for an item of a version the entity declares no upgrade from (a
 	// Marker finding), that declaring one migrates it.
@@ -134,6 +155,7 @@ type Target interface {
 	is(item map[string]types.AttributeValue) bool
 	check(item map[string]types.AttributeValue) *Finding
 	scan(segments int) ([]*dynamodb.ScanInput, error)
+	markers(item map[string]types.AttributeValue) ([]contract.UniqueMarker, error)
 }
 
 // Of returns the target checking items of e.
@@ -152,6 +174,10 @@ func (t target[T]) Name() string {
 }
 
 func (t target[T]) table() *entity.Table { return t.e.Table() }
+
+func (t target[T]) markers(item map[string]types.AttributeValue) ([]contract.UniqueMarker, error) {
+	return contract.Of(t.e).UniqueMarkers(item)
+}
 
 func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is(item) }
 

@@ -586,16 +586,20 @@ func (j Job) ClearCheckpoints(ctx context.Context, db *entity.DB) (int, error) {
 // items checks (and repairs) the items of a page and returns how many are
 // the job's: checkpoint items are neither checked nor counted, nor is an
 // item this run moved into the page's segment.
-func (rn *run) items(ctx context.Context, items []map[string]types.AttributeValue) int {
+func (rn *run) items(ctx context.Context, items []map[string]types.AttributeValue) (int, error) {
 	n := 0
 	tb := rn.j.targets[0].table()
 	for _, it := range items {
 		if isCheckpoint(tb, it) {
 			continue
 		}
-		if rn.item(ctx, it) {
+		counted, err := rn.item(ctx, it)
+		if err != nil {
+			return n, err
+		}
+		if counted {
 			n++
 		}
 	}
-	return n
+	return n, nil
 }

@@ -114,6 +114,20 @@
 // segment as its own). The lease is renewed once per page: at a low WriteRate, set Lease
 // above the time a page of repairs takes.
 //
+// For an entity with unique attributes (entity.Attribute.Unique), a job
+// also reads, strongly consistent, the marker item of each unique value
+// an item holds (one read per value, and one of the item a marker names
+// when it names another): a value whose marker is absent, or names an
+// item that no longer holds it, is a MissingUniqueMarker finding (items
+// stored before the attribute was declared unique), and Repair writes
+// the marker naming the item, conditioned on its being absent or already
+// the item's, in one transaction with a check that the item still holds
+// the value (Report.MarkersWritten). A value another item holds too (the
+// one its marker names, or one the run found earlier without a marker)
+// is a DuplicateUniqueValue finding naming both keys: no marker is
+// written for it, and Repair reports it with ErrDuplicateUnique. Check,
+// which does no I/O, does not read markers.
+//
 // Not yet (issue #17): repairing an item whose put also changes
 // attributes other than the Updated timestamp and the lock (a Default, a
 // Hidden attribute decoding drops), migrating an item whose upgraded value

@@ -80,7 +80,7 @@ func (f *Finding) refusal() error {
 	}
 	var kinds []Kind
 	for _, k := range f.Kinds {
-		if !k.repairable() && k != StalePrimaryKey && k != PutChanges {
+		if !k.repairable() && k != StalePrimaryKey && k != PutChanges && !uniqueKinds(k) {
 			kinds = append(kinds, k)
 		}
 	}

@@ -39,6 +39,10 @@ type Report struct {
 	Repaired int64
 	// WouldRepair counts, in a dry run, the items Repair would rewrite.
 	WouldRepair int64
+	// MarkersWritten counts the marker items of unique attributes Repair
+	// wrote (MissingUniqueMarker); WouldWriteMarkers, in a dry run, those
+	// it would write.
+	MarkersWritten, WouldWriteMarkers int64
 	// Moved counts the items Repair moved to a new table key (counted in
 	// Repaired too); WouldMove, in a dry run, those it would move (in
 	// WouldRepair too).
@@ -123,6 +127,9 @@ type run struct {
 	// items to (progress_count.go).
 	before  int64
 	movedTo map[string]bool
+	// unmarked holds, by the key of a unique value's marker item, the
+	// first item this run found holding the value without a marker.
+	unmarked map[string]map[string]types.AttributeValue
 }
 
 func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error) {
@@ -185,7 +192,10 @@ func (rn *run) segment(ctx context.Context, in *dynamodb.ScanInput) (err error) 
 			return errtext.Errorf("scan: %w", err)
 		}
 		rn.consumed(&rn.read, "Scan", out.ConsumedCapacity)
-		n := rn.items(ctx, out.Items)
+		n, err := rn.items(ctx, out.Items)
+		if err != nil {
+			return err
+		}
 		if err := c.advance(ctx, n, out.LastEvaluatedKey); err != nil {
 			return err
 		}
@@ -230,13 +240,19 @@ func (rn *run) consumed(l *limiter, op string, cc *types.ConsumedCapacity) {
 // item checks one item read, and repairs it when asked. It returns
 // whether the item is counted scanned: an item this run moved here is
 // not counted again.
-func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) bool {
+func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) (bool, error) {
 	t, f := rn.j.find(it)
+	if t != nil {
+		var err error
+		if f, err = rn.uniques(ctx, t, it, f); err != nil {
+			return false, err
+		}
+	}
 	rn.mu.Lock()
 	counted := rn.scanned(it)
 	if f == nil {
 		rn.mu.Unlock()
-		return counted
+		return counted, nil
 	}
 	rn.r.Findings++
 	for _, k := range f.Kinds {
@@ -247,9 +263,14 @@ func (rn *run) item(ctx context.Context, it map[string]types.AttributeValue) boo
 	}
 	rn.mu.Unlock()
 	if rn.repair {
-		rn.fix(ctx, t, f)
+		if keys := f.withoutUnique(); keys != nil {
+			rn.fix(ctx, t, keys)
+		}
+		if len(f.Unique) > 0 {
+			rn.fixUnique(ctx, t, f)
+		}
 	}
-	return counted
+	return counted, nil
 }
 
 // fix repairs one finding and counts the outcome.

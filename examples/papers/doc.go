@@ -95,7 +95,8 @@
 // out: A1 is a get with SkipExpired (an expired draft is ErrPaperNotFound);
 // Figure 1 and the listings of A2, A3 and A4, whole or a page at a time,
 // query with SkipExpired (the filter attribute_not_exists(expiresAt) OR NOT
-// attribute_type(expiresAt, N) OR expiresAt > :now), and the BatchGetItem of
+// attribute_type(expiresAt, N) OR expiresAt > :now OR expiresAt < :now1,
+// five years before: DynamoDB never deletes an older TTL), and the BatchGetItem of
 // A3 and A4, which takes no filter, drops expired papers. Either way an expired item is read, and
 // paid for, until it is deleted; a page may hold fewer items than its
 // limit.

@@ -80,6 +80,24 @@ type Entity[C any] interface {
 	// literal parts and composites each extracts. An item whose key does
 	// not fit is another kind of item by its key layout.
 	KeyLayoutFits(item map[string]types.AttributeValue) bool
+	// UniqueMarkers returns the marker items of the unique values item
+	// holds (entity.Attribute.Unique), each as a write of item puts it,
+	// naming item's table key as owner; none for an entity without
+	// unique attributes. Package evolve checks and writes them.
+	UniqueMarkers(item map[string]types.AttributeValue) ([]UniqueMarker, error)
+}
+
+// UniqueMarker is the marker item of one unique value an item holds.
+type UniqueMarker struct {
+	Attribute  string                          // the unique attribute
+	Value      types.AttributeValue            // the value, as the item holds it
+	Key        map[string]types.AttributeValue // the marker item's table key
+	Item       map[string]types.AttributeValue // the marker item naming the holder
+	Owner      string                          // the owner attribute naming the holder
+	OwnerAttr  string                          // the marker's owner attribute
+	EntityAttr string                          // the table's entity marker attribute
+	Marker     types.AttributeValue            // the marker item's entity marker
+	TTL        string                          // the table's TTL attribute; "" when none
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.

@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/ttl"
 )
 
 // Claim is what the take of a unique value's marker item (a put) knows to
@@ -37,8 +38,9 @@ const maxReclaims = 4
 // Reclaimer turns the takes of a canceled transaction whose marker items
 // are orphaned into takeovers, for the caller to send again. A marker is
 // orphaned when the item it names as owner does not exist, no longer holds
-// the value, or holds it with a TTL (Claim.TTL) at or before the time of
-// the check: DynamoDB's TTL deleted the owner (and, had it carried the
+// the value, or holds it with a TTL (Claim.TTL) that counts it expired at
+// the time of the check (ttl.Expired: at or before it, and not more than
+// five years before it, which DynamoDB's TTL never deletes): DynamoDB's TTL deleted the owner (and, had it carried the
 // TTL, would have deleted the marker too), or a write that did not
 // release the marker changed it. A takeover is the take's put
 // conditioned on the marker naming exactly the owner read, and a
@@ -46,10 +48,26 @@ const maxReclaims = 4
 // (it is absent, lacks the value, or has expired), both in the same
 // transaction: two writers taking over one orphaned marker cannot both
 // succeed, and an owner that takes its value back in between keeps it.
+//
+// A release (the delete of a marker item, Action.Release) fails when the
+// marker names another item. When that item holds the value too (two
+// items stored with one value before the attribute was declared unique),
+// the marker is the other item's to keep: the release becomes a
+// ConditionCheck that the marker still names that item, with a
+// ConditionCheck that the item still holds the value, unexpired, in the
+// same transaction, and the write goes on without deleting it. A marker
+// naming an item that does not hold the value fails the write as before.
 type Reclaimer struct {
-	orig   []Action
-	claims map[int]string // take index -> the owner read from its marker
-	rounds int
+	orig     []Action
+	claims   map[int]string // take index -> the owner read from its marker
+	releases map[int]kept   // release index -> the other holder its marker names
+	rounds   int
+}
+
+// kept is a release whose marker another holder of the value keeps.
+type kept struct {
+	owner  string                          // the owner attribute the marker holds
+	marker map[string]types.AttributeValue // the marker item read
 }
 
 // NewReclaimer returns a Reclaimer for the transaction of actions.
@@ -101,11 +119,26 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	for i, o := range r.claims {
 		next[i] = o
 	}
+	releases := map[int]kept{}
+	for i, k := range r.releases {
+		releases[i] = k
+	}
 	for _, f := range failed {
 		if f.Code != "ConditionalCheckFailed" || f.Index < 0 || f.Index >= len(r.orig) {
 			return nil, false, nil // another failure, or an owner that holds its value again
 		}
 		a := r.orig[f.Index]
+		if a.Release != nil && a.Item.Delete != nil {
+			k, ok, rerr := otherHolder(ctx, a, f.Item, read, now)
+			if rerr != nil {
+				return nil, false, errtext.Errorf("%w; reading the item the released value's marker names: %w", err, rerr)
+			}
+			if !ok {
+				return nil, false, nil
+			}
+			releases[f.Index] = k
+			continue
+		}
 		c := a.Claim
 		if c == nil || a.Item.Put == nil {
 			return nil, false, nil
@@ -156,8 +189,11 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 		byOwner[owner] = append(byOwner[owner], i)
 	}
-	for _, owner := range owners {
-		_, key, _ := expr.ParseKeyID(owner)
+	out, holders, ok := keep(out, releases, byOwner)
+	if !ok {
+		return nil, false, nil
+	}
+	for _, owner := range append(slices.Clone(owners), holders...) {
 		for _, o := range r.orig {
 			if expr.KeyID("", o.Key) == owner {
 				// The owner is written in this transaction too: DynamoDB
@@ -165,6 +201,9 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 				return nil, false, nil
 			}
 		}
+	}
+	for _, owner := range owners {
+		_, key, _ := expr.ParseKeyID(owner)
 		first := out[byOwner[owner][0]]
 		c := first.Claim
 		var w expr.Writer
@@ -180,7 +219,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 		cond := "attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR " + lack
 		if c.TTL != "" {
-			cond += " OR " + w.Name(c.TTL) + " <= " + w.Value(&types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)})
+			cond += " OR " + expiredCond(&w, c.TTL, now)
 		}
 		taken := first.Unique
 		out = append(out, Action{
@@ -192,9 +231,127 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			classify: func(map[string]types.AttributeValue) error { return taken },
 		})
 	}
-	r.claims = next
+	out = r.holderChecks(out, releases, holders, now)
+	r.claims, r.releases = next, releases
 	r.rounds++
 	return out, true, nil
+}
+
+// otherHolder reports whether the release a failed because its marker
+// (returned as marker) names another item that holds the value,
+// unexpired at now, and returns that item's owner attribute.
+func otherHolder(ctx context.Context, a Action, marker map[string]types.AttributeValue, read ReadFunc, now time.Time) (kept, bool, error) {
+	c := a.Release
+	if len(marker) == 0 || !sameScalar(marker[c.EntityAttr], c.Marker) {
+		return kept{}, false, nil
+	}
+	owner := stringOf(marker[c.OwnerAttr])
+	_, key, parsed := expr.ParseKeyID(owner)
+	if !parsed || owner == c.Owner {
+		return kept{}, false, nil
+	}
+	item, err := read(ctx, aws.ToString(a.Item.Delete.TableName), key)
+	if err != nil || !holds(item, c, now) {
+		return kept{}, false, err
+	}
+	return kept{owner: owner, marker: marker}, true, nil
+}
+
+// keep turns each release of releases into a ConditionCheck that its
+// marker still names the other holder, and returns the holders to check,
+// in order. ok is false when a holder is also the owner of a marker being
+// taken over (which must not hold its value).
+func keep(out []Action, releases map[int]kept, byOwner map[string][]int) (_ []Action, holders []string, ok bool) {
+	idx := make([]int, 0, len(releases))
+	for i := range releases {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
+		k := releases[i]
+		if byOwner[k.owner] != nil {
+			return nil, nil, false
+		}
+		a := out[i]
+		c := a.Release
+		del := a.Item.Delete
+		var w expr.Writer
+		cond := w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " +
+			w.Name(c.OwnerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: k.owner})
+		a.Item = types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: del.TableName, Key: del.Key, ConditionExpression: aws.String(cond),
+			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}}
+		a.Op += " (kept: another item holds the value)"
+		out[i] = a
+		if !slices.Contains(holders, k.owner) {
+			holders = append(holders, k.owner)
+		}
+	}
+	return out, holders, true
+}
+
+// holderChecks appends, for each holder, the ConditionCheck that it still
+// holds every value whose release releases turned into a check of the
+// marker naming it, unexpired at now.
+func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []string, now time.Time) []Action {
+	for _, owner := range holders {
+		_, key, _ := expr.ParseKeyID(owner)
+		var w expr.Writer
+		var first *Action
+		var conds []string
+		idx := make([]int, 0, len(releases))
+		for i := range releases {
+			idx = append(idx, i)
+		}
+		slices.Sort(idx)
+		for _, i := range idx {
+			if releases[i].owner != owner {
+				continue
+			}
+			a := r.orig[i]
+			if first == nil {
+				first = &a
+			}
+			conds = append(conds, w.Name(a.Release.Attr)+" = "+w.Value(a.Release.Value))
+		}
+		c := first.Release
+		if c.TTL != "" {
+			conds = append(conds, "("+unexpiredCond(&w, c.TTL, now)+")")
+		}
+		fa, marker := *first, releases[idx[0]].marker
+		out = append(out, Action{
+			Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+				TableName: fa.Item.Delete.TableName, Key: key, ConditionExpression: aws.String(strings.Join(conds, " AND ")),
+				ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+			}},
+			Entity: fa.Entity, Op: fa.Op + " (other holder of the kept value)", Key: key, Size: expr.ItemSize(key),
+			classify: func(map[string]types.AttributeValue) error { return fa.classify(marker) },
+		})
+	}
+	return out
+}
+
+// expiredCond renders into w the condition that an item's TTL attribute
+// attr counts it expired at now (ttl.Expired): at or before now, and not
+// before ttl.Horizon(now).
+func expiredCond(w *expr.Writer, attr string, now time.Time) string {
+	name := w.Name(attr)
+	return "(" + name + " <= " + w.Value(number(now.Unix())) + " AND " + name + " >= " + w.Value(number(ttl.Horizon(now))) + ")"
+}
+
+// unexpiredCond renders into w the condition that an item's TTL attribute
+// attr does not count it expired at now: absent, no number, later than
+// now, or before ttl.Horizon(now).
+func unexpiredCond(w *expr.Writer, attr string, now time.Time) string {
+	name := w.Name(attr)
+	return "attribute_not_exists(" + name + ") OR NOT attribute_type(" + name + ", " + w.Value(&types.AttributeValueMemberS{Value: "N"}) + ") OR " +
+		name + " > " + w.Value(number(now.Unix())) + " OR " + name + " < " + w.Value(number(ttl.Horizon(now)))
+}
+
+func number(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 }
 
 // holds reports whether item, the owner a marker names, holds the value
@@ -206,12 +363,7 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 	if c.TTL == "" {
 		return true
 	}
-	ttl, ok := item[c.TTL].(*types.AttributeValueMemberN)
-	if !ok {
-		return true
-	}
-	f, err := strconv.ParseFloat(ttl.Value, 64)
-	return err != nil || f > float64(now.Unix())
+	return !ttl.Expired(item[c.TTL], now)
 }
 
 // sameScalar reports whether a and b are the same string or number.

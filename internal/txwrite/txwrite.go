@@ -32,6 +32,10 @@ type Action struct {
 	// Claim, on the put of a unique value's marker item, lets a
 	// Reclaimer take over the marker when its owner no longer holds it.
 	Claim *Claim
+	// Release, on the delete of a unique value's marker item (its
+	// release), lets a Reclaimer keep the marker when it names another
+	// item that holds the value too (see Reclaimer).
+	Release *Claim
 	// classify turns a failed condition into an outcome sentinel, given
 	// the item DynamoDB returned with the failure (nil if none).
 	classify func(old map[string]types.AttributeValue) error

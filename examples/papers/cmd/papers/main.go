@@ -51,7 +51,8 @@ func run(ctx context.Context, app *exampleapp.App) error {
 		if err != nil {
 			return "", err
 		}
-		return readTime.ReplaceAllString(exampleapp.Describe(app.Table, in), "expiresAt > <now>"), nil
+		d := readTime.ReplaceAllString(exampleapp.Describe(app.Table, in), "expiresAt > <now>")
+		return ttlHorizon.ReplaceAllString(d, "expiresAt < <now - 5 years>"), nil
 	}
 	paperHeader := []string{"ID", "TITLE", "VERSION", "STATUS", "COLLECTION", "DATE"}
 	paperRow := func(p papers.Paper) []string {
@@ -214,6 +215,9 @@ func run(ctx context.Context, app *exampleapp.App) error {
 var (
 	// readTime is the time of a read in SkipExpired's filter.
 	readTime = regexp.MustCompile(`expiresAt > [0-9]+`)
+	// ttlHorizon is five years before it: an older TTL is never deleted
+	// by DynamoDB, so the filter keeps such an item.
+	ttlHorizon = regexp.MustCompile(`expiresAt < [0-9]+`)
 	// expiry is an expiresAt written by SupersedeDraft.
 	expiry = regexp.MustCompile(`expiresAt = [0-9]+`)
 )

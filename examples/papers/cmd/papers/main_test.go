@@ -27,8 +27,8 @@ func TestProgram(t *testing.T) {
 		"== Q3: Supersede a draft: it expires after 30 days",
 	)...)
 	exampletest.Contains(t, report,
-		`Query `+table+`: PK = "PAPER#wp-002"; filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>`+"\n", // Figure 1: the whole partition
-		`GSI1PK = "COLLECTION#Data & Storage" AND begins_with(GSI1SK, "DATE#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>; descending`,
+		`Query `+table+`: PK = "PAPER#wp-002"; filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now> OR expiresAt < <now - 5 years>`+"\n", // Figure 1: the whole partition
+		`GSI1PK = "COLLECTION#Data & Storage" AND begins_with(GSI1SK, "DATE#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now> OR expiresAt < <now - 5 years>; descending`,
 		`Query `+table+`/GSI2: GSI2PK = "TOPIC#serverless"`,
 		"(5 rows)", // A3: jon's five papers over three pages
 		`SET status = "superseded", supersededBy = "wp-012", expiresAt = <now + 30 days>; if (__entity = "paper") AND (status = "draft")`,
@@ -47,10 +47,10 @@ func TestProgram(t *testing.T) {
 		{"== A2: ", []string{"wp-007", "wp-002", "wp-004", "wp-001"}, []string{ // newest first: wp-004's +02:00 date is before wp-002's
 			"wp-004  Migrating Keys Without Downtime   0.9      draft      Data & Storage  2026-03-10T01:00:00+02:00\n"}},
 		{"== A3: ", []string{"wp-001", "wp-002", "wp-004", "wp-006", "wp-007"}, []string{
-			`GSI1PK = "AUTHOR#jon" AND begins_with(GSI1SK, "PAPER#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>; limit 2`,
+			`GSI1PK = "AUTHOR#jon" AND begins_with(GSI1SK, "PAPER#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now> OR expiresAt < <now - 5 years>; limit 2`,
 			"2     wp-006  Least-Privilege IAM for Small Teams  contributor  2026-02-27T16:45:00Z\n"}},
 		{"== A4: ", []string{"wp-001", "wp-003", "wp-005", "wp-008"}, []string{
-			`GSI2PK = "TOPIC#serverless" AND begins_with(GSI2SK, "PAPER#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now>; limit 3`,
+			`GSI2PK = "TOPIC#serverless" AND begins_with(GSI2SK, "PAPER#"); filter: attribute_not_exists(expiresAt) OR NOT attribute_type(expiresAt, "N") OR expiresAt > <now> OR expiresAt < <now - 5 years>; limit 3`,
 			"2     wp-008  Structured Logs on a Budget   1.0      published  Infrastructure  2026-05-06T11:00:00Z\n"}},
 		{"== A5: ", nil, []string{"jon     Jon   Prosyon Research\n   (1 row)"}},
 		{"== Figure 1: ", nil, []string{ // the stored sort keys, paper first, then memberships and topics

@@ -1,0 +1,314 @@
+package evolve
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/ttl"
+)
+
+// UniqueDiff is one value of a unique attribute (entity.Attribute.Unique)
+// that an item holds without a marker item naming it.
+type UniqueDiff struct {
+	// Attribute is the unique attribute.
+	Attribute string
+	// Kind is MissingUniqueMarker or DuplicateUniqueValue.
+	Kind Kind
+	// Value is the value, as the item holds it.
+	Value types.AttributeValue
+	// MarkerKey is the table key of the value's marker item.
+	MarkerKey map[string]types.AttributeValue
+	// Holders lists, for DuplicateUniqueValue, the table keys of the
+	// items holding the value: this item's first, then the other (the one
+	// the marker names, or the one this run found first holding the value
+	// without a marker).
+	Holders []map[string]types.AttributeValue
+
+	marker contract.UniqueMarker
+}
+
+// ErrDuplicateUnique is the error of a DuplicateUniqueValue finding in
+// Report.Failed: two items hold one value of a unique attribute, so no
+// marker item can name both; change the value of one of them (an update
+// of the item that does not hold the marker releases nothing of the
+// other's).
+var ErrDuplicateUnique = errors.New("ddbmodel: a value of a unique attribute is held by two items")
+
+// uniqueKinds reports whether k is a kind of the unique markers' check.
+func uniqueKinds(k Kind) bool { return k == MissingUniqueMarker || k == DuplicateUniqueValue }
+
+// uniques checks the marker items of the unique values item holds (it
+// reads each, strongly consistent) and adds what it finds to f (a new
+// finding when f is nil). An item that names no unique value, or whose
+// markers all name it, leaves f as it is.
+func (rn *run) uniques(ctx context.Context, t Target, item map[string]types.AttributeValue, f *Finding) (*Finding, error) {
+	ms, err := t.markers(item)
+	if err != nil || len(ms) == 0 {
+		// A value no marker key can hold: a put of the item is refused
+		// too (an Invalid finding).
+		return f, nil
+	}
+	tb := t.table()
+	key := tableKey(tb, item)
+	var diffs []UniqueDiff
+	for _, m := range ms {
+		d, err := rn.uniqueDiff(ctx, t, key, m)
+		if err != nil {
+			return f, err
+		}
+		if d != nil {
+			diffs = append(diffs, *d)
+		}
+	}
+	if len(diffs) == 0 {
+		return f, nil
+	}
+	if f == nil {
+		f = &Finding{Entity: t.Name(), Key: key, Item: item, table: tb.Name}
+	}
+	f.Unique = diffs
+	for _, d := range diffs {
+		if !slices.Contains(f.Kinds, d.Kind) {
+			f.Kinds = append(f.Kinds, d.Kind)
+		}
+	}
+	slices.Sort(f.Kinds)
+	return f, nil
+}
+
+// uniqueDiff checks the marker m of one value the item at key holds; nil
+// when the marker names the item.
+func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.AttributeValue, m contract.UniqueMarker) (*UniqueDiff, error) {
+	marker, err := rn.readRaw(ctx, t, m.Key)
+	if err != nil {
+		return nil, errtext.Errorf("reading the marker item of %s's unique attribute %s: %w", t.Name(), m.Attribute, err)
+	}
+	d := &UniqueDiff{Attribute: m.Attribute, Kind: MissingUniqueMarker, Value: m.Value, MarkerKey: m.Key, marker: m}
+	if len(marker) > 0 && sameScalar(marker[m.EntityAttr], m.Marker) {
+		owner := stringOf(marker[m.OwnerAttr])
+		if owner == m.Owner {
+			return nil, nil
+		}
+		other, holds, err := rn.holder(ctx, t, m, owner)
+		if err != nil || !holds {
+			// A marker whose owner no longer holds the value (orphaned):
+			// the repair's condition refuses it; the next write taking
+			// the value takes it over.
+			return d, err
+		}
+		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{key, other}
+		return d, nil
+	}
+	// No marker: another item this run found holding the value without
+	// one makes it a duplicate.
+	id := expr.KeyID(t.table().Name, m.Key)
+	rn.mu.Lock()
+	first, seen := rn.unmarked[id]
+	if !seen {
+		if rn.unmarked == nil {
+			rn.unmarked = map[string]map[string]types.AttributeValue{}
+		}
+		rn.unmarked[id] = key
+	}
+	rn.mu.Unlock()
+	if seen && expr.KeyID("", first) != expr.KeyID("", key) {
+		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{key, first}
+	}
+	return d, nil
+}
+
+// holder reads the item owner (a marker's owner attribute) names and
+// reports whether it holds m's value, unexpired.
+func (rn *run) holder(ctx context.Context, t Target, m contract.UniqueMarker, owner string) (map[string]types.AttributeValue, bool, error) {
+	_, key, ok := expr.ParseKeyID(owner)
+	if !ok {
+		return nil, false, nil
+	}
+	item, err := rn.readRaw(ctx, t, key)
+	if err != nil {
+		return key, false, errtext.Errorf("reading the item a marker of %s's unique attribute %s names: %w", t.Name(), m.Attribute, err)
+	}
+	if len(item) == 0 || !sameScalar(item[m.Attribute], m.Value) {
+		return key, false, nil
+	}
+	return key, m.TTL == "" || !ttl.Expired(item[m.TTL], time.Now()), nil
+}
+
+// readRaw reads the item at key of t's table, strongly consistent, at
+// the job's read rate.
+func (rn *run) readRaw(ctx context.Context, t Target, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	if err := rn.read.wait(ctx); err != nil {
+		return nil, err
+	}
+	return rn.readAt(ctx, &Finding{Entity: t.Name(), table: t.table().Name}, key)
+}
+
+// withoutUnique returns f without its unique kinds, for the repair of
+// its keys; nil when it has no other kind.
+func (f *Finding) withoutUnique() *Finding {
+	if !slices.ContainsFunc(f.Kinds, uniqueKinds) {
+		return f
+	}
+	kinds := slices.DeleteFunc(slices.Clone(f.Kinds), uniqueKinds)
+	if len(kinds) == 0 {
+		return nil
+	}
+	c := *f
+	c.Kinds = kinds
+	return &c
+}
+
+// fixUnique writes, for each value of f missing its marker, the marker
+// item naming the item, in one transaction with the check that the item
+// still holds the value; the marker's condition is that it is absent or
+// already names the item. A value another item holds too is reported
+// (ErrDuplicateUnique) and no marker is written for it.
+func (rn *run) fixUnique(ctx context.Context, t Target, f *Finding) {
+	fail := func(err error) {
+		rn.mu.Lock()
+		rn.r.Failed = append(rn.r.Failed, &RepairError{Entity: f.Entity, Key: f.Key, Kinds: f.Kinds, Err: err})
+		rn.mu.Unlock()
+	}
+	for _, d := range f.Unique {
+		if d.Kind == DuplicateUniqueValue {
+			fail(duplicate(d))
+			continue
+		}
+		if rn.j.dryRun {
+			rn.count(&rn.r.WouldWriteMarkers)
+			continue
+		}
+		if ctx.Err() != nil {
+			rn.count(&rn.r.NotReached)
+			return
+		}
+		if err := rn.write.wait(ctx); err != nil {
+			rn.count(&rn.r.NotReached)
+			return
+		}
+		err := rn.writeMarker(ctx, t, f, d)
+		var tce *types.TransactionCanceledException
+		switch {
+		case err == nil:
+			rn.count(&rn.r.MarkersWritten)
+		case errors.As(err, &tce):
+			rn.markerRefused(ctx, t, f, d, tce, fail)
+		default:
+			fail(err)
+		}
+	}
+}
+
+// duplicate is the error of a value two items hold.
+func duplicate(d UniqueDiff) error {
+	return errtext.Errorf("%w: attribute %s value %s is held by %s and by %s", ErrDuplicateUnique,
+		d.Attribute, valueText(d.Value), expr.DescribeKey(d.Holders[0]), expr.DescribeKey(d.Holders[1]))
+}
+
+// writeMarker sends the marker write of d: a put of the marker item
+// conditioned on its being absent or already the item's, and a check
+// that the item still holds the value, in one transaction.
+func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDiff) error {
+	m := d.marker
+	table := rn.db.Table(f.table)
+	var pw expr.Writer
+	pk := t.table().PartitionKey.Name
+	putCond := "attribute_not_exists(" + pw.Name(pk) + ") OR (" + pw.Name(m.EntityAttr) + " = " + pw.Value(m.Marker) +
+		" AND " + pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: m.Owner}) + ")"
+	var cw expr.Writer
+	checkCond := cw.Name(m.Attribute) + " = " + cw.Value(m.Value)
+	in := &dynamodb.TransactWriteItemsInput{
+		TransactItems: []types.TransactWriteItem{
+			{Put: &types.Put{TableName: table, Item: m.Item, ConditionExpression: aws.String(putCond),
+				ExpressionAttributeNames: pw.Names(), ExpressionAttributeValues: pw.Values()}},
+			{ConditionCheck: &types.ConditionCheck{TableName: table, Key: f.Key, ConditionExpression: aws.String(checkCond),
+				ExpressionAttributeNames: cw.Names(), ExpressionAttributeValues: cw.Values()}},
+		},
+		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
+	}
+	out, err := entity.Send(ctx, rn.db, rn.db.Client.TransactWriteItems, in, entity.Request{Entities: []string{f.Entity}})
+	if err != nil {
+		return err
+	}
+	for i := range out.ConsumedCapacity {
+		rn.consumed(&rn.write, "TransactWriteItems", &out.ConsumedCapacity[i])
+	}
+	return nil
+}
+
+// markerRefused classifies a marker write of d that DynamoDB canceled:
+// the item no longer holds the value (SkippedChanged), or the marker names
+// another item, which holds the value too (ErrDuplicateUnique) or not (an
+// orphaned marker the next write taking the value takes over).
+func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d UniqueDiff, tce *types.TransactionCanceledException, fail func(error)) {
+	reasons := tce.CancellationReasons
+	if len(reasons) == 2 && aws.ToString(reasons[1].Code) == "ConditionalCheckFailed" {
+		rn.count(&rn.r.SkippedChanged)
+		return
+	}
+	if len(reasons) == 0 || aws.ToString(reasons[0].Code) != "ConditionalCheckFailed" {
+		fail(errtext.Errorf("writing the marker item of attribute %s: %w", d.Attribute, tce))
+		return
+	}
+	marker, err := rn.readRaw(ctx, t, d.MarkerKey)
+	if err != nil {
+		fail(err)
+		return
+	}
+	owner := stringOf(marker[d.marker.OwnerAttr])
+	if owner == d.marker.Owner {
+		rn.count(&rn.r.SkippedChanged) // written meanwhile by the item's own write
+		return
+	}
+	other, holds, err := rn.holder(ctx, t, d.marker, owner)
+	switch {
+	case err != nil:
+		fail(err)
+	case holds:
+		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{f.Key, other}
+		fail(duplicate(d))
+	default:
+		fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s names %s, which no longer holds the value; the next write taking the value takes the marker over", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value), owner))
+	}
+}
+
+// sameScalar reports whether a and b are the same string or number.
+func sameScalar(a, b types.AttributeValue) bool {
+	switch x := a.(type) {
+	case *types.AttributeValueMemberS:
+		y, ok := b.(*types.AttributeValueMemberS)
+		return ok && x.Value == y.Value
+	case *types.AttributeValueMemberN:
+		y, ok := b.(*types.AttributeValueMemberN)
+		return ok && x.Value == y.Value
+	}
+	return false
+}
+
+func stringOf(av types.AttributeValue) string {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+// valueText is a scalar value as text, quoted when a string.
+func valueText(av types.AttributeValue) string {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return `"` + v.Value + `"`
+	case *types.AttributeValueMemberN:
+		return v.Value
+	}
+	return "(no scalar)"
+}
