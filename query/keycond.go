@@ -252,6 +252,15 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 		if err != nil {
 			return none, err
 		}
+		if !sk.Number {
+			// Stay among the keys under the template's leading literal
+			// (group_bound.go).
+			if group, whole, err := tmpl.Prefix(keys.Strings{}); err == nil && group != "" && !whole {
+				if lo, hi, ok := groupRange(s.sort.op, v, complete, group); ok {
+					return rng(sortBetween, lo, hi)
+				}
+			}
+		}
 		if !complete && (s.sort.op == sortGt || s.sort.op == sortLe) {
 			// Greater than, or up to, the whole group under the prefix.
 			v = lastUnder(v)
