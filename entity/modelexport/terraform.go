@@ -184,11 +184,34 @@ func Terraform(t *entity.Table) ([]byte, error) {
 	return []byte(h.b.String()), nil
 }
 
-// hclQuote quotes s as an HCL string: JSON's escapes, and "${" and "%{",
+// hclQuote quotes s as an HCL string: quote, backslash, newline, return
+// and tab escaped, every other control character as \uNNNN (HCL has no
+// \b or \f), and "${" and "%{",
 // which would start a template, doubled to "$${" and "%%{".
 func hclQuote(s string) string {
-	q := quote(s)
-	q = strings.ReplaceAll(q, "${", "$${")
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f || yamlUnsafe(r):
+			// HCL has no \b or \f escape (JSON's): every other control
+			// character is written as \uNNNN.
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	q := strings.ReplaceAll(b.String(), "${", "$${")
 	return strings.ReplaceAll(q, "%{", "%%{")
 }
 
