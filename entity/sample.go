@@ -294,7 +294,7 @@ func (g *sampleGen[T]) fill(f reflect.Value, name string, enum []string, depth i
 	case t.Kind() == reflect.String:
 		s := g.text(name)
 		if len(enum) > 0 {
-			s = enum[g.ord%len(enum)]
+			s = enum[(g.ord+g.tried[name])%len(enum)]
 		}
 		settable(f).SetString(s)
 	case t.Kind() == reflect.Bool:
@@ -374,8 +374,9 @@ func (g *sampleGen[T]) candidates(name string) []string {
 	return append(out, strconv.Itoa(7+g.ord), at, "x"+n, "q"+n, "z"+n)
 }
 
-// next moves the free-text attribute name to its next candidate; false
-// when it has none left or is no free-text string field of T.
+// next moves the string attribute name to its next candidate (an Enum
+// attribute to its next Enum value); false when it has none left or is
+// no string field of T.
 func (g *sampleGen[T]) next(name string) bool {
 	idx, ok := g.e.fields[name]
 	if !ok || name == "" {
@@ -388,10 +389,13 @@ func (g *sampleGen[T]) next(name string) bool {
 	if t.Kind() != reflect.String || implements(t, textMarshalerType) {
 		return false
 	}
-	if r := g.e.byName[name]; r != nil && (len(r.Enum) > 0 || r.Default != nil) {
+	n := len(g.candidates(name))
+	if r := g.e.byName[name]; r != nil && r.Default != nil {
 		return false
+	} else if r != nil && len(r.Enum) > 0 {
+		n = len(r.Enum) // its values, in turn, until one the keys take
 	}
-	if g.tried[name]+1 >= len(g.candidates(name)) {
+	if g.tried[name]+1 >= n {
 		return false
 	}
 	g.tried[name]++

@@ -3,7 +3,10 @@ package modelexport_test
 import (
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/modelexport"
 )
 
 type enumKeyed struct {
@@ -38,6 +41,18 @@ func TestLintReportsAnEnumValueTheKeyRefuses(t *testing.T) {
 			}
 			if _, err := e.Put(enumKeyed{ID: "1", Status: "a#b"}).Build(); err == nil {
 				t.Errorf("a put with the refused value built: the finding is wrong")
+			}
+			// The sample item takes the first Enum value the key takes,
+			// so the Workbench export of the model works.
+			item, _, err := table.Sample("T1")
+			if err != nil {
+				t.Fatalf("Sample: %v", err)
+			}
+			if s, ok := item["status"].(*types.AttributeValueMemberS); !ok || s.Value != "ok" {
+				t.Errorf("sample status = %v, want ok", item["status"])
+			}
+			if _, err := modelexport.NoSQLWorkbench(table); err != nil {
+				t.Errorf("NoSQLWorkbench: %v", err)
 			}
 		}
 	}
