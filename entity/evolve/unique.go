@@ -94,8 +94,8 @@ func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.At
 		return nil, errtext.Errorf("reading the marker item of %s's unique attribute %s: %w", t.Name(), m.Attribute, err)
 	}
 	d := &UniqueDiff{Attribute: m.Attribute, Kind: MissingUniqueMarker, Value: m.Value, MarkerKey: m.Key, marker: m}
-	if len(marker) > 0 && sameScalar(marker[m.EntityAttr], m.Marker) {
-		owner := stringOf(marker[m.OwnerAttr])
+	if len(marker) > 0 && expr.SameScalar(marker[m.EntityAttr], m.Marker) {
+		owner := expr.StringOf(marker[m.OwnerAttr])
 		if owner == m.Owner {
 			return nil, nil
 		}
@@ -138,7 +138,7 @@ func (rn *run) holder(ctx context.Context, t Target, m contract.UniqueMarker, ow
 	if err != nil {
 		return key, false, errtext.Errorf("reading the item a marker of %s's unique attribute %s names: %w", t.Name(), m.Attribute, err)
 	}
-	if len(item) == 0 || !sameScalar(item[m.Attribute], m.Value) {
+	if len(item) == 0 || !expr.SameScalar(item[m.Attribute], m.Value) {
 		return key, false, nil
 	}
 	return key, m.TTL == "" || !ttl.Expired(item[m.TTL], time.Now()), nil
@@ -265,7 +265,7 @@ func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d Unique
 		fail(err)
 		return
 	}
-	owner := stringOf(marker[d.marker.OwnerAttr])
+	owner := expr.StringOf(marker[d.marker.OwnerAttr])
 	if owner == d.marker.Owner {
 		rn.count(&rn.r.SkippedChanged) // written meanwhile by the item's own write
 		return
@@ -280,26 +280,6 @@ func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d Unique
 	default:
 		fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s names %s, which no longer holds the value; the next write taking the value takes the marker over", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value), owner))
 	}
-}
-
-// sameScalar reports whether a and b are the same string or number.
-func sameScalar(a, b types.AttributeValue) bool {
-	switch x := a.(type) {
-	case *types.AttributeValueMemberS:
-		y, ok := b.(*types.AttributeValueMemberS)
-		return ok && x.Value == y.Value
-	case *types.AttributeValueMemberN:
-		y, ok := b.(*types.AttributeValueMemberN)
-		return ok && x.Value == y.Value
-	}
-	return false
-}
-
-func stringOf(av types.AttributeValue) string {
-	if s, ok := av.(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return ""
 }
 
 // valueText is a scalar value as text, quoted when a string.

@@ -34,3 +34,25 @@ func Compare(a, b types.AttributeValue) (c int, ok bool) {
 	}
 	return 0, false
 }
+
+// SameScalar reports whether a and b are the same string or the same
+// number text.
+func SameScalar(a, b types.AttributeValue) bool {
+	switch x := a.(type) {
+	case *types.AttributeValueMemberS:
+		y, ok := b.(*types.AttributeValueMemberS)
+		return ok && x.Value == y.Value
+	case *types.AttributeValueMemberN:
+		y, ok := b.(*types.AttributeValueMemberN)
+		return ok && x.Value == y.Value
+	}
+	return false
+}
+
+// StringOf is av's string, or "" when av is no string.
+func StringOf(av types.AttributeValue) string {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}

@@ -149,10 +149,10 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			delete(next, f.Index)
 			continue
 		}
-		if !sameScalar(f.Item[c.EntityAttr], c.Marker) {
+		if !expr.SameScalar(f.Item[c.EntityAttr], c.Marker) {
 			return nil, false, nil
 		}
-		owner := stringOf(f.Item[c.OwnerAttr])
+		owner := expr.StringOf(f.Item[c.OwnerAttr])
 		_, key, parsed := expr.ParseKeyID(owner)
 		if !parsed || owner == c.Owner {
 			return nil, false, nil
@@ -242,10 +242,10 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 // unexpired at now, and returns that item's owner attribute.
 func otherHolder(ctx context.Context, a Action, marker map[string]types.AttributeValue, read ReadFunc, now time.Time) (kept, bool, error) {
 	c := a.Release
-	if len(marker) == 0 || !sameScalar(marker[c.EntityAttr], c.Marker) {
+	if len(marker) == 0 || !expr.SameScalar(marker[c.EntityAttr], c.Marker) {
 		return kept{}, false, nil
 	}
-	owner := stringOf(marker[c.OwnerAttr])
+	owner := expr.StringOf(marker[c.OwnerAttr])
 	_, key, parsed := expr.ParseKeyID(owner)
 	if !parsed || owner == c.Owner {
 		return kept{}, false, nil
@@ -357,31 +357,11 @@ func number(n int64) types.AttributeValue {
 // holds reports whether item, the owner a marker names, holds the value
 // of c unexpired at now.
 func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
-	if len(item) == 0 || !sameScalar(item[c.Attr], c.Value) {
+	if len(item) == 0 || !expr.SameScalar(item[c.Attr], c.Value) {
 		return false
 	}
 	if c.TTL == "" {
 		return true
 	}
 	return !ttl.Expired(item[c.TTL], now)
-}
-
-// sameScalar reports whether a and b are the same string or number.
-func sameScalar(a, b types.AttributeValue) bool {
-	switch x := a.(type) {
-	case *types.AttributeValueMemberS:
-		y, ok := b.(*types.AttributeValueMemberS)
-		return ok && x.Value == y.Value
-	case *types.AttributeValueMemberN:
-		y, ok := b.(*types.AttributeValueMemberN)
-		return ok && x.Value == y.Value
-	}
-	return false
-}
-
-func stringOf(av types.AttributeValue) string {
-	if s, ok := av.(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return ""
 }
