@@ -102,6 +102,10 @@ func (f Finding) String() string {
 
 // Allow marks the findings of one code for one entity on the table or one
 // index as intended. Reason is required and is shown in Finding.Allowed.
+// A finding involving two entities (prefix-overlap, index-overlap) is
+// covered by an Allow naming either: {Code: LintPrefixOverlap, Entity:
+// "Section"} covers "a query of Ticket also reads Section's items" and
+// "a query of Section also reads Ticket's items" alike.
 type Allow struct {
 	Code   string
 	Entity string // an entity the finding involves; "" for a finding that names none (unused-index)
