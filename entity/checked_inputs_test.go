@@ -233,7 +233,8 @@ func TestDocumentPathsOnDynamoDB(t *testing.T) {
 	if len(items) != 1 {
 		t.Fatalf("%d items, want 1", len(items))
 	}
-	proj := ckTicket{Assignee: ckPerson{Team: "platform"}, Addresses: map[string]ckAddress{"my.work": {Street: "2 B St", City: "Nice-Ouest"}}}
+	// The ids come back from the keys the query reads (README: Ids from keys).
+	proj := ckTicket{ID: "42", Tenant: "t1", Assignee: ckPerson{Team: "platform"}, Addresses: map[string]ckAddress{"my.work": {Street: "2 B St", City: "Nice-Ouest"}}}
 	if diff := cmp.Diff(proj, items[0]); diff != "" {
 		t.Fatalf("projected item (-want +got):\n%s", diff)
 	}

@@ -92,9 +92,16 @@ var lintMoreCases = []lintCase{
 			defMember(tb, entity.Config[lintMember]{Attributes: map[string]entity.Attribute{"status": {Enum: []string{"OPEN#NEW", "OPEN#OLD"}}},
 				Indexes: []entity.IndexKey[lintMember]{{Index: "GSI", Partition: "O#${owner}", Sort: "ST#${status}#${id}", Sparse: true}}})
 		}},
-	{name: "sparse on an enum with one value the template accepts", indexes: []entity.Index{gsi("GSI")},
+	// enum-key-refused: one value the Enum allows is refused by the key (a
+	// sparse placement with another value it accepts is not no-way-in).
+	{name: "sparse on an enum with one value the template accepts", indexes: []entity.Index{gsi("GSI")}, want: entity.LintEnumKeyRefused, sev: entity.Warning, entities: []string{"Member"}, index: "GSI",
 		build: func(tb *entity.Table) {
 			defMember(tb, entity.Config[lintMember]{Attributes: map[string]entity.Attribute{"status": {Enum: []string{"OPEN#NEW", "CLOSED"}}},
+				Indexes: []entity.IndexKey[lintMember]{{Index: "GSI", Partition: "O#${owner}", Sort: "ST#${status}#${id}", Sparse: true}}})
+		}},
+	{name: "sparse on an enum whose values the template all accepts", indexes: []entity.Index{gsi("GSI")},
+		build: func(tb *entity.Table) {
+			defMember(tb, entity.Config[lintMember]{Attributes: map[string]entity.Attribute{"status": {Enum: []string{"OPEN", "CLOSED"}}},
 				Indexes: []entity.IndexKey[lintMember]{{Index: "GSI", Partition: "O#${owner}", Sort: "ST#${status}#${id}", Sparse: true}}})
 		}},
 }

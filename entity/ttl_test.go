@@ -256,7 +256,7 @@ func ExampleTable_Unexpired() {
 	fmt.Println(aws.ToString(in.FilterExpression))
 	// Output:
 	// expiresAt true
-	// attribute_not_exists(#expiresAt) OR NOT attribute_type(#expiresAt, :v3) OR #expiresAt > :now OR #expiresAt < :now1
+	// attribute_not_exists(#expiresAt) OR NOT attribute_type(#expiresAt, :v4) OR #expiresAt > :now OR #expiresAt < :now1
 }
 
 // TestSkipExpiredPagesOutliveASecond reads a SkipExpired listing a page at
