@@ -70,10 +70,12 @@ func (e *Entity[T]) idsFromKeys(item map[string]types.AttributeValue) map[string
 				continue
 			}
 		}
+		if _, ok := item[c.attr]; !ok {
+			continue // no key to read it from (an index the item is not in)
+		}
 		got, ok := parsed[c.attr]
 		if !ok {
-			text, found := itemSource(item).Lookup(c.attr)
-			if found {
+			if text, found := itemSource(item).Lookup(c.attr); found {
 				got, _ = c.tpl.Extract(text)
 			}
 			if parsed == nil {
