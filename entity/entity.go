@@ -78,8 +78,12 @@ type Attribute struct {
 	// item that holds the value too leaves that marker to its owner,
 	// checking in the same transaction that the owner still holds the
 	// value (a txn.Write with a Token does not); when the marker names an
-	// item that does not hold the value, it fails with a
-	// *ddbmodel.UniqueOwnerError naming the marker's owner. Items written
+	// item that does not hold the value (orphaned), it deletes the marker,
+	// checking that the marker still names that item and that the item
+	// still does not hold the value, and fails with a
+	// *ddbmodel.UniqueOwnerError naming the marker's owner when it does
+	// again (or is written in the same transaction, or the transaction
+	// has a Token). Items written
 	// before the attribute was declared unique have no markers, and a
 	// write keeping their value does not write one: package evolve's
 	// Verify reports each such value (MissingUniqueMarker) and its Repair

@@ -196,9 +196,11 @@ func TestUniqueReclaimRace(t *testing.T) {
 	}
 }
 
-// A write releasing a value whose marker another item has taken over is
-// refused with a *ddbmodel.UniqueOwnerError naming the value and the
-// marker's owner.
+// A write releasing a value whose marker names another item that does not
+// hold it (orphaned: other code handed the marker over) deletes the
+// marker; when that item takes the value back between the read and the
+// second try, the write is refused with a *ddbmodel.UniqueOwnerError
+// naming the value and the marker's owner.
 func TestUniqueFailedReleaseIsTyped(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -210,29 +212,69 @@ func TestUniqueFailedReleaseIsTyped(t *testing.T) {
 	if _, err := users.Create(ttlUser{ID: "u2", Email: "b@x"}).Run(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	// Another writer hands a@x's marker to u2 behind the library's back.
-	b := markerOf(t, db, "b@x")
-	m := markerOf(t, db, "a@x")
-	m["uniqueOwner"] = b["uniqueOwner"]
-	if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: m}); err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, err error) {
+	// handOver makes value v's marker name u2 (which holds b@x) behind
+	// the library's back.
+	handOver := func(v string) {
 		t.Helper()
-		var oe *ddbmodel.UniqueOwnerError
-		if !errors.As(err, &oe) || !errors.Is(err, ddbmodel.ErrUniqueNotOwned) || !errors.Is(err, ddbmodel.ErrConditionFailed) {
-			t.Fatalf("%s: %v (%T), want a UniqueOwnerError", what, err, err)
-		}
-		if oe.Entity != "User" || oe.Attribute != "email" || oe.Value != "a@x" || !strings.Contains(oe.Owner, "USER#u2") {
-			t.Errorf("%s: %+v", what, oe)
-		}
-		if !strings.Contains(err.Error(), "USER#u2") || strings.Contains(err.Error(), "uniqueOwner") {
-			t.Errorf("%s: message %q", what, err)
+		b := markerOf(t, db, "b@x")
+		m := markerOf(t, db, v)
+		m["uniqueOwner"] = b["uniqueOwner"]
+		if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: m}); err != nil {
+			t.Fatal(err)
 		}
 	}
-	_, err := users.Update(entity.Values{"id": "u1"}).Set("email", "c@x").Run(ctx, db)
-	check("update changing the value", err)
-	check("delete", users.Delete(entity.Values{"id": "u1"}).Run(ctx, db))
+	handOver("a@x")
+	if _, err := users.Update(entity.Values{"id": "u1"}).Set("email", "c@x").Run(ctx, db); err != nil {
+		t.Fatalf("update moving a@x away from under an orphaned marker: %v", err)
+	}
+	if m := markerOf(t, db, "a@x"); len(m) != 0 {
+		t.Errorf("the orphaned marker of a@x after the update: %v; want it deleted", m)
+	}
+
+	// u2 takes c@x (raw) just before the second try of u1's delete.
+	handOver("c@x")
+	sends := 0
+	raced := *db
+	raced.Client = &transactHook{Client: db.Client, before: func(ctx context.Context, in *dynamodb.TransactWriteItemsInput) {
+		if sends++; sends != 2 {
+			return
+		}
+		out, err := db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(db.TableName), Key: uqKey("USER#u2", "#META")})
+		if err != nil || len(out.Item) == 0 {
+			t.Errorf("reading u2: %v, %v", err, out)
+			return
+		}
+		item := out.Item
+		item["email"] = &types.AttributeValueMemberS{Value: "c@x"}
+		if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(db.TableName), Item: item}); err != nil {
+			t.Error(err)
+		}
+	}}
+	err := users.Delete(entity.Values{"id": "u1"}).Run(ctx, &raced)
+	var oe *ddbmodel.UniqueOwnerError
+	if !errors.As(err, &oe) || !errors.Is(err, ddbmodel.ErrUniqueNotOwned) || !errors.Is(err, ddbmodel.ErrConditionFailed) {
+		t.Fatalf("delete raced by the owner taking the value back: %v (%T), want a UniqueOwnerError", err, err)
+	}
+	if oe.Entity != "User" || oe.Attribute != "email" || oe.Value != "c@x" || !strings.Contains(oe.Owner, "USER#u2") {
+		t.Errorf("%+v", oe)
+	}
+	if !strings.Contains(err.Error(), "USER#u2") || strings.Contains(err.Error(), "uniqueOwner") {
+		t.Errorf("message %q", err)
+	}
+	if m := markerOf(t, db, "c@x"); !strings.Contains(str(m["uniqueOwner"]), "USER#u2") {
+		t.Errorf("the marker of c@x: %v; want it kept for u2", m)
+	}
+}
+
+// transactHook runs before ahead of every TransactWriteItems call.
+type transactHook struct {
+	entity.Client
+	before func(context.Context, *dynamodb.TransactWriteItemsInput)
+}
+
+func (c *transactHook) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	c.before(ctx, in)
+	return c.Client.TransactWriteItems(ctx, in, opts...)
 }
 
 // A unique value too long for its marker's key is refused before sending,

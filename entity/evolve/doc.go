@@ -120,12 +120,18 @@
 // when it names another): a value whose marker is absent, or names an
 // item that no longer holds it, is a MissingUniqueMarker finding (items
 // stored before the attribute was declared unique), and Repair writes
-// the marker naming the item, conditioned on its being absent or already
-// the item's, in one transaction with a check that the item still holds
-// the value (Report.MarkersWritten). A value another item holds too (the
-// one its marker names, or one the run found earlier without a marker)
-// is a DuplicateUniqueValue finding naming both keys: no marker is
-// written for it, and Repair reports it with ErrDuplicateUnique. Check,
+// the marker naming the item, conditioned on its being absent, already
+// the item's, or naming the item read that does not hold the value (an
+// orphaned marker, which it takes over), in one transaction with a check
+// that the item still holds the value and, for an orphaned marker, one
+// that the item it named still does not (Report.MarkersWritten); a
+// marker that changed meanwhile is read again and the write tried again,
+// a few times at most (then ErrChanged). A value another item holds too
+// (the one its marker names, or one the run found earlier without a
+// marker) is a DuplicateUniqueValue finding naming both keys: no marker
+// is written for it, and Repair reports it with ErrDuplicateUnique;
+// after the duplicate is resolved, a Repair writes the marker of the
+// holder left. Check,
 // which does no I/O, does not read markers.
 //
 // Not yet (issue #17): repairing an item whose put also changes

@@ -15,6 +15,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/ttl"
+	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
 // UniqueDiff is one value of a unique attribute (entity.Attribute.Unique)
@@ -35,13 +36,20 @@ type UniqueDiff struct {
 	Holders []map[string]types.AttributeValue
 
 	marker contract.UniqueMarker
+	// orphan is the owner attribute of a marker that names an item not
+	// holding the value (other code changed or deleted it): the repair
+	// takes it over, checking that the item still does not hold it.
+	orphan string
 }
 
 // ErrDuplicateUnique is the error of a DuplicateUniqueValue finding in
 // Report.Failed: two items hold one value of a unique attribute, so no
 // marker item can name both; change the value of one of them (an update
 // of the item that does not hold the marker releases nothing of the
-// other's).
+// other's). A delete of the item the marker names, or an update moving
+// its value away, releases the marker while the other keeps the value:
+// run Repair again after resolving a duplicate, and it writes the marker
+// of the holder left.
 var ErrDuplicateUnique = errors.New("ddbmodel: a value of a unique attribute is held by two items")
 
 // uniqueKinds reports whether k is a kind of the unique markers' check.
@@ -100,11 +108,17 @@ func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.At
 			return nil, nil
 		}
 		other, holds, err := rn.holder(ctx, t, m, owner)
-		if err != nil || !holds {
+		if err != nil {
+			return nil, err
+		}
+		if !holds {
 			// A marker whose owner no longer holds the value (orphaned):
-			// the repair's condition refuses it; the next write taking
-			// the value takes it over.
-			return d, err
+			// the repair takes it over (one naming no item's key is
+			// refused by the write and reported).
+			if _, _, ok := expr.ParseKeyID(owner); ok {
+				d.orphan = owner
+			}
+			return d, nil
 		}
 		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{key, other}
 		return d, nil
@@ -188,30 +202,54 @@ func (rn *run) fixUnique(ctx context.Context, t Target, f *Finding) {
 			rn.count(&rn.r.WouldWriteMarkers)
 			continue
 		}
-		if ctx.Err() != nil {
+		if !rn.repairMarker(ctx, t, f, d, fail) {
 			rn.count(&rn.r.NotReached)
 			return
 		}
+	}
+}
+
+// markerAttempts bounds the marker writes of one value: a marker whose
+// owner changes between every read and write is reported ErrChanged.
+const markerAttempts = 3
+
+// repairMarker writes the marker of d (writeMarker), and when DynamoDB
+// refuses it reads the marker again and tries once more as it now is; a
+// value taken by another holder or still refused is reported with fail.
+// It returns false when ctx ended before a write.
+func (rn *run) repairMarker(ctx context.Context, t Target, f *Finding, d UniqueDiff, fail func(error)) bool {
+	for attempt := 1; ; attempt++ {
+		if ctx.Err() != nil {
+			return false
+		}
 		if err := rn.write.wait(ctx); err != nil {
-			rn.count(&rn.r.NotReached)
-			return
+			return false
 		}
 		err := rn.writeMarker(ctx, t, f, d)
 		var tce *types.TransactionCanceledException
 		switch {
 		case err == nil:
 			rn.count(&rn.r.MarkersWritten)
-		case errors.As(err, &tce):
-			rn.markerRefused(ctx, t, f, d, tce, fail)
-		default:
+			return true
+		case !errors.As(err, &tce):
 			fail(err)
+			return true
 		}
+		again, retry := rn.markerRefused(ctx, t, f, d, tce, fail)
+		if !retry {
+			return true
+		}
+		if attempt == markerAttempts {
+			fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s changed owner at each of %d writes", ErrChanged, MissingUniqueMarker, d.Attribute, valueText(d.Value), markerAttempts))
+			return true
+		}
+		d = again
 	}
 }
 
 // duplicate is the error of a value two items hold.
 func duplicate(d UniqueDiff) error {
-	return errtext.Errorf("%w: attribute %s value %s is held by %s and by %s", ErrDuplicateUnique,
+	return errtext.Errorf("%w: attribute %s value %s is held by %s and by %s; change (or delete) the value of all but one holder, then run Repair again to write the marker of the one left", ErrDuplicateUnique,
 		d.Attribute, valueText(d.Value), expr.DescribeKey(d.Holders[0]), expr.DescribeKey(d.Holders[1]))
 }
 
@@ -223,8 +261,11 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 	table := rn.db.Table(f.table)
 	var pw expr.Writer
 	pk := t.table().PartitionKey.Name
-	putCond := "attribute_not_exists(" + pw.Name(pk) + ") OR (" + pw.Name(m.EntityAttr) + " = " + pw.Value(m.Marker) +
-		" AND " + pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: m.Owner}) + ")"
+	owner := pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: m.Owner})
+	if d.orphan != "" {
+		owner = "(" + owner + " OR " + pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: d.orphan}) + ")"
+	}
+	putCond := "attribute_not_exists(" + pw.Name(pk) + ") OR (" + pw.Name(m.EntityAttr) + " = " + pw.Value(m.Marker) + " AND " + owner + ")"
 	var cw expr.Writer
 	checkCond := cw.Name(m.Attribute) + " = " + cw.Value(m.Value)
 	in := &dynamodb.TransactWriteItemsInput{
@@ -235,6 +276,16 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 				ExpressionAttributeNames: cw.Names(), ExpressionAttributeValues: cw.Values()}},
 		},
 		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
+	}
+	if d.orphan != "" {
+		// The orphaned marker's owner still does not hold the value: an
+		// owner taking it back meanwhile keeps its marker.
+		_, key, _ := expr.ParseKeyID(d.orphan)
+		var ow expr.Writer
+		cond := txwrite.NotHolding(&ow, pk, m.Attribute, m.Value, m.TTL, time.Now())
+		in.TransactItems = append(in.TransactItems, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: table, Key: key, ConditionExpression: aws.String(cond),
+			ExpressionAttributeNames: ow.Names(), ExpressionAttributeValues: ow.Values()}})
 	}
 	out, err := entity.Send(ctx, rn.db, rn.db.Client.TransactWriteItems, in, entity.Request{Entities: []string{f.Entity}})
 	if err != nil {
@@ -247,39 +298,60 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 }
 
 // markerRefused classifies a marker write of d that DynamoDB canceled:
-// the item no longer holds the value (SkippedChanged), or the marker names
-// another item, which holds the value too (ErrDuplicateUnique) or not (an
-// orphaned marker the next write taking the value takes over).
-func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d UniqueDiff, tce *types.TransactionCanceledException, fail func(error)) {
+// the item no longer holds the value (SkippedChanged); the marker now
+// names the item (SkippedChanged: its own write took it); the marker
+// names another item, which holds the value too (ErrDuplicateUnique) or
+// not (an orphaned marker, or one that changed or went meanwhile: retry
+// with again, d as the marker now is).
+func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d UniqueDiff, tce *types.TransactionCanceledException, fail func(error)) (again UniqueDiff, retry bool) {
 	reasons := tce.CancellationReasons
-	if len(reasons) == 2 && aws.ToString(reasons[1].Code) == "ConditionalCheckFailed" {
+	if len(reasons) >= 2 && aws.ToString(reasons[1].Code) == "ConditionalCheckFailed" {
 		rn.count(&rn.r.SkippedChanged)
-		return
+		return d, false
 	}
-	if len(reasons) == 0 || aws.ToString(reasons[0].Code) != "ConditionalCheckFailed" {
+	if len(reasons) == 0 || !slices.ContainsFunc(reasons, func(r types.CancellationReason) bool {
+		return aws.ToString(r.Code) == "ConditionalCheckFailed"
+	}) || slices.ContainsFunc(reasons, func(r types.CancellationReason) bool {
+		code := aws.ToString(r.Code)
+		return code != "" && code != "None" && code != "ConditionalCheckFailed"
+	}) {
 		fail(errtext.Errorf("writing the marker item of attribute %s: %w", d.Attribute, tce))
-		return
+		return d, false
 	}
 	marker, err := rn.readRaw(ctx, t, d.MarkerKey)
 	if err != nil {
 		fail(err)
-		return
+		return d, false
+	}
+	if len(marker) == 0 {
+		d.orphan = "" // deleted meanwhile: a marker may be written where none is
+		return d, true
+	}
+	if !expr.SameScalar(marker[d.marker.EntityAttr], d.marker.Marker) {
+		fail(errtext.Errorf("%w: [%s]: the key of the marker item of attribute %s value %s holds an item that is no marker of it", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value)))
+		return d, false
 	}
 	owner := expr.StringOf(marker[d.marker.OwnerAttr])
 	if owner == d.marker.Owner {
 		rn.count(&rn.r.SkippedChanged) // written meanwhile by the item's own write
-		return
+		return d, false
 	}
 	other, holds, err := rn.holder(ctx, t, d.marker, owner)
 	switch {
 	case err != nil:
 		fail(err)
+		return d, false
 	case holds:
 		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{f.Key, other}
 		fail(duplicate(d))
-	default:
-		fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s names %s, which no longer holds the value; the next write taking the value takes the marker over", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value), owner))
+		return d, false
 	}
+	if _, _, ok := expr.ParseKeyID(owner); !ok {
+		fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s names %q, which is no item's key", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value), owner))
+		return d, false
+	}
+	d.orphan = owner
+	return d, true
 }
 
 // valueText is a scalar value as text, quoted when a string.

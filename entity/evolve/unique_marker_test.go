@@ -139,6 +139,21 @@ func TestRepairLeavesAnotherHoldersMarker(t *testing.T) {
 	if m := marker(t, db, "dup@x"); len(m) != 0 {
 		t.Errorf("the marker of dup@x after m3 released it: %v; want none", m)
 	}
+	// m4 keeps the value without a marker until Repair runs again, as
+	// the duplicate's error says.
+	if !strings.Contains(err.Error(), "run Repair again") {
+		t.Errorf("the duplicate's error %q does not say to run Repair again", err)
+	}
+	r, err = evolve.Entity(v2).Repair(ctx, db)
+	if err != nil || r.MarkersWritten != 1 {
+		t.Fatalf("Repair after the duplicate was resolved: %v, %d markers written; want m4's", err, r.MarkersWritten)
+	}
+	if got := owner(marker(t, db, "dup@x")); !strings.Contains(got, "MEMBER#m4") {
+		t.Errorf("the marker of dup@x names %q; want m4", got)
+	}
+	if _, err := v2.Create(Member{"m9", "dup@x"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrUniqueTaken) {
+		t.Errorf("create with dup@x after the second Repair: %v; want ErrUniqueTaken", err)
+	}
 }
 
 // marker reads the marker item of Member's email value v.

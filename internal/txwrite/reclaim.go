@@ -55,8 +55,11 @@ const maxReclaims = 4
 // the marker is the other item's to keep: the release becomes a
 // ConditionCheck that the marker still names that item, with a
 // ConditionCheck that the item still holds the value, unexpired, in the
-// same transaction, and the write goes on without deleting it. A marker
-// naming an item that does not hold the value fails the write as before.
+// same transaction, and the write goes on without deleting it. When that
+// item does not hold the value (the marker is orphaned: other code
+// changed or deleted it), the marker protects nothing and the release
+// deletes it, conditioned on the marker still naming that item and, as a
+// takeover is, on that item still not holding the value.
 type Reclaimer struct {
 	orig     []Action
 	claims   map[int]string // take index -> the owner read from its marker
@@ -64,10 +67,13 @@ type Reclaimer struct {
 	rounds   int
 }
 
-// kept is a release whose marker another holder of the value keeps.
+// kept is a release whose marker names another item: one that holds the
+// value too and keeps the marker, or (orphan) one that does not, whose
+// marker the release deletes.
 type kept struct {
 	owner  string                          // the owner attribute the marker holds
 	marker map[string]types.AttributeValue // the marker item read
+	orphan bool                            // the owner does not hold the value
 }
 
 // NewReclaimer returns a Reclaimer for the transaction of actions.
@@ -129,6 +135,12 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 		a := r.orig[f.Index]
 		if a.Release != nil && a.Item.Delete != nil {
+			if _, was := releases[f.Index]; was && (len(f.Item) == 0 || expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner) {
+				// The marker was deleted meanwhile, or names this item
+				// again: the release as built deletes it.
+				delete(releases, f.Index)
+				continue
+			}
 			k, ok, rerr := otherHolder(ctx, a, f.Item, read, now)
 			if rerr != nil {
 				return nil, false, errtext.Errorf("%w; reading the item the released value's marker names: %w", err, rerr)
@@ -167,31 +179,41 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		next[f.Index] = owner
 	}
 	out := append([]Action(nil), r.orig...)
-	takes := make([]int, 0, len(next))
-	for i := range next {
-		takes = append(takes, i)
-	}
-	slices.Sort(takes)
+	// owners lists the items that must not hold a value: the owners of
+	// the markers taken over and of the orphaned markers released;
+	// byOwner gives the actions whose value each must lack.
 	var owners []string
 	byOwner := map[string][]int{}
-	for _, i := range takes {
-		a, owner := out[i], next[i]
-		c := a.Claim
-		put := *a.Item.Put
-		var w expr.Writer
-		put.ConditionExpression = aws.String(w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " +
-			w.Name(c.OwnerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: owner}))
-		put.ExpressionAttributeNames, put.ExpressionAttributeValues = w.Names(), w.Values()
-		a.Item = types.TransactWriteItem{Put: &put}
-		out[i] = a
+	lacking := func(owner string, i int) {
 		if byOwner[owner] == nil {
 			owners = append(owners, owner)
 		}
 		byOwner[owner] = append(byOwner[owner], i)
 	}
-	out, holders, ok := keep(out, releases, byOwner)
-	if !ok {
-		return nil, false, nil
+	for _, i := range sortedKeys(next) {
+		a, owner := out[i], next[i]
+		c := a.Claim
+		put := *a.Item.Put
+		var w expr.Writer
+		put.ConditionExpression = aws.String(namesOwner(&w, c, owner))
+		put.ExpressionAttributeNames, put.ExpressionAttributeValues = w.Names(), w.Values()
+		a.Item = types.TransactWriteItem{Put: &put}
+		out[i] = a
+		lacking(owner, i)
+	}
+	for _, i := range sortedKeys(releases) {
+		if k := releases[i]; k.orphan {
+			out[i] = dropOrphan(out[i], k.owner)
+			lacking(k.owner, i)
+		}
+	}
+	out, holders := keep(out, releases)
+	for _, h := range holders {
+		if byOwner[h] != nil {
+			// One item that must hold a value and lack another: not
+			// worth a combined check.
+			return nil, false, nil
+		}
 	}
 	for _, owner := range append(slices.Clone(owners), holders...) {
 		for _, o := range r.orig {
@@ -203,33 +225,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 	}
 	for _, owner := range owners {
-		_, key, _ := expr.ParseKeyID(owner)
-		first := out[byOwner[owner][0]]
-		c := first.Claim
-		var w expr.Writer
-		var lacks []string
-		for _, i := range byOwner[owner] {
-			ci := out[i].Claim
-			attr := w.Name(ci.Attr)
-			lacks = append(lacks, "(attribute_not_exists("+attr+") OR "+attr+" <> "+w.Value(ci.Value)+")")
-		}
-		lack := lacks[0]
-		if len(lacks) > 1 {
-			lack = "(" + strings.Join(lacks, " AND ") + ")"
-		}
-		cond := "attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR " + lack
-		if c.TTL != "" {
-			cond += " OR " + expiredCond(&w, c.TTL, now)
-		}
-		taken := first.Unique
-		out = append(out, Action{
-			Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
-				TableName: first.Item.Put.TableName, Key: key, ConditionExpression: aws.String(cond),
-				ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
-			}},
-			Entity: first.Entity, Op: first.Op + " (owner of the reclaimed value)", Key: key, Size: expr.ItemSize(key),
-			classify: func(map[string]types.AttributeValue) error { return taken },
-		})
+		out = append(out, lacksCheck(out, owner, byOwner[owner], releases, now))
 	}
 	out = r.holderChecks(out, releases, holders, now)
 	r.claims, r.releases = next, releases
@@ -237,9 +233,98 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	return out, true, nil
 }
 
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for i := range m {
+		keys = append(keys, i)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// claimOf returns the Claim of a take, or the Release of a release.
+func claimOf(a Action) *Claim {
+	if a.Claim != nil {
+		return a.Claim
+	}
+	return a.Release
+}
+
+// markerTable returns the table a put or delete of a marker item writes.
+func markerTable(a Action) *string {
+	if a.Item.Put != nil {
+		return a.Item.Put.TableName
+	}
+	return a.Item.Delete.TableName
+}
+
+// namesOwner renders into w the condition that a marker item is c's
+// marker and names owner.
+func namesOwner(w *expr.Writer, c *Claim, owner string) string {
+	return w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " +
+		w.Name(c.OwnerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: owner})
+}
+
+// dropOrphan returns the release a with its delete conditioned on the
+// marker naming owner, an item that does not hold the value (the
+// ConditionCheck of lacksCheck sees that it still does not).
+func dropOrphan(a Action, owner string) Action {
+	c := a.Release
+	del := *a.Item.Delete
+	var w expr.Writer
+	del.ConditionExpression = aws.String(namesOwner(&w, c, owner))
+	del.ExpressionAttributeNames, del.ExpressionAttributeValues = w.Names(), w.Values()
+	a.Item = types.TransactWriteItem{Delete: &del}
+	a.Op += " (orphaned marker dropped)"
+	return a
+}
+
+// lacksCheck returns the ConditionCheck that owner, the item a marker
+// names, does not hold the value of any of the actions idx of out (it
+// is absent, lacks the value, or has expired at now).
+func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, now time.Time) Action {
+	_, key, _ := expr.ParseKeyID(owner)
+	first := out[idx[0]]
+	c := claimOf(first)
+	var w expr.Writer
+	var lacks []string
+	for _, i := range idx {
+		ci := claimOf(out[i])
+		attr := w.Name(ci.Attr)
+		lacks = append(lacks, "(attribute_not_exists("+attr+") OR "+attr+" <> "+w.Value(ci.Value)+")")
+	}
+	lack := lacks[0]
+	if len(lacks) > 1 {
+		lack = "(" + strings.Join(lacks, " AND ") + ")"
+	}
+	cond := "attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR " + lack
+	if c.TTL != "" {
+		cond += " OR " + expiredCond(&w, c.TTL, now)
+	}
+	// The check failing means the owner holds the value again: the
+	// outcome is the first action's, given the marker it read.
+	marker := releases[idx[0]].marker
+	outcome := func(map[string]types.AttributeValue) error {
+		if first.classify != nil {
+			return first.classify(marker)
+		}
+		return first.Unique
+	}
+	return Action{
+		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: markerTable(first), Key: key, ConditionExpression: aws.String(cond),
+			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+		}},
+		Entity: first.Entity, Op: first.Op + " (owner of the reclaimed value)", Key: key, Size: expr.ItemSize(key),
+		classify: outcome,
+	}
+}
+
 // otherHolder reports whether the release a failed because its marker
-// (returned as marker) names another item that holds the value,
-// unexpired at now, and returns that item's owner attribute.
+// (returned as marker) names another item, and returns that item's owner
+// attribute and whether it does not hold the value, unexpired at now
+// (the marker is orphaned).
 func otherHolder(ctx context.Context, a Action, marker map[string]types.AttributeValue, read ReadFunc, now time.Time) (kept, bool, error) {
 	c := a.Release
 	if len(marker) == 0 || !expr.SameScalar(marker[c.EntityAttr], c.Marker) {
@@ -251,33 +336,26 @@ func otherHolder(ctx context.Context, a Action, marker map[string]types.Attribut
 		return kept{}, false, nil
 	}
 	item, err := read(ctx, aws.ToString(a.Item.Delete.TableName), key)
-	if err != nil || !holds(item, c, now) {
+	if err != nil {
 		return kept{}, false, err
 	}
-	return kept{owner: owner, marker: marker}, true, nil
+	return kept{owner: owner, marker: marker, orphan: !holds(item, c, now)}, true, nil
 }
 
-// keep turns each release of releases into a ConditionCheck that its
-// marker still names the other holder, and returns the holders to check,
-// in order. ok is false when a holder is also the owner of a marker being
-// taken over (which must not hold its value).
-func keep(out []Action, releases map[int]kept, byOwner map[string][]int) (_ []Action, holders []string, ok bool) {
-	idx := make([]int, 0, len(releases))
-	for i := range releases {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
-	for _, i := range idx {
+// keep turns each release of releases whose marker another holder keeps
+// (not orphaned) into a ConditionCheck that its marker still names that
+// holder, and returns the holders to check, in order.
+func keep(out []Action, releases map[int]kept) (_ []Action, holders []string) {
+	for _, i := range sortedKeys(releases) {
 		k := releases[i]
-		if byOwner[k.owner] != nil {
-			return nil, nil, false
+		if k.orphan {
+			continue
 		}
 		a := out[i]
 		c := a.Release
 		del := a.Item.Delete
 		var w expr.Writer
-		cond := w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " +
-			w.Name(c.OwnerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: k.owner})
+		cond := namesOwner(&w, c, k.owner)
 		a.Item = types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 			TableName: del.TableName, Key: del.Key, ConditionExpression: aws.String(cond),
 			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
@@ -289,7 +367,7 @@ func keep(out []Action, releases map[int]kept, byOwner map[string][]int) (_ []Ac
 			holders = append(holders, k.owner)
 		}
 	}
-	return out, holders, true
+	return out, holders
 }
 
 // holderChecks appends, for each holder, the ConditionCheck that it still
@@ -299,28 +377,22 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 	for _, owner := range holders {
 		_, key, _ := expr.ParseKeyID(owner)
 		var w expr.Writer
-		var first *Action
 		var conds []string
-		idx := make([]int, 0, len(releases))
-		for i := range releases {
-			idx = append(idx, i)
-		}
-		slices.Sort(idx)
-		for _, i := range idx {
-			if releases[i].owner != owner {
+		firstIdx := -1
+		for _, i := range sortedKeys(releases) {
+			if k := releases[i]; k.owner != owner || k.orphan {
 				continue
 			}
-			a := r.orig[i]
-			if first == nil {
-				first = &a
+			if firstIdx < 0 {
+				firstIdx = i
 			}
+			a := r.orig[i]
 			conds = append(conds, w.Name(a.Release.Attr)+" = "+w.Value(a.Release.Value))
 		}
-		c := first.Release
-		if c.TTL != "" {
+		fa, marker := r.orig[firstIdx], releases[firstIdx].marker
+		if c := fa.Release; c.TTL != "" {
 			conds = append(conds, "("+unexpiredCond(&w, c.TTL, now)+")")
 		}
-		fa, marker := *first, releases[idx[0]].marker
 		out = append(out, Action{
 			Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 				TableName: fa.Item.Delete.TableName, Key: key, ConditionExpression: aws.String(strings.Join(conds, " AND ")),
@@ -364,4 +436,18 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 		return true
 	}
 	return !ttl.Expired(item[c.TTL], now)
+}
+
+// NotHolding renders into w the condition that the item a marker names
+// as its owner does not hold value in attr: the item is absent (pk is the
+// table's partition key), lacks the value, or has a TTL attribute ttlAttr
+// ("" for none) that counts it expired at now. It is the condition a
+// takeover of an orphaned marker checks on that item.
+func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, ttlAttr string, now time.Time) string {
+	name := w.Name(attr)
+	cond := "attribute_not_exists(" + w.Name(pk) + ") OR attribute_not_exists(" + name + ") OR " + name + " <> " + w.Value(value)
+	if ttlAttr != "" {
+		cond += " OR " + expiredCond(w, ttlAttr, now)
+	}
+	return cond
 }
