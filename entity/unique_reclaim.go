@@ -50,7 +50,22 @@ func (e *Entity[T]) claim(u *uniqueDef[T], owner string, new map[string]types.At
 	return &txwrite.Claim{
 		Owner: owner, OwnerAttr: uniqueOwnerAttr, EntityAttr: e.table.EntityAttr(), Marker: u.marker,
 		PartitionKey: e.table.PartitionKey.Name, Attr: u.attr, Value: new[u.attr], TTL: e.table.TTLAttribute,
+		Holder: e.marker, IsKey: e.table.isTableKey,
 	}
+}
+
+// isTableKey reports whether key is a table key of t: exactly its key
+// attributes, each of its declared type. A marker's owner attribute that
+// parses to anything else names no item.
+func (t *Table) isTableKey(key map[string]types.AttributeValue) bool {
+	want := 1
+	if t.SortKey.Name != "" {
+		want = 2
+		if avCode(key[t.SortKey.Name]) != string(t.SortKey.typ()) {
+			return false
+		}
+	}
+	return len(key) == want && avCode(key[t.PartitionKey.Name]) == string(t.PartitionKey.typ())
 }
 
 // releaseFailure is the outcome of the failed release of u's value was:

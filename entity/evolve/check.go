@@ -67,10 +67,13 @@ const (
 	// (entity.Attribute.Unique) whose marker item does not name it: there
 	// is none (the item was stored before the attribute was declared
 	// unique, and its value has not changed since), or it names an item
-	// that no longer holds the value. Finding.Unique lists the values.
-	// Repair writes the marker item naming the item, conditioned on its
-	// being absent or already naming the item, in one transaction with a
-	// check that the item still holds the value.
+	// that no longer holds the value, or names no item at all (an
+	// orphaned marker). Finding.Unique lists the values. Repair writes the
+	// marker item naming the item, conditioned on its being absent,
+	// already naming the item, or naming the orphaned marker's owner read,
+	// in one transaction with a check that the item still holds the value
+	// (with the TTL the marker gets) and, for an orphaned marker naming an
+	// item, a check that this item still does not hold it.
 	MissingUniqueMarker Kind = "missing unique marker"
 	// DuplicateUniqueValue: the item holds a value of a unique attribute
 	// that another item holds too (both stored before the attribute was
@@ -79,6 +82,13 @@ const (
 	// names both keys. Repair writes no marker for it and reports it
 	// (ErrDuplicateUnique): change the value of one of the items.
 	DuplicateUniqueValue Kind = "duplicate unique value"
+	// StaleUniqueMarker: the marker item of a value the item holds names
+	// the item but carries another TTL than the item's (the table's
+	// TTLAttribute): DynamoDB's TTL would delete the marker before or
+	// after the item. Repair writes the marker again with the item's TTL,
+	// conditioned on its still naming the item, in one transaction with a
+	// check that the item still holds the value with that TTL.
+	StaleUniqueMarker Kind = "stale unique marker"
 )
 
 // repairable reports whether Repair rewrites findings of kind k.

@@ -23,7 +23,8 @@ import (
 type UniqueDiff struct {
 	// Attribute is the unique attribute.
 	Attribute string
-	// Kind is MissingUniqueMarker or DuplicateUniqueValue.
+	// Kind is MissingUniqueMarker, DuplicateUniqueValue or
+	// StaleUniqueMarker.
 	Kind Kind
 	// Value is the value, as the item holds it.
 	Value types.AttributeValue
@@ -37,9 +38,12 @@ type UniqueDiff struct {
 
 	marker contract.UniqueMarker
 	// orphan is the owner attribute of a marker that names an item not
-	// holding the value (other code changed or deleted it): the repair
-	// takes it over, checking that the item still does not hold it.
-	orphan string
+	// holding the value (other code changed or deleted it), or no item at
+	// all: the repair takes it over, checking that the item it names
+	// (orphanItem) still does not hold the value.
+	orphan     string
+	orphaned   bool
+	orphanItem bool
 }
 
 // ErrDuplicateUnique is the error of a DuplicateUniqueValue finding in
@@ -53,7 +57,9 @@ type UniqueDiff struct {
 var ErrDuplicateUnique = errors.New("ddbmodel: a value of a unique attribute is held by two items")
 
 // uniqueKinds reports whether k is a kind of the unique markers' check.
-func uniqueKinds(k Kind) bool { return k == MissingUniqueMarker || k == DuplicateUniqueValue }
+func uniqueKinds(k Kind) bool {
+	return k == MissingUniqueMarker || k == DuplicateUniqueValue || k == StaleUniqueMarker
+}
 
 // uniques checks the marker items of the unique values item holds (it
 // reads each, strongly consistent) and adds what it finds to f (a new
@@ -95,7 +101,7 @@ func (rn *run) uniques(ctx context.Context, t Target, item map[string]types.Attr
 }
 
 // uniqueDiff checks the marker m of one value the item at key holds; nil
-// when the marker names the item.
+// when the marker names the item, with the item's TTL.
 func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.AttributeValue, m contract.UniqueMarker) (*UniqueDiff, error) {
 	marker, err := rn.readRaw(ctx, t, m.Key)
 	if err != nil {
@@ -105,26 +111,27 @@ func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.At
 	if len(marker) > 0 && expr.SameScalar(marker[m.EntityAttr], m.Marker) {
 		owner := expr.StringOf(marker[m.OwnerAttr])
 		if owner == m.Owner {
+			if staleTTL(marker, m) {
+				d.Kind = StaleUniqueMarker
+				return d, nil
+			}
 			return nil, nil
 		}
-		other, holds, err := rn.holder(ctx, t, m, owner)
+		other, named, holds, err := rn.holder(ctx, t, m, owner)
 		if err != nil {
 			return nil, err
 		}
-		if !holds {
-			// A marker whose owner no longer holds the value (orphaned):
-			// the repair takes it over (one naming no item's key is
-			// refused by the write and reported).
-			if _, _, ok := expr.ParseKeyID(owner); ok {
-				d.orphan = owner
-			}
+		if holds {
+			d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{key, other}
 			return d, nil
 		}
-		d.Kind, d.Holders = DuplicateUniqueValue, []map[string]types.AttributeValue{key, other}
-		return d, nil
+		// A marker whose owner no longer holds the value, or names no
+		// item (orphaned): the repair takes it over. As for a value
+		// without a marker, a second item holding it is a duplicate.
+		d.orphan, d.orphaned, d.orphanItem = owner, true, named
 	}
-	// No marker: another item this run found holding the value without
-	// one makes it a duplicate.
+	// No marker naming a holder: another item this run found holding the
+	// value without one makes it a duplicate.
 	id := expr.KeyID(t.table().Name, m.Key)
 	rn.mu.Lock()
 	first, seen := rn.unmarked[id]
@@ -141,21 +148,39 @@ func (rn *run) uniqueDiff(ctx context.Context, t Target, key map[string]types.At
 	return d, nil
 }
 
-// holder reads the item owner (a marker's owner attribute) names and
-// reports whether it holds m's value, unexpired.
-func (rn *run) holder(ctx context.Context, t Target, m contract.UniqueMarker, owner string) (map[string]types.AttributeValue, bool, error) {
+// staleTTL reports whether marker, naming the item, carries another TTL
+// than the marker m the item's put writes.
+func staleTTL(marker map[string]types.AttributeValue, m contract.UniqueMarker) bool {
+	if m.TTL == "" {
+		return false
+	}
+	a, b := marker[m.TTL], m.Item[m.TTL]
+	if a == nil || b == nil {
+		return (a == nil) != (b == nil)
+	}
+	return !expr.SameScalar(a, b)
+}
+
+// holder reports whether owner, a marker's owner attribute, names an
+// item to read (a key of the table, neither the marker item itself nor
+// the holder m names under another spelling) and whether that item, of
+// the entity, holds m's value, unexpired; key is the item's table key.
+func (rn *run) holder(ctx context.Context, t Target, m contract.UniqueMarker, owner string) (key map[string]types.AttributeValue, named, holds bool, _ error) {
 	_, key, ok := expr.ParseKeyID(owner)
-	if !ok {
-		return nil, false, nil
+	if !ok || m.IsKey != nil && !m.IsKey(key) {
+		return nil, false, false, nil
+	}
+	if id := expr.KeyID("", key); id == m.Owner || id == expr.KeyID("", m.Key) {
+		return nil, false, false, nil
 	}
 	item, err := rn.readRaw(ctx, t, key)
 	if err != nil {
-		return key, false, errtext.Errorf("reading the item a marker of %s's unique attribute %s names: %w", t.Name(), m.Attribute, err)
+		return key, true, false, errtext.Errorf("reading the item a marker of %s's unique attribute %s names: %w", t.Name(), m.Attribute, err)
 	}
-	if len(item) == 0 || !expr.SameScalar(item[m.Attribute], m.Value) {
-		return key, false, nil
+	if len(item) == 0 || !expr.SameScalar(item[m.Attribute], m.Value) || m.Holder != nil && !expr.SameScalar(item[m.EntityAttr], m.Holder) {
+		return key, true, false, nil
 	}
-	return key, m.TTL == "" || !ttl.Expired(item[m.TTL], time.Now()), nil
+	return key, true, m.TTL == "" || !ttl.Expired(item[m.TTL], time.Now()), nil
 }
 
 // readRaw reads the item at key of t's table, strongly consistent, at
@@ -262,12 +287,21 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 	var pw expr.Writer
 	pk := t.table().PartitionKey.Name
 	owner := pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: m.Owner})
-	if d.orphan != "" {
-		owner = "(" + owner + " OR " + pw.Name(m.OwnerAttr) + " = " + pw.Value(&types.AttributeValueMemberS{Value: d.orphan}) + ")"
+	if d.orphaned {
+		owner = "(" + owner + " OR " + txwrite.OwnerIs(&pw, m.OwnerAttr, d.orphan) + ")"
 	}
 	putCond := "attribute_not_exists(" + pw.Name(pk) + ") OR (" + pw.Name(m.EntityAttr) + " = " + pw.Value(m.Marker) + " AND " + owner + ")"
 	var cw expr.Writer
 	checkCond := cw.Name(m.Attribute) + " = " + cw.Value(m.Value)
+	if m.TTL != "" {
+		// The marker carries the TTL read: a write changing the item's
+		// TTL meanwhile (which rewrites the marker) fails the check.
+		if v := m.Item[m.TTL]; v != nil {
+			checkCond += " AND " + cw.Name(m.TTL) + " = " + cw.Value(v)
+		} else {
+			checkCond += " AND attribute_not_exists(" + cw.Name(m.TTL) + ")"
+		}
+	}
 	in := &dynamodb.TransactWriteItemsInput{
 		TransactItems: []types.TransactWriteItem{
 			{Put: &types.Put{TableName: table, Item: m.Item, ConditionExpression: aws.String(putCond),
@@ -277,12 +311,12 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 		},
 		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
 	}
-	if d.orphan != "" {
+	if d.orphanItem {
 		// The orphaned marker's owner still does not hold the value: an
 		// owner taking it back meanwhile keeps its marker.
 		_, key, _ := expr.ParseKeyID(d.orphan)
 		var ow expr.Writer
-		cond := txwrite.NotHolding(&ow, pk, m.Attribute, m.Value, m.TTL, time.Now())
+		cond := txwrite.NotHolding(&ow, pk, m.Attribute, m.Value, m.EntityAttr, m.Holder, m.TTL, time.Now())
 		in.TransactItems = append(in.TransactItems, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 			TableName: table, Key: key, ConditionExpression: aws.String(cond),
 			ExpressionAttributeNames: ow.Names(), ExpressionAttributeValues: ow.Values()}})
@@ -324,7 +358,7 @@ func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d Unique
 		return d, false
 	}
 	if len(marker) == 0 {
-		d.orphan = "" // deleted meanwhile: a marker may be written where none is
+		d.orphan, d.orphaned, d.orphanItem = "", false, false // deleted meanwhile: a marker may be written where none is
 		return d, true
 	}
 	if !expr.SameScalar(marker[d.marker.EntityAttr], d.marker.Marker) {
@@ -336,7 +370,7 @@ func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d Unique
 		rn.count(&rn.r.SkippedChanged) // written meanwhile by the item's own write
 		return d, false
 	}
-	other, holds, err := rn.holder(ctx, t, d.marker, owner)
+	other, named, holds, err := rn.holder(ctx, t, d.marker, owner)
 	switch {
 	case err != nil:
 		fail(err)
@@ -346,11 +380,7 @@ func (rn *run) markerRefused(ctx context.Context, t Target, f *Finding, d Unique
 		fail(duplicate(d))
 		return d, false
 	}
-	if _, _, ok := expr.ParseKeyID(owner); !ok {
-		fail(errtext.Errorf("%w: [%s]: the marker item of attribute %s value %s names %q, which is no item's key", ErrNotRepairable, MissingUniqueMarker, d.Attribute, valueText(d.Value), owner))
-		return d, false
-	}
-	d.orphan = owner
+	d.orphan, d.orphaned, d.orphanItem = owner, true, named
 	return d, true
 }
 

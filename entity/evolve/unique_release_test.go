@@ -162,6 +162,25 @@ func TestAnOrphanedMarkerDoesNotStrandTheHolder(t *testing.T) {
 	}
 }
 
+// orphanedMarker returns a table where the marker of a@x names m1, which
+// holds z@x, and m2 holds a@x: both written by code that does not keep
+// markers (v1, the model before email was unique).
+func orphanedMarker(t *testing.T) (db *entity.DB, v1, v2 *entity.Entity[Member]) {
+	t.Helper()
+	ctx := context.Background()
+	v1, v2 = memberModel(false), memberModel(true)
+	db = entitytest.NewDB(t, v2.Table())
+	if _, err := v2.Put(Member{"m1", "a@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Member{{"m1", "z@x"}, {"m2", "a@x"}} {
+		if _, err := v1.Put(m).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db, v1, v2
+}
+
 // transactRaceClient runs before once, just before the TransactWriteItems
 // call that when selects.
 type transactRaceClient struct {
@@ -183,16 +202,7 @@ func (c *transactRaceClient) TransactWriteItems(ctx context.Context, in *dynamod
 // the marker, and a release fails typed, leaving the marker to it.
 func TestAnOrphanedMarkersOwnerTakingTheValueBackKeepsIt(t *testing.T) {
 	ctx := context.Background()
-	v1, v2 := memberModel(false), memberModel(true)
-	db := entitytest.NewDB(t, v2.Table())
-	if _, err := v2.Put(Member{"m1", "a@x"}).Run(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []Member{{"m1", "z@x"}, {"m2", "a@x"}} {
-		if _, err := v1.Put(m).Run(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db, v1, v2 := orphanedMarker(t)
 	takeBack := func(ctx context.Context) {
 		if _, err := v1.Put(Member{"m1", "a@x"}).Run(ctx, db); err != nil {
 			t.Error(err)

@@ -98,6 +98,11 @@ type UniqueMarker struct {
 	EntityAttr string                          // the table's entity marker attribute
 	Marker     types.AttributeValue            // the marker item's entity marker
 	TTL        string                          // the table's TTL attribute; "" when none
+	// Holder is the entity marker of the items that may hold the value
+	// (the entity's own).
+	Holder types.AttributeValue
+	// IsKey reports whether a key is a table key of the marker's table.
+	IsKey func(map[string]types.AttributeValue) bool
 }
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.

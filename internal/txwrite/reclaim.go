@@ -29,6 +29,31 @@ type Claim struct {
 	Attr         string               // the unique attribute, in the owner item
 	Value        types.AttributeValue // the value, as the owner item would store it
 	TTL          string               // the table's TTL attribute; "" when none
+	// Holder is the entity marker of the items that hold the value (the
+	// entity's): an item of another entity holding an equal attribute
+	// does not hold it. Nil: not checked.
+	Holder types.AttributeValue
+	// IsKey reports whether a key is a table key of the marker's table
+	// (its key attributes, of their types): a marker's owner that is
+	// none names no item. Nil: every parsed key is.
+	IsKey func(map[string]types.AttributeValue) bool
+}
+
+// ownerItem returns the table key of the item that owner, a marker's
+// owner attribute, names, for the action on the marker item at
+// markerKey; ok is false when it names no item to read: it is no key of
+// the table (unparseable, other attributes or types), the marker item
+// itself, or the item of c under another spelling (its own marker).
+func (c *Claim) ownerItem(owner string, markerKey map[string]types.AttributeValue) (key map[string]types.AttributeValue, ok bool) {
+	_, key, parsed := expr.ParseKeyID(owner)
+	if !parsed || c.IsKey != nil && !c.IsKey(key) {
+		return nil, false
+	}
+	id := expr.KeyID("", key)
+	if id == c.Owner || id == expr.KeyID("", markerKey) {
+		return nil, false
+	}
+	return key, true
 }
 
 // maxReclaims bounds the rounds of one Reclaimer: a marker that changes
@@ -62,8 +87,8 @@ const maxReclaims = 4
 // takeover is, on that item still not holding the value.
 type Reclaimer struct {
 	orig     []Action
-	claims   map[int]string // take index -> the owner read from its marker
-	releases map[int]kept   // release index -> the other holder its marker names
+	claims   map[int]takeover // take index -> the marker's owner to take over
+	releases map[int]kept     // release index -> the other holder its marker names
 	rounds   int
 }
 
@@ -74,6 +99,15 @@ type kept struct {
 	owner  string                          // the owner attribute the marker holds
 	marker map[string]types.AttributeValue // the marker item read
 	orphan bool                            // the owner does not hold the value
+	check  bool                            // orphan: the owner names an item, checked not to hold it
+}
+
+// takeover is the take of an orphaned marker: its put is conditioned on
+// the marker naming owner, and when owner names an item (check) on that
+// item not holding the value.
+type takeover struct {
+	owner string
+	check bool
 }
 
 // NewReclaimer returns a Reclaimer for the transaction of actions.
@@ -121,7 +155,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	if len(failed) == 0 {
 		return nil, false, nil
 	}
-	next := map[int]string{}
+	next := map[int]takeover{}
 	for i, o := range r.claims {
 		next[i] = o
 	}
@@ -135,9 +169,9 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 		a := r.orig[f.Index]
 		if a.Release != nil && a.Item.Delete != nil {
-			if _, was := releases[f.Index]; was && (len(f.Item) == 0 || expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner) {
-				// The marker was deleted meanwhile, or names this item
-				// again: the release as built deletes it.
+			if _, was := releases[f.Index]; was && len(f.Item) > 0 && expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner {
+				// The marker names this item again: the release as
+				// built deletes it.
 				delete(releases, f.Index)
 				continue
 			}
@@ -165,18 +199,20 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			return nil, false, nil
 		}
 		owner := expr.StringOf(f.Item[c.OwnerAttr])
-		_, key, parsed := expr.ParseKeyID(owner)
-		if !parsed || owner == c.Owner {
+		if owner == c.Owner {
 			return nil, false, nil
 		}
-		item, rerr := read(ctx, aws.ToString(a.Item.Put.TableName), key)
-		if rerr != nil {
-			return nil, false, errtext.Errorf("%w; reading the owner of the value's marker item: %w", err, rerr)
+		key, isItem := c.ownerItem(owner, a.Key)
+		if isItem {
+			item, rerr := read(ctx, aws.ToString(a.Item.Put.TableName), key)
+			if rerr != nil {
+				return nil, false, errtext.Errorf("%w; reading the owner of the value's marker item: %w", err, rerr)
+			}
+			if holds(item, c, now) {
+				return nil, false, nil
+			}
 		}
-		if holds(item, c, now) {
-			return nil, false, nil
-		}
-		next[f.Index] = owner
+		next[f.Index] = takeover{owner: owner, check: isItem}
 	}
 	out := append([]Action(nil), r.orig...)
 	// owners lists the items that must not hold a value: the owners of
@@ -191,7 +227,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		byOwner[owner] = append(byOwner[owner], i)
 	}
 	for _, i := range sortedKeys(next) {
-		a, owner := out[i], next[i]
+		a, owner := out[i], next[i].owner
 		c := a.Claim
 		put := *a.Item.Put
 		var w expr.Writer
@@ -199,22 +235,19 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		put.ExpressionAttributeNames, put.ExpressionAttributeValues = w.Names(), w.Values()
 		a.Item = types.TransactWriteItem{Put: &put}
 		out[i] = a
-		lacking(owner, i)
+		if next[i].check {
+			lacking(owner, i)
+		}
 	}
 	for _, i := range sortedKeys(releases) {
 		if k := releases[i]; k.orphan {
 			out[i] = dropOrphan(out[i], k.owner)
-			lacking(k.owner, i)
+			if k.check {
+				lacking(k.owner, i)
+			}
 		}
 	}
 	out, holders := keep(out, releases)
-	for _, h := range holders {
-		if byOwner[h] != nil {
-			// One item that must hold a value and lack another: not
-			// worth a combined check.
-			return nil, false, nil
-		}
-	}
 	for _, owner := range append(slices.Clone(owners), holders...) {
 		for _, o := range r.orig {
 			if expr.KeyID("", o.Key) == owner {
@@ -225,9 +258,14 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 	}
 	for _, owner := range owners {
-		out = append(out, lacksCheck(out, owner, byOwner[owner], releases, now))
+		if !slices.Contains(holders, owner) {
+			out = append(out, lacksCheck(out, owner, byOwner[owner], releases, now))
+		}
 	}
-	out = r.holderChecks(out, releases, holders, now)
+	// An item that holds one value and must lack another (two unique
+	// attributes) gets one check of both: DynamoDB takes one action per
+	// item.
+	out = r.holderChecks(out, releases, holders, byOwner, now)
 	r.claims, r.releases = next, releases
 	r.rounds++
 	return out, true, nil
@@ -262,18 +300,29 @@ func markerTable(a Action) *string {
 // namesOwner renders into w the condition that a marker item is c's
 // marker and names owner.
 func namesOwner(w *expr.Writer, c *Claim, owner string) string {
-	return w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " +
-		w.Name(c.OwnerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: owner})
+	return w.Name(c.EntityAttr) + " = " + w.Value(c.Marker) + " AND " + OwnerIs(w, c.OwnerAttr, owner)
+}
+
+// OwnerIs renders into w the condition that a marker item's owner
+// attribute ownerAttr is owner, as read: owner "" also matches a marker
+// without the attribute (one other code wrote).
+func OwnerIs(w *expr.Writer, ownerAttr, owner string) string {
+	cond := w.Name(ownerAttr) + " = " + w.Value(&types.AttributeValueMemberS{Value: owner})
+	if owner == "" {
+		cond = "(attribute_not_exists(" + w.Name(ownerAttr) + ") OR " + cond + ")"
+	}
+	return cond
 }
 
 // dropOrphan returns the release a with its delete conditioned on the
-// marker naming owner, an item that does not hold the value (the
-// ConditionCheck of lacksCheck sees that it still does not).
+// marker being absent (deleted meanwhile, as the release takes it) or
+// naming owner, which names no item or one that does not hold the value
+// (the ConditionCheck of lacksCheck sees that it still does not).
 func dropOrphan(a Action, owner string) Action {
 	c := a.Release
 	del := *a.Item.Delete
 	var w expr.Writer
-	del.ConditionExpression = aws.String(namesOwner(&w, c, owner))
+	del.ConditionExpression = aws.String("attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR (" + namesOwner(&w, c, owner) + ")")
 	del.ExpressionAttributeNames, del.ExpressionAttributeValues = w.Names(), w.Values()
 	a.Item = types.TransactWriteItem{Delete: &del}
 	a.Op += " (orphaned marker dropped)"
@@ -299,6 +348,11 @@ func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, no
 		lack = "(" + strings.Join(lacks, " AND ") + ")"
 	}
 	cond := "attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR " + lack
+	if c.Holder != nil {
+		// An item of another entity holds none of the entity's values.
+		ea := w.Name(c.EntityAttr)
+		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(c.Holder)
+	}
 	if c.TTL != "" {
 		cond += " OR " + expiredCond(&w, c.TTL, now)
 	}
@@ -322,24 +376,28 @@ func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, no
 }
 
 // otherHolder reports whether the release a failed because its marker
-// (returned as marker) names another item, and returns that item's owner
-// attribute and whether it does not hold the value, unexpired at now
-// (the marker is orphaned).
+// (returned as marker) names another item or no item at all, and returns
+// the marker's owner attribute and whether that owner does not hold the
+// value, unexpired at now (the marker is orphaned).
 func otherHolder(ctx context.Context, a Action, marker map[string]types.AttributeValue, read ReadFunc, now time.Time) (kept, bool, error) {
 	c := a.Release
 	if len(marker) == 0 || !expr.SameScalar(marker[c.EntityAttr], c.Marker) {
 		return kept{}, false, nil
 	}
 	owner := expr.StringOf(marker[c.OwnerAttr])
-	_, key, parsed := expr.ParseKeyID(owner)
-	if !parsed || owner == c.Owner {
+	if owner == c.Owner {
 		return kept{}, false, nil
+	}
+	key, isItem := c.ownerItem(owner, a.Key)
+	if !isItem {
+		return kept{owner: owner, marker: marker, orphan: true}, true, nil
 	}
 	item, err := read(ctx, aws.ToString(a.Item.Delete.TableName), key)
 	if err != nil {
 		return kept{}, false, err
 	}
-	return kept{owner: owner, marker: marker, orphan: !holds(item, c, now)}, true, nil
+	orphan := !holds(item, c, now)
+	return kept{owner: owner, marker: marker, orphan: orphan, check: orphan}, true, nil
 }
 
 // keep turns each release of releases whose marker another holder keeps
@@ -372,8 +430,10 @@ func keep(out []Action, releases map[int]kept) (_ []Action, holders []string) {
 
 // holderChecks appends, for each holder, the ConditionCheck that it still
 // holds every value whose release releases turned into a check of the
-// marker naming it, unexpired at now.
-func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []string, now time.Time) []Action {
+// marker naming it, unexpired at now, and lacks the value of each action
+// lacking[holder] names (an orphaned marker of another attribute naming
+// it).
+func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []string, lacking map[string][]int, now time.Time) []Action {
 	for _, owner := range holders {
 		_, key, _ := expr.ParseKeyID(owner)
 		var w expr.Writer
@@ -390,8 +450,17 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 			conds = append(conds, w.Name(a.Release.Attr)+" = "+w.Value(a.Release.Value))
 		}
 		fa, marker := r.orig[firstIdx], releases[firstIdx].marker
-		if c := fa.Release; c.TTL != "" {
+		c := fa.Release
+		if c.Holder != nil {
+			conds = append(conds, w.Name(c.EntityAttr)+" = "+w.Value(c.Holder))
+		}
+		if c.TTL != "" {
 			conds = append(conds, "("+unexpiredCond(&w, c.TTL, now)+")")
+		}
+		for _, i := range lacking[owner] {
+			ci := claimOf(out[i])
+			attr := w.Name(ci.Attr)
+			conds = append(conds, "(attribute_not_exists("+attr+") OR "+attr+" <> "+w.Value(ci.Value)+")")
 		}
 		out = append(out, Action{
 			Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
@@ -432,6 +501,9 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 	if len(item) == 0 || !expr.SameScalar(item[c.Attr], c.Value) {
 		return false
 	}
+	if c.Holder != nil && !expr.SameScalar(item[c.EntityAttr], c.Holder) {
+		return false
+	}
 	if c.TTL == "" {
 		return true
 	}
@@ -440,12 +512,17 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 
 // NotHolding renders into w the condition that the item a marker names
 // as its owner does not hold value in attr: the item is absent (pk is the
-// table's partition key), lacks the value, or has a TTL attribute ttlAttr
-// ("" for none) that counts it expired at now. It is the condition a
-// takeover of an orphaned marker checks on that item.
-func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, ttlAttr string, now time.Time) string {
+// table's partition key), lacks the value, is no item of the entity
+// (its entityAttr is not holder; holder nil: not checked), or has a TTL
+// attribute ttlAttr ("" for none) that counts it expired at now. It is
+// the condition a takeover of an orphaned marker checks on that item.
+func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, entityAttr string, holder types.AttributeValue, ttlAttr string, now time.Time) string {
 	name := w.Name(attr)
 	cond := "attribute_not_exists(" + w.Name(pk) + ") OR attribute_not_exists(" + name + ") OR " + name + " <> " + w.Value(value)
+	if holder != nil {
+		ea := w.Name(entityAttr)
+		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(holder)
+	}
 	if ttlAttr != "" {
 		cond += " OR " + expiredCond(w, ttlAttr, now)
 	}

@@ -1,0 +1,277 @@
+package evolve_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/entity/evolve"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// Guest is a member of a table with a TTL attribute: a unique value's
+// marker carries its holder's TTL.
+type Guest struct {
+	ID    string `dynamo:"id"`
+	Email string `dynamo:"email"`
+	Exp   int64  `dynamo:"exp,omitempty"`
+}
+
+func guestModels() (v1, v2 *entity.Entity[Guest]) {
+	cfg := entity.Config[Guest]{Name: "Guest", Key: entity.Key{Partition: "GUEST#${id}", Sort: "GUEST"}}
+	table := func() *entity.Table {
+		return &entity.Table{Name: "evolve", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), TTLAttribute: "exp"}
+	}
+	v1 = entity.MustDefine(table(), cfg)
+	cfg.Attributes = map[string]entity.Attribute{"email": {Unique: true}}
+	v2 = entity.MustDefine(table(), cfg)
+	return v1, v2
+}
+
+// guestMarker reads the marker item of Guest's email value v.
+func guestMarker(t *testing.T, db *entity.DB, v string) map[string]types.AttributeValue {
+	t.Helper()
+	out, err := db.Client.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: db.Table("evolve"), ConsistentRead: aws.Bool(true),
+		Key: map[string]types.AttributeValue{"PK": str("UNIQUE#Guest#email#" + v), "SK": str("UNIQUE")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
+}
+
+func num(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}
+
+// A marker naming its holder with another TTL than the holder's is a
+// StaleUniqueMarker finding, and Repair writes it with the holder's TTL;
+// a Repair raced by the holder's own update of its TTL (which rewrites
+// the marker) does not write back the TTL it read.
+func TestRepairKeepsTheMarkersTTLTheHolders(t *testing.T) {
+	ctx := context.Background()
+	v1, v2 := guestModels()
+	db := entitytest.NewDB(t, v2.Table())
+	hour, month := time.Now().Add(time.Hour).Unix(), time.Now().Add(30*24*time.Hour).Unix()
+	if _, err := v2.Create(Guest{"g1", "a@x", hour}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	// Other code moves g1's TTL without the marker's.
+	if _, err := v1.Put(Guest{"g1", "a@x", month}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	r, err := evolve.Entity(v2).Verify(ctx, db)
+	if err != nil || r.Counts[evolve.StaleUniqueMarker] != 1 || r.Findings != 1 {
+		t.Fatalf("Verify: %v, findings %d %v; want one stale unique marker", err, r.Findings, r.Counts)
+	}
+	if r, err := evolve.Entity(v2).Repair(ctx, db); err != nil || r.MarkersWritten != 1 {
+		t.Fatalf("Repair: %v, %d markers written", err, r.MarkersWritten)
+	}
+	if got := guestMarker(t, db, "a@x")["exp"]; got == nil || got.(*types.AttributeValueMemberN).Value != strconv.FormatInt(month, 10) {
+		t.Errorf("the marker's TTL after Repair: %v; want %d", got, month)
+	}
+
+	// A Repair of a missing marker raced by g2's own update of its TTL.
+	if _, err := v1.Put(Guest{"g2", "b@x", hour}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	raced := *db
+	raced.Client = &transactRaceClient{Client: db.Client, when: func(*dynamodb.TransactWriteItemsInput) bool { return true },
+		before: func(ctx context.Context) {
+			if _, err := v2.Update(entity.Values{"id": "g2"}).Set("exp", month).Run(ctx, db); err != nil {
+				t.Error(err)
+			}
+		}}
+	if _, err := evolve.Entity(v2).Repair(ctx, &raced); err != nil {
+		t.Fatalf("Repair raced by a TTL update: %v", err)
+	}
+	if got := guestMarker(t, db, "b@x")["exp"]; got == nil || got.(*types.AttributeValueMemberN).Value != strconv.FormatInt(month, 10) {
+		t.Errorf("the marker's TTL after the raced Repair: %v; want the update's %d, not the %d Repair read", got, month, hour)
+	}
+	if r, err := evolve.Entity(v2).Verify(ctx, db); err != nil || r.Findings != 0 {
+		t.Errorf("Verify at the end: %v, %d findings %v", err, r.Findings, r.Counts)
+	}
+}
+
+// Markers whose owner attribute names no item of the table (garbage, a
+// key of other attributes, the marker itself, the holder under another
+// spelling, absent) or an item of another entity holding an equal value
+// are orphaned: Verify reads on past them, Repair takes them over, and a
+// holder's delete drops them.
+func TestMarkersNamingNoHolderAreOrphaned(t *testing.T) {
+	ctx := context.Background()
+	v1, v2 := memberModel(false), memberModel(true)
+	type Admin struct {
+		ID    string `dynamo:"id"`
+		Email string `dynamo:"email"`
+	}
+	admins := entity.MustDefine(v2.Table(), entity.Config[Admin]{Name: "Admin", Key: entity.Key{Partition: "ADMIN#${id}", Sort: "ADMIN"}})
+	db := entitytest.NewDB(t, v2.Table())
+	if _, err := admins.Put(Admin{"ad1", "admin@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	keyID := func(pk, sk string) string {
+		return expr.KeyID("", map[string]types.AttributeValue{"PK": str(pk), "SK": str(sk)})
+	}
+	owners := map[string]types.AttributeValue{
+		"garbage":         str("not-a-key-id"),
+		"empty":           str(""),
+		"other key shape": str(expr.KeyID("", map[string]types.AttributeValue{"PK": str("MEMBER#zz")})),
+		"the marker":      str(keyID("UNIQUE#Member#email#admin@x", "UNIQUE")),
+		"another entity":  str(keyID("ADMIN#ad1", "ADMIN")),
+		"absent":          nil,
+	}
+	for name, ownerAV := range owners {
+		t.Run(name, func(t *testing.T) {
+			if _, err := v1.Put(Member{"m1", "admin@x"}).Run(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+			m := map[string]types.AttributeValue{"PK": str("UNIQUE#Member#email#admin@x"), "SK": str("UNIQUE"), v2.Table().EntityAttr(): str("UNIQUE#Member#email")}
+			if ownerAV != nil {
+				m["uniqueOwner"] = ownerAV
+			}
+			// A second, valid missing marker the run must still reach.
+			if _, err := v1.Put(Member{"m2", "other@x"}).Run(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+			put := func() {
+				t.Helper()
+				if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: db.Table("evolve"), Item: m}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			put()
+			r, err := evolve.Entity(v2).Verify(ctx, db)
+			if err != nil || r.Scanned < 2 || r.Counts[evolve.MissingUniqueMarker] != 2 {
+				t.Fatalf("Verify: %v, scanned %d, %v; want both values' markers missing", err, r.Scanned, r.Counts)
+			}
+			r, err = evolve.Entity(v2).Repair(ctx, db)
+			if err != nil || r.MarkersWritten != 2 {
+				t.Fatalf("Repair: %v, %d markers written; want 2", err, r.MarkersWritten)
+			}
+			if got := owner(marker(t, db, "admin@x")); !strings.Contains(got, "MEMBER#m1") {
+				t.Errorf("after Repair the marker names %q; want m1", got)
+			}
+			put()
+			if err := v2.Delete(entity.Values{"id": "m1"}).Run(ctx, db); err != nil {
+				t.Fatalf("delete of the holder: %v", err)
+			}
+			if got := marker(t, db, "admin@x"); len(got) != 0 {
+				t.Errorf("the marker after the holder's delete: %v; want it dropped", got)
+			}
+			if err := v2.Delete(entity.Values{"id": "m2"}).Run(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if _, err := admins.Get(entity.Values{"id": "ad1"}).Run(ctx, db); err != nil {
+		t.Errorf("the Admin item: %v; want it untouched", err)
+	}
+}
+
+// An item deleted by another request between the two tries of its
+// delete (the first refused by an orphaned marker) fails as a delete of
+// a changed item does, not with a *ddbmodel.UniqueOwnerError.
+func TestAReleaseRacedByAnotherDeleteIsAConditionFailure(t *testing.T) {
+	ctx := context.Background()
+	db, _, v2 := orphanedMarker(t)
+	sends := 0
+	raced := *db
+	raced.Client = &transactRaceClient{Client: db.Client, when: func(*dynamodb.TransactWriteItemsInput) bool { sends++; return sends == 2 },
+		before: func(ctx context.Context) {
+			if err := v2.Delete(entity.Values{"id": "m2"}).Run(ctx, db); err != nil {
+				t.Error(err)
+			}
+		}}
+	err := v2.Delete(entity.Values{"id": "m2"}).Run(ctx, &raced)
+	if !errors.Is(err, ddbmodel.ErrConditionFailed) || errors.Is(err, ddbmodel.ErrUniqueNotOwned) {
+		t.Errorf("delete raced by another delete: %v; want a condition failure, not ErrUniqueNotOwned", err)
+	}
+	if m := marker(t, db, "a@x"); len(m) != 0 {
+		t.Errorf("the marker of a@x: %v; want it dropped by the winning delete", m)
+	}
+}
+
+// Two items holding one value under an orphaned marker are one duplicate
+// for Verify and the dry run as for Repair.
+func TestADuplicateUnderAnOrphanedMarkerIsFoundByVerify(t *testing.T) {
+	ctx := context.Background()
+	v1, v2 := memberModel(false), memberModel(true)
+	db := entitytest.NewDB(t, v2.Table())
+	if _, err := v2.Put(Member{"o", "d@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Member{{"o", "z@x"}, {"a", "d@x"}, {"b", "d@x"}} {
+		if _, err := v1.Put(m).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, job := range []struct {
+		name string
+		run  func() (evolve.Report, error)
+	}{
+		{"Verify", func() (evolve.Report, error) { return evolve.Entity(v2).Verify(ctx, db) }},
+		{"dry run", func() (evolve.Report, error) { return evolve.Entity(v2).DryRun().Repair(ctx, db) }},
+	} {
+		r, _ := job.run()
+		if r.Counts[evolve.DuplicateUniqueValue] != 1 {
+			t.Errorf("%s: %v; want one duplicate of d@x", job.name, r.Counts)
+		}
+	}
+}
+
+// Handled is a member with two unique attributes.
+type Handled struct {
+	ID     string `dynamo:"id"`
+	Email  string `dynamo:"email"`
+	Handle string `dynamo:"handle"`
+}
+
+// One item holds one released value (its marker is the other holder's
+// to keep) and must lack another (the orphaned marker of the second
+// attribute names it): the release checks both on it in one
+// ConditionCheck, as DynamoDB takes one action per item.
+func TestAReleaseCheckingOneItemForTwoAttributes(t *testing.T) {
+	ctx := context.Background()
+	cfg := entity.Config[Handled]{Name: "Handled", Key: entity.Key{Partition: "H#${id}", Sort: "H"}}
+	v1 := entity.MustDefine(newTable(), cfg)
+	cfg.Attributes = map[string]entity.Attribute{"email": {Unique: true}, "handle": {Unique: true}}
+	v2 := entity.MustDefine(newTable(), cfg)
+	db := entitytest.NewDB(t, v2.Table())
+	read := func(attr, v string) map[string]types.AttributeValue {
+		t.Helper()
+		out, err := db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: db.Table("evolve"), ConsistentRead: aws.Bool(true),
+			Key: map[string]types.AttributeValue{"PK": str("UNIQUE#Handled#" + attr + "#" + v), "SK": str("UNIQUE")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Item
+	}
+	// o holds c@x and once held handle h; c holds both, without markers.
+	if _, err := v2.Create(Handled{"o", "c@x", "h"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []Handled{{"o", "c@x", "o-h"}, {"c", "c@x", "h"}} {
+		if _, err := v1.Put(h).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := v2.Delete(entity.Values{"id": "c"}).Run(ctx, db); err != nil {
+		t.Fatalf("delete of c: %v", err)
+	}
+	if got := owner(read("email", "c@x")); !strings.Contains(got, "H#o") {
+		t.Errorf("the marker of c@x names %q; want it kept for o", got)
+	}
+	if m := read("handle", "h"); len(m) != 0 {
+		t.Errorf("the orphaned marker of handle h: %v; want it dropped", m)
+	}
+}
