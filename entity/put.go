@@ -17,15 +17,9 @@ import (
 	"github.com/guregu/dynamo/v2"
 )
 
-// encode applies defaults and timestamps to *v, encodes it, checks the
-// attribute rules, renders every key and adds the entity markers. The item
-// it returns is exactly what a put writes.
-func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
-	rv := reflect.ValueOf(v).Elem()
-	var now time.Time
-	if e.created != nil || e.updated != nil {
-		now = e.now()
-	}
+// applyDefaults sets each zero field of rv (a T) that has a Default to
+// the default's value (a func() any is called: a new id each time).
+func (e *Entity[T]) applyDefaults(rv reflect.Value) error {
 	for _, r := range e.rules {
 		if r.Default == nil {
 			continue
@@ -40,9 +34,24 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 		}
 		dv := reflect.ValueOf(d)
 		if !dv.Type().ConvertibleTo(f.Type()) {
-			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
 		}
 		f.Set(dv.Convert(f.Type()))
+	}
+	return nil
+}
+
+// encode applies defaults and timestamps to *v, encodes it, checks the
+// attribute rules, renders every key and adds the entity markers. The item
+// it returns is exactly what a put writes.
+func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
+	rv := reflect.ValueOf(v).Elem()
+	var now time.Time
+	if e.created != nil || e.updated != nil {
+		now = e.now()
+	}
+	if err := e.applyDefaults(rv); err != nil {
+		return nil, err
 	}
 	if e.created != nil {
 		if f := rv.FieldByIndex(e.created.index); create || f.IsZero() {
@@ -455,11 +464,16 @@ func (op PutOp[T]) action() (TransactWrite, error) {
 	if err != nil {
 		return TransactWrite{}, err
 	}
+	return op.actionOf(c), nil
+}
+
+// actionOf returns the transaction action of the compiled put c.
+func (op PutOp[T]) actionOf(c *compiledPut[T]) TransactWrite {
 	in := c.input(op.e.table.Name)
 	return txwrite.Classified(TransactWrite{
 		Item:   txwrite.FromPut(in),
 		Entity: op.e.name, Op: c.fail.op, Key: op.e.tableKey(c.item), Size: expr.ItemSize(c.item),
-	}, c.fail.classify), nil
+	}, c.fail.classify)
 }
 
 func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {

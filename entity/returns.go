@@ -136,11 +136,11 @@ func (e *Entity[T]) decodeOld(op string, item map[string]types.AttributeValue) (
 // refused refuses the put on an entity with unique attributes, whose
 // markers a single PutItem cannot keep.
 func (op PutOldOp[T]) refused() error {
-	return op.op.e.uniqueRefused("a put returning the old item", "use Put, which reads the old item first")
+	return op.op.e.uniqueRefused("a put returning the old item", "Get the item first, then Put it without ReturnOld (a put of a unique entity reads the old item itself to move its markers)")
 }
 
 // refused refuses the delete on an entity with unique attributes, whose
 // markers a single DeleteItem cannot keep.
 func (op DeleteOldOp[T]) refused() error {
-	return op.op.e.uniqueRefused("a delete returning the old item", "read the item, then Delete it")
+	return op.op.e.uniqueRefused("a delete returning the old item", "Get the item first, then Delete it without ReturnOld")
 }

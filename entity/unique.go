@@ -384,6 +384,12 @@ func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []
 		return w, nil, zero, err
 	}
 	e := op.e
+	// Defaults are drawn once: the item read, the item written, its
+	// markers' owner and the value returned hold the same ones (a
+	// Default of a key composite draws a new id at each compile).
+	if err := e.applyDefaults(reflect.ValueOf(&op.v).Elem()); err != nil {
+		return TransactWrite{}, nil, zero, err
+	}
 	c, err := op.compile()
 	if err != nil {
 		return TransactWrite{}, nil, zero, err
@@ -406,11 +412,9 @@ func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []
 			return TransactWrite{}, nil, zero, err
 		}
 	}
-	w, err := op.action()
-	if err != nil {
-		return TransactWrite{}, nil, zero, err
-	}
-	extra, err := e.markerWrites(old, c.item, key)
+	// The action, the markers and the value returned are of one compile.
+	w := op.actionOf(c)
+	extra, err := e.markerWrites(old, c.item, e.tableKey(c.item))
 	return w, extra, c.written, err
 }
 

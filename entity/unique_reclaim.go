@@ -54,18 +54,36 @@ func (e *Entity[T]) claim(u *uniqueDef[T], owner string, new map[string]types.At
 	}
 }
 
-// isTableKey reports whether key is a table key of t: exactly its key
-// attributes, each of its declared type. A marker's owner attribute that
+// isTableKey reports whether key is a table key of t DynamoDB can read:
+// exactly its key attributes, each of its declared type, strings and
+// binaries not empty and within the key limits (2,048 bytes for the
+// partition key, 1,024 for the sort key). A marker's owner attribute that
 // parses to anything else names no item.
 func (t *Table) isTableKey(key map[string]types.AttributeValue) bool {
 	want := 1
 	if t.SortKey.Name != "" {
 		want = 2
-		if avCode(key[t.SortKey.Name]) != string(t.SortKey.typ()) {
+		if !keyValueFits(key[t.SortKey.Name], t.SortKey.typ(), 1024) {
 			return false
 		}
 	}
-	return len(key) == want && avCode(key[t.PartitionKey.Name]) == string(t.PartitionKey.typ())
+	return len(key) == want && keyValueFits(key[t.PartitionKey.Name], t.PartitionKey.typ(), 2048)
+}
+
+// keyValueFits reports whether av is a key value of type typ that
+// DynamoDB takes: a non-empty string or binary of at most limit bytes, or
+// a number.
+func keyValueFits(av types.AttributeValue, typ types.ScalarAttributeType, limit int) bool {
+	if avCode(av) != string(typ) {
+		return false
+	}
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value != "" && len(v.Value) <= limit
+	case *types.AttributeValueMemberB:
+		return len(v.Value) > 0 && len(v.Value) <= limit
+	}
+	return true
 }
 
 // releaseFailure is the outcome of the failed release of u's value was:

@@ -31,7 +31,9 @@ type PartitionDelete struct {
 // template, nothing else). Only items carrying e's entity marker are
 // deleted: the partition is read with a filter on the marker, and each
 // item read is checked again before it is deleted, so other entities'
-// items in the partition stay.
+// items in the partition stay. An entity with unique attributes is
+// refused before any request (a batch delete would leave its values'
+// marker items behind): delete its items with Delete or txn.Write.
 func DeletePartition[T any](e *entity.Entity[T], values entity.Values) PartitionDelete {
 	w := make(entity.Values, len(values))
 	for k, v := range values {
@@ -45,6 +47,9 @@ func DeletePartition[T any](e *entity.Entity[T], values entity.Values) Partition
 }
 
 // AllEntities deletes every item of the partition, whatever its entity.
+// Build refuses it when any entity of the table has unique attributes
+// (the check is by entity, not by whether its keys can fall in the
+// partition).
 func (d PartitionDelete) AllEntities() PartitionDelete { d.all = true; return d }
 
 // Limit caps the items read per page (DynamoDB's Limit; 0, the default,

@@ -17,6 +17,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 	"github.com/ddbmodel/ddbmodel/entity/evolve"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // Guest is a member of a table with a TTL attribute: a unique value's
@@ -103,8 +104,8 @@ func TestRepairKeepsTheMarkersTTLTheHolders(t *testing.T) {
 }
 
 // Markers whose owner attribute names no item of the table (garbage, a
-// key of other attributes, the marker itself, the holder under another
-// spelling, absent) or an item of another entity holding an equal value
+// key of other attributes, one DynamoDB cannot read, the marker itself,
+// absent) or an item of another entity holding an equal value
 // are orphaned: Verify reads on past them, Repair takes them over, and a
 // holder's delete drops them.
 func TestMarkersNamingNoHolderAreOrphaned(t *testing.T) {
@@ -129,6 +130,9 @@ func TestMarkersNamingNoHolderAreOrphaned(t *testing.T) {
 		"the marker":      str(keyID("UNIQUE#Member#email#admin@x", "UNIQUE")),
 		"another entity":  str(keyID("ADMIN#ad1", "ADMIN")),
 		"absent":          nil,
+		"empty partition": str(expr.KeyID("", map[string]types.AttributeValue{"PK": str(""), "SK": str("MEMBER")})),
+		"empty sort":      str(expr.KeyID("", map[string]types.AttributeValue{"PK": str("MEMBER#o"), "SK": str("")})),
+		"key over limit":  str(expr.KeyID("", map[string]types.AttributeValue{"PK": str(strings.Repeat("x", 2100)), "SK": str("MEMBER")})),
 	}
 	for name, ownerAV := range owners {
 		t.Run(name, func(t *testing.T) {
@@ -273,5 +277,93 @@ func TestAReleaseCheckingOneItemForTwoAttributes(t *testing.T) {
 	}
 	if m := read("handle", "h"); len(m) != 0 {
 		t.Errorf("the orphaned marker of handle h: %v; want it dropped", m)
+	}
+}
+
+// Staffer shares the table of Member, with a unique email of its own.
+type Staffer struct {
+	ID    string `dynamo:"id"`
+	Email string `dynamo:"email"`
+}
+
+// The orphaned markers of two entities' values name one item, which one
+// transaction takes both over from: the check on that item tests each
+// value with its own entity, so the item taking one value back between
+// the read and the second try fails the transaction instead of leaving
+// two holders of the value.
+func TestOneCheckOfAnItemTwoEntitiesMarkersName(t *testing.T) {
+	ctx := context.Background()
+	table := newTable()
+	members := entity.MustDefine(table, entity.Config[Member]{Name: "Member", Key: entity.Key{Partition: "MEMBER#${id}", Sort: "MEMBER"},
+		Attributes: map[string]entity.Attribute{"email": {Unique: true}}})
+	staff := entity.MustDefine(table, entity.Config[Staffer]{Name: "Staffer", Key: entity.Key{Partition: "STAFF#${id}", Sort: "STAFF"},
+		Attributes: map[string]entity.Attribute{"email": {Unique: true}}})
+	db := entitytest.NewDB(t, table)
+	if _, err := staff.Create(Staffer{"st1", "v2@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := staff.Update(entity.Values{"id": "st1"}).Set("email", "other@x").Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	// The marker of Member's v1@x names st1 (a Staffer: it holds no
+	// Member value); the marker of Staffer's v2@x names st1, which other
+	// code moved off it.
+	st1 := expr.KeyID("", map[string]types.AttributeValue{"PK": str("STAFF#st1"), "SK": str("STAFF")})
+	for _, m := range []struct{ entity, value string }{{"Member", "v1@x"}, {"Staffer", "v2@x"}} {
+		item := map[string]types.AttributeValue{"PK": str("UNIQUE#" + m.entity + "#email#" + m.value), "SK": str("UNIQUE"),
+			table.EntityAttr(): str("UNIQUE#" + m.entity + "#email"), "uniqueOwner": str(st1)}
+		if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: db.Table("evolve"), Item: item}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sends := 0
+	raced := *db
+	raced.Client = &transactRaceClient{Client: db.Client, when: func(*dynamodb.TransactWriteItemsInput) bool { sends++; return sends == 2 },
+		before: func(ctx context.Context) {
+			// st1 takes v2@x back through other code.
+			item := map[string]types.AttributeValue{"PK": str("STAFF#st1"), "SK": str("STAFF"), table.EntityAttr(): str("Staffer"),
+				table.EntityVersionAttr(): str("1"), "id": str("st1"), "email": str("v2@x")}
+			if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: db.Table("evolve"), Item: item}); err != nil {
+				t.Error(err)
+			}
+		}}
+	err := txn.Write(members.Create(Member{"c", "v1@x"}), staff.Create(Staffer{"s", "v2@x"})).Run(ctx, &raced)
+	if sends < 2 {
+		t.Fatalf("the transaction was sent %d times; want a second try taking the markers over", sends)
+	}
+	if err == nil {
+		t.Fatal("the transaction succeeded although st1 took v2@x back before its second try")
+	}
+	if _, err := staff.Get(entity.Values{"id": "s"}).Run(ctx, db); !errors.Is(err, ddbmodel.ErrNotFound) {
+		t.Errorf("staff s: %v; want it not written (st1 holds v2@x)", err)
+	}
+}
+
+// The other holder a kept release checks deletes itself (releasing the
+// marker) between the read and the second try: the release goes back to
+// deleting the marker it finds absent, and the delete succeeds.
+func TestAKeptMarkerReleasedMeanwhile(t *testing.T) {
+	ctx := context.Background()
+	v1, v2 := memberModel(false), memberModel(true)
+	db := entitytest.NewDB(t, v2.Table())
+	if _, err := v2.Create(Member{"o", "e@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v1.Put(Member{"a", "e@x"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	sends := 0
+	raced := *db
+	raced.Client = &transactRaceClient{Client: db.Client, when: func(*dynamodb.TransactWriteItemsInput) bool { sends++; return sends == 2 },
+		before: func(ctx context.Context) {
+			if err := v2.Delete(entity.Values{"id": "o"}).Run(ctx, db); err != nil {
+				t.Error(err)
+			}
+		}}
+	if err := v2.Delete(entity.Values{"id": "a"}).Run(ctx, &raced); err != nil {
+		t.Fatalf("delete of a, whose marker's holder o went meanwhile: %v", err)
+	}
+	if m := marker(t, db, "e@x"); len(m) != 0 {
+		t.Errorf("the marker of e@x: %v; want none", m)
 	}
 }

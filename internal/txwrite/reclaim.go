@@ -97,6 +97,7 @@ type Reclaimer struct {
 // marker the release deletes.
 type kept struct {
 	owner  string                          // the owner attribute the marker holds
+	id     string                          // the item it names, canonical (expr.KeyID); "" for none
 	marker map[string]types.AttributeValue // the marker item read
 	orphan bool                            // the owner does not hold the value
 	check  bool                            // orphan: the owner names an item, checked not to hold it
@@ -107,6 +108,7 @@ type kept struct {
 // item not holding the value.
 type takeover struct {
 	owner string
+	id    string // the item owner names, canonical (expr.KeyID)
 	check bool
 }
 
@@ -163,16 +165,26 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	for i, k := range r.releases {
 		releases[i] = k
 	}
+	// A check this Reclaimer added failing means an owner holds its value
+	// again (the write fails), unless a kept release went back to the
+	// release as built, which drops that holder's check.
+	var checkFailed, reverted bool
 	for _, f := range failed {
-		if f.Code != "ConditionalCheckFailed" || f.Index < 0 || f.Index >= len(r.orig) {
-			return nil, false, nil // another failure, or an owner that holds its value again
+		if f.Code != "ConditionalCheckFailed" || f.Index < 0 {
+			return nil, false, nil // another failure
+		}
+		if f.Index >= len(r.orig) {
+			checkFailed = true
+			continue
 		}
 		a := r.orig[f.Index]
 		if a.Release != nil && a.Item.Delete != nil {
-			if _, was := releases[f.Index]; was && len(f.Item) > 0 && expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner {
-				// The marker names this item again: the release as
-				// built deletes it.
+			if _, was := releases[f.Index]; was && (len(f.Item) == 0 || expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner) {
+				// The marker went meanwhile (its other holder released
+				// it), or names this item again: the release as built
+				// deletes it.
 				delete(releases, f.Index)
+				reverted = true
 				continue
 			}
 			k, ok, rerr := otherHolder(ctx, a, f.Item, read, now)
@@ -212,7 +224,10 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 				return nil, false, nil
 			}
 		}
-		next[f.Index] = takeover{owner: owner, check: isItem}
+		next[f.Index] = takeover{owner: owner, id: expr.KeyID("", key), check: isItem}
+	}
+	if checkFailed && !reverted {
+		return nil, false, nil
 	}
 	out := append([]Action(nil), r.orig...)
 	// owners lists the items that must not hold a value: the owners of
@@ -220,11 +235,11 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	// byOwner gives the actions whose value each must lack.
 	var owners []string
 	byOwner := map[string][]int{}
-	lacking := func(owner string, i int) {
-		if byOwner[owner] == nil {
-			owners = append(owners, owner)
+	lacking := func(id string, i int) {
+		if byOwner[id] == nil {
+			owners = append(owners, id)
 		}
-		byOwner[owner] = append(byOwner[owner], i)
+		byOwner[id] = append(byOwner[id], i)
 	}
 	for _, i := range sortedKeys(next) {
 		a, owner := out[i], next[i].owner
@@ -236,14 +251,14 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		a.Item = types.TransactWriteItem{Put: &put}
 		out[i] = a
 		if next[i].check {
-			lacking(owner, i)
+			lacking(next[i].id, i)
 		}
 	}
 	for _, i := range sortedKeys(releases) {
 		if k := releases[i]; k.orphan {
 			out[i] = dropOrphan(out[i], k.owner)
 			if k.check {
-				lacking(k.owner, i)
+				lacking(k.id, i)
 			}
 		}
 	}
@@ -329,6 +344,19 @@ func dropOrphan(a Action, owner string) Action {
 	return a
 }
 
+// lacksValue renders into w the condition that an item does not hold c's
+// value: it lacks the value, or is no item of c's entity (an item of
+// another entity holds none of its values).
+func lacksValue(w *expr.Writer, c *Claim) string {
+	attr := w.Name(c.Attr)
+	cond := "attribute_not_exists(" + attr + ") OR " + attr + " <> " + w.Value(c.Value)
+	if c.Holder != nil {
+		ea := w.Name(c.EntityAttr)
+		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(c.Holder)
+	}
+	return "(" + cond + ")"
+}
+
 // lacksCheck returns the ConditionCheck that owner, the item a marker
 // names, does not hold the value of any of the actions idx of out (it
 // is absent, lacks the value, or has expired at now).
@@ -339,20 +367,13 @@ func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, no
 	var w expr.Writer
 	var lacks []string
 	for _, i := range idx {
-		ci := claimOf(out[i])
-		attr := w.Name(ci.Attr)
-		lacks = append(lacks, "(attribute_not_exists("+attr+") OR "+attr+" <> "+w.Value(ci.Value)+")")
+		lacks = append(lacks, lacksValue(&w, claimOf(out[i])))
 	}
 	lack := lacks[0]
 	if len(lacks) > 1 {
 		lack = "(" + strings.Join(lacks, " AND ") + ")"
 	}
 	cond := "attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR " + lack
-	if c.Holder != nil {
-		// An item of another entity holds none of the entity's values.
-		ea := w.Name(c.EntityAttr)
-		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(c.Holder)
-	}
 	if c.TTL != "" {
 		cond += " OR " + expiredCond(&w, c.TTL, now)
 	}
@@ -397,7 +418,7 @@ func otherHolder(ctx context.Context, a Action, marker map[string]types.Attribut
 		return kept{}, false, err
 	}
 	orphan := !holds(item, c, now)
-	return kept{owner: owner, marker: marker, orphan: orphan, check: orphan}, true, nil
+	return kept{owner: owner, id: expr.KeyID("", key), marker: marker, orphan: orphan, check: orphan}, true, nil
 }
 
 // keep turns each release of releases whose marker another holder keeps
@@ -421,8 +442,8 @@ func keep(out []Action, releases map[int]kept) (_ []Action, holders []string) {
 		}}
 		a.Op += " (kept: another item holds the value)"
 		out[i] = a
-		if !slices.Contains(holders, k.owner) {
-			holders = append(holders, k.owner)
+		if !slices.Contains(holders, k.id) {
+			holders = append(holders, k.id)
 		}
 	}
 	return out, holders
@@ -440,7 +461,7 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 		var conds []string
 		firstIdx := -1
 		for _, i := range sortedKeys(releases) {
-			if k := releases[i]; k.owner != owner || k.orphan {
+			if k := releases[i]; k.id != owner || k.orphan {
 				continue
 			}
 			if firstIdx < 0 {
@@ -458,9 +479,7 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 			conds = append(conds, "("+unexpiredCond(&w, c.TTL, now)+")")
 		}
 		for _, i := range lacking[owner] {
-			ci := claimOf(out[i])
-			attr := w.Name(ci.Attr)
-			conds = append(conds, "(attribute_not_exists("+attr+") OR "+attr+" <> "+w.Value(ci.Value)+")")
+			conds = append(conds, lacksValue(&w, claimOf(out[i])))
 		}
 		out = append(out, Action{
 			Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
