@@ -35,7 +35,7 @@ func (m linked[T]) UniqueMarkers(item map[string]types.AttributeValue) ([]contra
 		maps.Copy(mi, key)
 		out = append(out, contract.UniqueMarker{Attribute: u.attr, Value: item[u.attr], Key: key, Item: mi,
 			Owner: owner, OwnerAttr: uniqueOwnerAttr, EntityAttr: e.table.EntityAttr(), Marker: u.marker, TTL: e.table.TTLAttribute,
-			Holder: e.marker, IsKey: e.table.isTableKey})
+			Holder: e.marker, IsKey: e.table.mayHold})
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -50,8 +51,27 @@ func (e *Entity[T]) claim(u *uniqueDef[T], owner string, new map[string]types.At
 	return &txwrite.Claim{
 		Owner: owner, OwnerAttr: uniqueOwnerAttr, EntityAttr: e.table.EntityAttr(), Marker: u.marker,
 		PartitionKey: e.table.PartitionKey.Name, Attr: u.attr, Value: new[u.attr], TTL: e.table.TTLAttribute,
-		Holder: e.marker, IsKey: e.table.isTableKey,
+		Holder: e.marker, IsKey: e.table.mayHold,
 	}
+}
+
+// mayHold reports whether key can be the table key of an item holding a
+// unique value: a table key DynamoDB can read (isTableKey) that is no
+// marker item's (no entity renders one: Define refuses it). A marker's
+// owner attribute naming anything else names no holder.
+func (t *Table) mayHold(key map[string]types.AttributeValue) bool {
+	if !t.isTableKey(key) {
+		return false
+	}
+	pk, _ := key[t.PartitionKey.Name].(*types.AttributeValueMemberS)
+	if pk == nil || !strings.HasPrefix(pk.Value, uniquePrefix) {
+		return true
+	}
+	if t.SortKey.Name == "" {
+		return false
+	}
+	sk, _ := key[t.SortKey.Name].(*types.AttributeValueMemberS)
+	return sk == nil || sk.Value != uniqueSortKey
 }
 
 // isTableKey reports whether key is a table key of t DynamoDB can read:

@@ -367,3 +367,35 @@ func TestAKeptMarkerReleasedMeanwhile(t *testing.T) {
 		t.Errorf("the marker of e@x: %v; want none", m)
 	}
 }
+
+// A marker naming another marker item (which no entity's item can be)
+// names no holder, even when that marker is released in the same
+// transaction: the delete drops both.
+func TestAMarkerNamingAMarkerItemNamesNoHolder(t *testing.T) {
+	ctx := context.Background()
+	cfg := entity.Config[Handled]{Name: "Handled", Key: entity.Key{Partition: "H#${id}", Sort: "H"},
+		Attributes: map[string]entity.Attribute{"email": {Unique: true}, "handle": {Unique: true}}}
+	handled := entity.MustDefine(newTable(), cfg)
+	db := entitytest.NewDB(t, handled.Table())
+	if _, err := handled.Create(Handled{"a", "a@x", "ha"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	key := func(attr, v string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": str("UNIQUE#Handled#" + attr + "#" + v), "SK": str("UNIQUE")}
+	}
+	m := key("email", "a@x")
+	m[handled.Table().EntityAttr()] = str("UNIQUE#Handled#email")
+	m["uniqueOwner"] = str(expr.KeyID("", key("handle", "ha")))
+	if _, err := db.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: db.Table("evolve"), Item: m}); err != nil {
+		t.Fatal(err)
+	}
+	if err := handled.Delete(entity.Values{"id": "a"}).Run(ctx, db); err != nil {
+		t.Fatalf("delete of a, whose email marker names its handle marker: %v", err)
+	}
+	for _, k := range []map[string]types.AttributeValue{key("email", "a@x"), key("handle", "ha")} {
+		out, err := db.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: db.Table("evolve"), Key: k, ConsistentRead: aws.Bool(true)})
+		if err != nil || len(out.Item) != 0 {
+			t.Errorf("marker %v after the delete: %v, %v; want none", k["PK"], out.Item, err)
+		}
+	}
+}
