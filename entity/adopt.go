@@ -142,7 +142,7 @@ func (e *Entity[T]) AdoptItem(item map[string]types.AttributeValue) AdoptItemOp[
 
 // canAdopt refuses adoption for an entity that cannot adopt: none since
 // adoption writes unique attributes' markers (adopt_unique.go).
-func (e *Entity[T]) canAdopt() error { return nil }
+func (e *entityCore) canAdopt() error { return nil }
 
 // compiledAdopt is an adopting write: the request and the item it writes.
 type compiledAdopt[T any] struct {
@@ -273,7 +273,7 @@ func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 
 // adoptFailure says why an adopting write's condition failed, from the
 // item DynamoDB returned.
-func (e *Entity[T]) adoptFailure(now map[string]types.AttributeValue) error {
+func (e *entityCore) adoptFailure(now map[string]types.AttributeValue) error {
 	switch {
 	case len(now) == 0:
 		return ddbmodel.ErrNotFound

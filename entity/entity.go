@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -248,9 +249,11 @@ type KeySpec = contract.KeySpec
 
 type keySpec = KeySpec
 
-type keyDef[T any] struct {
+type keyDef struct {
 	keySpec
-	fn func(T) (string, error)
+	// fn is the key function (IndexKey.SortFunc), nil for a template: it
+	// takes a pointer to the entity's value (a *T).
+	fn func(v unsafe.Pointer) (string, error)
 	// ownField: the key attribute is a field of T and the template is
 	// exactly ${field}, the field's own value (set at Define by
 	// checkKeyFields): updates write it as the field.
@@ -264,13 +267,13 @@ type keyDef[T any] struct {
 	hasTime bool
 }
 
-type indexDef[T any] struct {
+type indexDef struct {
 	name   string
 	local  bool
-	pk, sk *keyDef[T] // pk nil for local indexes; both nil for multi
+	pk, sk *keyDef // pk nil for local indexes; both nil for multi
 	sparse bool
-	when   func(T) bool
-	multi  *multiIndex // a multi-attribute key (see multikey.go), or nil
+	when   func(v unsafe.Pointer) bool // IndexKey.When, taking a *T
+	multi  *multiIndex                 // a multi-attribute key (see multikey.go), or nil
 }
 
 type fieldRule struct {
@@ -289,11 +292,29 @@ type Entity[T any] struct {
 	// entityLink carries the entity's side of internal/contract for query
 	// and txn.
 	entityLink
+	// entityCore is all of the entity that does not depend on T.
+	entityCore
+	// valid is Config.Validate.
+	valid func(*T) error
+	// upgrades are Config.Upgrades by the version they read, nil when
+	// none (upgrade.go).
+	upgrades map[string]Upgrade[T]
+	// sampleFn is Config.Sample (sample.go).
+	sampleFn func() T
+}
+
+// entityCore is the part of an Entity that does not depend on its Go type:
+// names, key templates, rules and the schema. Entity[T] embeds it, and the
+// code that needs nothing of T has it as receiver, so that it is compiled
+// once rather than once per entity type.
+type entityCore struct {
+	// typ is T, the entity's struct type.
+	typ     reflect.Type
 	table   *Table
 	name    string
 	version string
-	pk, sk  *keyDef[T]
-	indexes []*indexDef[T]
+	pk, sk  *keyDef
+	indexes []*indexDef
 	rules   []*fieldRule
 	nested  []*nestedRule // rules on fields inside attributes
 	byName  map[string]*fieldRule
@@ -302,7 +323,6 @@ type Entity[T any] struct {
 	lock    *fieldRule
 	created *fieldRule
 	updated *fieldRule
-	valid   func(*T) error
 	now     func() time.Time
 	marker  types.AttributeValue
 	ver     types.AttributeValue
@@ -311,7 +331,7 @@ type Entity[T any] struct {
 	keyBytes int
 	// allKeys lists every key the entity renders; keyAttrs their distinct
 	// attribute names; markerBytes the size the two markers add to an item.
-	allKeys     []*keyDef[T]
+	allKeys     []*keyDef
 	keyAttrs    []string
 	markerBytes int
 	// keysOverlap: two keys share an attribute, or a key attribute is also
@@ -347,14 +367,13 @@ type Entity[T any] struct {
 	// attributes of an item that lacks them (key_ids.go).
 	fromKeys []keyComposite
 	// uniques are the unique attributes, kept by marker items (unique.go).
-	uniques []*uniqueDef[T]
+	uniques []*uniqueDef
+	// validates: Config.Validate is set (Entity.valid).
+	validates bool
+	// hasUpgrades: Config.Upgrades is not empty (Entity.upgrades).
+	hasUpgrades bool
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
 	unmarked bool
-	// upgrades are Config.Upgrades by the version they read, nil when
-	// none (upgrade.go).
-	upgrades map[string]Upgrade[T]
-	// sampleFn is Config.Sample (sample.go).
-	sampleFn func() T
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -384,10 +403,13 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		return nil, err
 	}
 	e := &Entity[T]{
-		table: table, name: cfg.Name, version: cfg.Version,
-		fields: map[string][]int{}, byName: map[string]*fieldRule{},
-		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
-		unmarked: cfg.RecognizeUnmarked, sampleFn: cfg.Sample,
+		entityCore: entityCore{
+			typ: rt, table: table, name: cfg.Name, version: cfg.Version,
+			fields: map[string][]int{}, byName: map[string]*fieldRule{},
+			now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
+			unmarked: cfg.RecognizeUnmarked, validates: cfg.Validate != nil,
+		},
+		valid: cfg.Validate, sampleFn: cfg.Sample,
 	}
 	e.entityLink = link.New[contract.Entity[Condition]](linked[T]{e})
 	if e.version == "" {
@@ -449,7 +471,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			e.indexes = append(e.indexes, d)
 			continue
 		}
-		d := &indexDef[T]{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: ik.When}
+		d := &indexDef{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: whenOf(ik.When)}
 		if ix.Local && ik.Partition != "" {
 			return fail(ix.SortKey.Name, "index %q is local: it shares the table's partition key, so its IndexKey takes no Partition (got %q)", ix.Name, ik.Partition)
 		}
@@ -459,7 +481,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			}
 		}
 		if ix.SortKey.Name != "" {
-			if d.sk, err = e.compileKey(ix.SortKey, ik.Sort, ik.SortFunc, ik.SortUses, expr.MaxSortKeyBytes); err != nil {
+			if d.sk, err = e.compileKey(ix.SortKey, ik.Sort, keyFuncOf(ik.SortFunc), ik.SortUses, expr.MaxSortKeyBytes); err != nil {
 				return nil, err
 			}
 		} else if ik.Sort != "" || ik.SortFunc != nil {
@@ -605,8 +627,8 @@ func MustDefine[T any](table *Table, cfg Config[T]) *Entity[T] {
 	return e
 }
 
-func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string, error), uses []string, max int) (*keyDef[T], error) {
-	d := &keyDef[T]{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
+func (e *entityCore) compileKey(attr KeyAttribute, src string, fn func(v unsafe.Pointer) (string, error), uses []string, max int) (*keyDef, error) {
+	d := &keyDef{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
 	if attr.typ() == types.ScalarAttributeTypeB && (src != "" || fn != nil) {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is binary (B), but a template or key function renders text, which a put would write as S; declare the attribute S (entity.S)"}
 	}
@@ -647,7 +669,7 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 // when the item has none), and every key whose composites all have slots
 // records them. Keys that name another attribute (a bool, a set, a key
 // attribute) keep the lookup; when keys overlap fields nothing gets slots.
-func (e *Entity[T]) assignSlots() {
+func (e *entityCore) assignSlots() {
 	if e.fast == nil || e.keysOverlap {
 		return
 	}
@@ -680,7 +702,7 @@ func (e *Entity[T]) assignSlots() {
 // key renders the same text for a time however it is given: from a put's
 // item (which holds the time in its own zone), from a stored item, from a
 // time.Time or from text.
-func (e *Entity[T]) findTimes(rt reflect.Type) {
+func (e *entityCore) findTimes(rt reflect.Type) {
 	for _, d := range e.allKeys {
 		for _, name := range d.Uses {
 			idx, ok := e.fields[name]
@@ -719,7 +741,7 @@ func (e *Entity[T]) Table() *Table { return e.table }
 // entity is not in that index. For a multi-attribute index each spec has
 // no Template, names the role's first attribute, and lists all the role's
 // attributes in Uses.
-func (e *Entity[T]) keySpecs(index string) (pk, sk keySpec, ok bool) {
+func (e *entityCore) keySpecs(index string) (pk, sk keySpec, ok bool) {
 	if index == "" {
 		pk = e.pk.keySpec
 		if e.sk != nil {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -88,7 +89,7 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 		}
 	}
 	src := itemSource(item)
-	if err := e.renderPrimaryIn(&iw, src, v, item); err != nil {
+	if err := e.renderPrimaryIn(&iw, src, unsafe.Pointer(v), item); err != nil {
 		return nil, err
 	}
 	for _, d := range e.indexes {
@@ -117,17 +118,17 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 	return item, nil
 }
 
-func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v *T, into map[string]types.AttributeValue) error {
 	if d.multi != nil {
 		return e.checkMultiKey(d, into)
 	}
-	if d.sparse && d.when != nil && !d.when(*v) {
+	if d.sparse && d.when != nil && !d.when(unsafe.Pointer(v)) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKeyIn(iw, d.pk, src, v); err != nil {
+		if pkv, err = e.renderKeyIn(iw, d.pk, src, unsafe.Pointer(v)); err != nil {
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
@@ -135,7 +136,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source,
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKeyIn(iw, d.sk, src, v); err != nil {
+		if skv, err = e.renderKeyIn(iw, d.sk, src, unsafe.Pointer(v)); err != nil {
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
@@ -167,7 +168,7 @@ func notSparse(err error, name string) error {
 // checkRule checks one attribute's rules against its encoded value av and
 // Go value f. whole says the check is of a whole item (put), where Required
 // applies.
-func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
+func (e *entityCore) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
 	if av == nil || isNull(av) {
 		if whole && r.Required {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "required"}
@@ -198,7 +199,7 @@ func isNull(av types.AttributeValue) bool {
 	return ok
 }
 
-func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+func (e *entityCore) checkItem(item map[string]types.AttributeValue) error {
 	size := 0
 	for name, av := range item {
 		size += len(name) + expr.ValueSize(av)
@@ -462,7 +463,7 @@ func (op PutOp[T]) action() (TransactWrite, error) {
 	}, c.fail.classify), nil
 }
 
-func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+func (e *entityCore) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
 	k := map[string]types.AttributeValue{e.table.PartitionKey.Name: item[e.table.PartitionKey.Name]}
 	if n := e.table.SortKey.Name; n != "" {
 		k[n] = item[n]

@@ -109,9 +109,9 @@ func (t *Table) shareGroup(name string) []string {
 	return out
 }
 
-func (e *Entity[T]) sharesWith() []string { return e.shares }
+func (e *entityCore) sharesWith() []string { return e.shares }
 
-func (e *Entity[T]) attrTypes() map[string]string {
+func (e *entityCore) attrTypes() map[string]string {
 	out := map[string]string{}
 	for name, n := range e.sch.attrs {
 		if n.kind != "" {
@@ -382,7 +382,7 @@ func (g *sampleGen[T]) next(name string) bool {
 	if !ok || name == "" {
 		return false
 	}
-	t := reflect.TypeOf((*T)(nil)).Elem().FieldByIndex(idx).Type
+	t := g.e.typ.FieldByIndex(idx).Type
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}

@@ -22,7 +22,7 @@ import (
 // checkTTL refuses an entity whose T stores the table's TTL attribute as
 // anything but a number: DynamoDB expires only items whose TTL attribute is
 // a number of Unix seconds, and ignores the others silently.
-func (e *Entity[T]) checkTTL() error {
+func (e *entityCore) checkTTL() error {
 	name := e.table.TTLAttribute
 	if name == "" {
 		return nil

@@ -39,16 +39,16 @@ const (
 )
 
 // uniqueDef is one unique attribute of an entity.
-type uniqueDef[T any] struct {
+type uniqueDef struct {
 	attr   string
 	index  []int
 	marker types.AttributeValue // the marker items' entity marker
-	pk, sk *keyDef[T]
-	esc    *keyDef[T] // pk for values holding "#" (unique_escape.go)
+	pk, sk *keyDef
+	esc    *keyDef // pk for values holding "#" (unique_escape.go)
 }
 
 // defineUniques compiles the entity's unique attributes (Define).
-func (e *Entity[T]) defineUniques() error {
+func (e *entityCore) defineUniques() error {
 	for _, r := range e.rules {
 		if !r.Unique {
 			continue
@@ -74,7 +74,7 @@ func (e *Entity[T]) defineUniques() error {
 			return bad("the entity's and the attribute's names may not hold #, $, { or }, which the marker key is made of")
 		}
 		base := uniquePrefix + e.name + "#" + r.name
-		u := &uniqueDef[T]{attr: r.name, index: r.index, marker: &types.AttributeValueMemberS{Value: base}}
+		u := &uniqueDef{attr: r.name, index: r.index, marker: &types.AttributeValueMemberS{Value: base}}
 		var err error
 		if u.pk, err = e.compileKey(e.table.PartitionKey, base+"#${value}", nil, nil, expr.MaxPartitionKeyBytes); err != nil {
 			return err
@@ -94,7 +94,7 @@ func (e *Entity[T]) defineUniques() error {
 
 // uniqueSpaces returns the key spaces of the entity's marker items, by a
 // name of their own, for the overlap analysis.
-func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
+func (e *entityCore) uniqueSpaces() map[string]keySpace {
 	out := map[string]keySpace{}
 	for _, u := range e.uniques {
 		ks := keySpace{keys: []keySpec{u.pk.keySpec}, marker: true}
@@ -107,7 +107,7 @@ func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	return out
 }
 
-func (e *Entity[T]) uniqueAttrs() []string {
+func (e *entityCore) uniqueAttrs() []string {
 	names := make([]string, len(e.uniques))
 	for i, u := range e.uniques {
 		names[i] = u.attr
@@ -124,7 +124,7 @@ func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool
 	return avText(av)
 }
 
-func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.AttributeValue, error) {
+func (e *entityCore) markerKey(u *uniqueDef, text string) (map[string]types.AttributeValue, error) {
 	if err := e.checkLength(u, text); err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.At
 // (txwrite.Reclaimer). An old item without a marker
 // (Config.RecognizeUnmarked) has the markers of every value it keeps
 // written too: other code never wrote them.
-func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+func (e *entityCore) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	return e.markerMoves(old, new, owner, owner)
 }
 
@@ -163,7 +163,7 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 // oldOwner to newOwner (an update changing a primary-key composite): every
 // value the moved item holds has its marker written naming newOwner, on
 // the condition that the marker is absent or names either key.
-func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	var out []TransactWrite
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
 	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
@@ -271,14 +271,14 @@ func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condit
 // errNeedsReadUnique is the error of a write that must read the item for
 // its unique attributes' old values but has no DB to read it with (Build,
 // TransactWrite).
-func (e *Entity[T]) errNeedsReadUnique(op string) error {
+func (e *entityCore) errNeedsReadUnique(op string) error {
 	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first", op, e.name)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action
 // (TransactWrite) on an entity with unique attributes: the action would
 // go without the marker actions that keep the attributes unique.
-func (e *Entity[T]) uniqueAlone(op string) error {
+func (e *entityCore) uniqueAlone(op string) error {
 	if len(e.uniques) == 0 {
 		return nil
 	}
@@ -288,7 +288,7 @@ func (e *Entity[T]) uniqueAlone(op string) error {
 
 // uniqueRefused refuses a write that cannot carry the marker actions of
 // unique attributes (a batch write, a write returning the old item).
-func (e *Entity[T]) uniqueRefused(op, instead string) error {
+func (e *entityCore) uniqueRefused(op, instead string) error {
 	if len(e.uniques) == 0 {
 		return nil
 	}

@@ -75,8 +75,8 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 }
 
 // matchKeys checks an item's table key against the primary key templates.
-func (e *Entity[T]) matchKeys(item map[string]types.AttributeValue) error {
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+func (e *entityCore) matchKeys(item map[string]types.AttributeValue) error {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil {
 			continue
 		}
@@ -131,7 +131,7 @@ func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[stri
 }
 
 // matchKey checks one key attribute's value against its template.
-func (e *Entity[T]) matchKey(d *keyDef[T], av types.AttributeValue) error {
+func (e *entityCore) matchKey(d *keyDef, av types.AttributeValue) error {
 	var text string
 	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
@@ -170,7 +170,7 @@ func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
 // as DynamoDB can tell: its marker names the entity, or, with
 // Config.RecognizeUnmarked, it has no marker (whose key Is then checks on
 // the client).
-func (e *Entity[T]) ownFilter() Condition {
+func (e *entityCore) ownFilter() Condition {
 	own := Attr(e.table.EntityAttr()).Eq(e.name)
 	if !e.unmarked {
 		return own
@@ -182,14 +182,14 @@ func (e *Entity[T]) ownFilter() Condition {
 // item is this entity's or exists without a marker. The key the write
 // renders comes from the entity's templates, so an unmarked item under it
 // fits them.
-func (e *Entity[T]) existsOrUnmarked(w *expr.Writer) string {
+func (e *entityCore) existsOrUnmarked(w *expr.Writer) string {
 	m := w.Name(e.table.EntityAttr())
 	return m + " = " + w.Value(e.marker) + " OR (attribute_not_exists(" + m + ") AND attribute_exists(" + w.Name(e.table.PartitionKey.Name) + "))"
 }
 
 // guardOrUnmarked is guard for an entity recognising unmarked items: no
 // item under the key, an item of this entity, or one without a marker.
-func (e *Entity[T]) guardOrUnmarked(w *expr.Writer) string {
+func (e *entityCore) guardOrUnmarked(w *expr.Writer) string {
 	m := w.Name(e.table.EntityAttr())
 	return "attribute_not_exists(" + m + ") OR " + m + " = " + w.Value(e.marker)
 }
@@ -245,8 +245,8 @@ func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error)
 // value render key attribute attr as rendered instead of the stored value
 // the item has: each composite whose text in the two differs, with both
 // texts, and whether the item holds it or it was recovered from the key.
-func (e *Entity[T]) keyDisagreement(attr string, stored, rendered types.AttributeValue, recovered []string) string {
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+func (e *entityCore) keyDisagreement(attr string, stored, rendered types.AttributeValue, recovered []string) string {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil || d.Attribute != attr || d.Template == nil {
 			continue
 		}

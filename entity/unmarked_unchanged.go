@@ -21,7 +21,7 @@ import (
 
 // unchangedNode returns the "unchanged" condition node for item, the
 // unmarked item read (nil: there was none, or a marked one).
-func (e *Entity[T]) unchangedNode(item map[string]types.AttributeValue) *condNode {
+func (e *entityCore) unchangedNode(item map[string]types.AttributeValue) *condNode {
 	var absent []string
 	if item != nil {
 		absent = e.absentFrom(item)
@@ -33,7 +33,7 @@ func (e *Entity[T]) unchangedNode(item map[string]types.AttributeValue) *condNod
 // (the fields of T and its declared extra attributes) or maintains (the
 // table's key and index key attributes, the marker's version) that item
 // lacks. The marker itself is left out: the condition checks it first.
-func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
+func (e *entityCore) absentFrom(item map[string]types.AttributeValue) []string {
 	names := e.ownNames
 	if names == nil {
 		names = e.storedAndMaintained()
@@ -50,7 +50,7 @@ func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
 // storedAndMaintained lists, sorted, the top-level attributes the entity
 // stores or maintains, without its marker: what absentFrom picks from.
 // Define computes it once (ownNames).
-func (e *Entity[T]) storedAndMaintained() []string {
+func (e *entityCore) storedAndMaintained() []string {
 	names := map[string]bool{}
 	if e.sch != nil {
 		for n := range e.sch.attrs {
@@ -74,7 +74,7 @@ func (e *Entity[T]) storedAndMaintained() []string {
 // item whose "unchanged" condition alone exceeds DynamoDB's expression
 // size limit: an item of very many attributes, or an entity storing very
 // many that the item lacks.
-func (e *Entity[T]) checkUnchangedSize(op string, n *condNode) error {
+func (e *entityCore) checkUnchangedSize(op string, n *condNode) error {
 	var w expr.Writer
 	if size := len(renderUnchanged(&w, n)); size > expr.MaxExpressionBytes {
 		return &ddbmodel.LimitError{Entity: e.name,
@@ -86,7 +86,7 @@ func (e *Entity[T]) checkUnchangedSize(op string, n *condNode) error {
 
 // checkConditionSize refuses a condition expression over DynamoDB's size
 // limit before sending it.
-func (e *Entity[T]) checkConditionSize(cond string) error {
+func (e *entityCore) checkConditionSize(cond string) error {
 	return expr.CheckLimits(e.name, "the condition", cond)
 }
 

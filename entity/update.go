@@ -243,7 +243,7 @@ func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
 	return &t, nil
 }
 
-func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
+func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
 	f := reflect.New(r.typ).Elem()
 	setTime(f, e.now())
 	return marshalValue(f.Interface())
@@ -251,7 +251,7 @@ func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
 
 // maintainedAttrs returns the attributes the entity maintains itself: every
 // key attribute of the table and its indexes, and the two markers.
-func (e *Entity[T]) maintainedAttrs() map[string]bool {
+func (e *entityCore) maintainedAttrs() map[string]bool {
 	m := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true, e.table.PartitionKey.Name: true}
 	if e.table.SortKey.Name != "" {
 		m[e.table.SortKey.Name] = true
@@ -272,7 +272,7 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 // putKeyAttributes computes putKeyAttrs: the entity's key attributes, in
 // keyAttrs' order, then the other index key attributes of the table it
 // maintains, sorted; without the table key's and the markers.
-func (e *Entity[T]) putKeyAttributes() []string {
+func (e *entityCore) putKeyAttributes() []string {
 	skip := map[string]bool{e.table.PartitionKey.Name: true, e.table.SortKey.Name: true, e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
 	var out []string
 	for _, n := range e.keyAttrs {
@@ -329,7 +329,7 @@ func (op UpdateOp[T]) primaryComposites() []string {
 		if p, err := docpath.Parse(a.attr); err == nil {
 			top = p.Root()
 		}
-		for _, d := range []*keyDef[T]{op.e.pk, op.e.sk} {
+		for _, d := range []*keyDef{op.e.pk, op.e.sk} {
 			if d != nil && slices.Contains(d.Uses, top) && !slices.Contains(out, top) {
 				out = append(out, top)
 			}
@@ -460,7 +460,7 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 
 // canonicalNumber is schema.canonicalNumber, for a nil entity v itself
 // (the operation is refused at Build).
-func (e *Entity[T]) canonicalNumber(name string, v any) any {
+func (e *entityCore) canonicalNumber(name string, v any) any {
 	if e == nil {
 		return v
 	}

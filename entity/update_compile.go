@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -260,7 +261,7 @@ func (p *updatePlan[T]) checkActions() error {
 // withCondition renders the condition that the item holds value for the
 // With attribute name: the value encoded as a put encodes it, or, for a
 // value a put leaves out, the attribute's absence.
-func (e *Entity[T]) withCondition(w *expr.Writer, name string, value any) (string, error) {
+func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (string, error) {
 	ref, err := e.sch.resolve(name, "With")
 	if err != nil {
 		return "", err
@@ -386,7 +387,7 @@ func (p *updatePlan[T]) applyToOld() error {
 }
 
 // touches reports whether the update touches a composite of d.
-func (p *updatePlan[T]) touches(d *keyDef[T]) bool {
+func (p *updatePlan[T]) touches(d *keyDef) bool {
 	for _, u := range d.Uses {
 		if _, ok := p.touched[u]; ok {
 			return true
@@ -398,7 +399,7 @@ func (p *updatePlan[T]) touches(d *keyDef[T]) bool {
 // checkPrimaryKey marks the update as a move when a primary-key composite
 // changes, unless the key it renders is the key the item already has.
 func (p *updatePlan[T]) checkPrimaryKey() error {
-	for _, d := range []*keyDef[T]{p.e.pk, p.e.sk} {
+	for _, d := range []*keyDef{p.e.pk, p.e.sk} {
 		if d == nil || !p.touches(d) {
 			continue
 		}
@@ -466,7 +467,7 @@ func (p *updatePlan[T]) decode() (*T, error) {
 }
 
 // leave removes an index's key attributes: the item leaves the index.
-func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
+func (p *updatePlan[T]) leave(pair []*keyDef) {
 	for _, k := range pair {
 		if k != nil && !k.ownField { // a field stored as its own key stays the field
 			p.removes = append(p.removes, p.w.Name(k.Attribute))
@@ -487,12 +488,12 @@ func (p *updatePlan[T]) indexKeys() error {
 }
 
 // indexKey handles one index for indexKeys.
-func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
+func (p *updatePlan[T]) indexKey(d *indexDef) error {
 	if d.multi != nil {
 		return p.multiIndexKey(d)
 	}
 	e := p.e
-	pair := []*keyDef[T]{d.pk, d.sk}
+	pair := []*keyDef{d.pk, d.sk}
 	touchedIdx, removed := false, ""
 	for _, k := range pair {
 		if k == nil || !p.touches(k) {
@@ -537,7 +538,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 		for n := range p.touched {
 			setIn(&p.touchedFromOld, n, true)
 		}
-		if !when(*t) {
+		if !when(unsafe.Pointer(t)) {
 			p.leave(pair)
 			return nil
 		}
@@ -604,7 +605,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 // unknownComposites returns the composites of k whose values after the
 // update are not known (miss), and of those the ones the item read lacks
 // (absent). It records the composites taken from the item read.
-func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) {
+func (p *updatePlan[T]) unknownComposites(k *keyDef) (miss, absent []string) {
 	for _, u := range k.Uses {
 		if kind, ok := p.touched[u]; ok && kind != actSet {
 			// Changed by add, append, set-if-not-exists: its new value is
@@ -643,7 +644,7 @@ func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) 
 // renderIndexKey renders an index key from the update's sources; a key
 // function gets the item after the update (or, unread, what the update
 // knows of it).
-func (p *updatePlan[T]) renderIndexKey(k *keyDef[T]) (types.AttributeValue, error) {
+func (p *updatePlan[T]) renderIndexKey(k *keyDef) (types.AttributeValue, error) {
 	if k.fn == nil {
 		return p.e.renderKey(k, p.src, nil)
 	}
@@ -657,7 +658,7 @@ func (p *updatePlan[T]) renderIndexKey(k *keyDef[T]) (types.AttributeValue, erro
 	if err != nil {
 		return nil, &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
 	}
-	return p.e.renderKey(k, p.src, t)
+	return p.e.renderKey(k, p.src, unsafe.Pointer(t))
 }
 
 // writeActions writes the attribute changes themselves.

@@ -112,7 +112,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 	// an update may not change it; the primary key's composites are the
 	// item's identity, the same on both.
 	keyed := map[string]bool{}
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d != nil {
 			for _, u := range d.Uses {
 				keyed[u] = true
@@ -138,7 +138,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 			missingAttrs = append(missingAttrs, d.name)
 			continue
 		}
-		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+		for _, k := range []*keyDef{d.pk, d.sk} {
 			if k == nil {
 				continue
 			}
