@@ -166,7 +166,7 @@ func (m *multiIndex) specs() (pk, sk keySpec) {
 
 // multiIndexDef places the entity in the multi-attribute index ix. The
 // fields are checked once the schema is built (checkMultiFields).
-func (e *Entity[T]) multiIndexDef(ix Index, ik IndexKey[T]) (*indexDef, error) {
+func (e *entityCore) multiIndexDef(ix Index, ik indexPlacement) (*indexDef, error) {
 	if ik.Partition != "" || ik.Sort != "" || ik.SortFunc != nil || len(ik.SortUses) > 0 || ik.When != nil {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Define: index %s has a multi-attribute key (the item's attributes %s): give it no template, SortFunc, SortUses or When", ix.Name, joinNames(ix))}
 	}
