@@ -289,7 +289,7 @@ func badKeyValue(av types.AttributeValue, k KeyAttribute) string {
 // attributes needs nothing (their values are encoded as the fields'), a
 // value DynamoDB refuses in a key is refused here, and removing one takes
 // the item out of the index, which only a sparse index allows.
-func (p *updatePlan[T]) multiIndexKey(d *indexDef) error {
+func (p *updatePlan) multiIndexKey(d *indexDef) error {
 	e := p.e
 	for _, k := range d.multi.attrs() {
 		kind, ok := p.touched[k.Name]
@@ -316,7 +316,7 @@ func (p *updatePlan[T]) multiIndexKey(d *indexDef) error {
 // setKeyValue returns the value the update sets attribute name to, or nil
 // when it does not know it (no Set of it, or an Add or a Set if absent,
 // whose outcome depends on the stored item).
-func (p *updatePlan[T]) setKeyValue(name string) types.AttributeValue {
+func (p *updatePlan) setKeyValue(name string) types.AttributeValue {
 	var v types.AttributeValue
 	for i, a := range p.acts {
 		if a.attr == name && a.kind == actSet {

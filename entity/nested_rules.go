@@ -179,7 +179,7 @@ func isPrefix(p, q docpath.Path) bool {
 // rules of the top-level attribute when ref is a path inside it. av and fv
 // are the action's value, encoded and as the field's Go type (invalid for
 // Remove, and for actions that give no whole value).
-func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.AttributeValue, fv reflect.Value) error {
+func (p *updatePlan) checkPathRules(a action, ref attrRef, av types.AttributeValue, fv reflect.Value) error {
 	e := p.e
 	if top := e.byName[ref.top]; top != nil && ref.nested() {
 		if err := p.checkInside(top, docpath.Path{{Name: top.name}}, a, ref, av); err != nil {
@@ -245,7 +245,7 @@ func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.Attribute
 // at, whose rule is r: an element of a list takes the list's Enum; a
 // Validate, which checks whole values, cannot check a change inside one
 // and refuses it.
-func (p *updatePlan[T]) checkInside(r *fieldRule, at docpath.Path, a action, ref attrRef, av types.AttributeValue) error {
+func (p *updatePlan) checkInside(r *fieldRule, at docpath.Path, a action, ref attrRef, av types.AttributeValue) error {
 	e := p.e
 	if r.Validate != nil {
 		return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the Validate rule of %s checks its whole value, which a change inside it does not give; Set the whole of %s, or declare the rule on the field inside it (Config.Attributes[%q])", actionNames[a.kind], r.name, r.name, ref.path.String())}

@@ -110,7 +110,7 @@ func behindPointer(rt reflect.Type, index []int) bool {
 
 // calledAs names the action a as the caller wrote it: a Set of a value a
 // put leaves out, which the update turns into a Remove, is still "Set".
-func (p *updatePlan[T]) calledAs(a action) string {
+func (p *updatePlan) calledAs(a action) string {
 	if a.kind == actRemove && p.removal(a.attr) != "Remove" {
 		return "Set"
 	}

@@ -94,7 +94,7 @@ func (e *entityCore) checkConditionSize(cond string) error {
 // key it touches: it compiles with an unmarked item read (other code wrote
 // it, so the untouched half may be missing or stale), and writing one half
 // alone would leave a partial key, which keeps the item out of the index.
-func (p *updatePlan[T]) wholeKeys() bool {
+func (p *updatePlan) wholeKeys() bool {
 	return p.old != nil && p.e.unmarked && p.e.table.Unmarked(p.old)
 }
 

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
@@ -55,7 +56,13 @@ type action struct {
 // the item, so it needs ReadFirst (a *ddbmodel.MissingCompositesError says
 // so otherwise).
 type UpdateOp[T any] struct {
-	e         *Entity[T]
+	e *Entity[T]
+	updateRequest
+}
+
+// updateRequest is what an update asks, apart from its entity: the code
+// that compiles it needs nothing of T.
+type updateRequest struct {
 	key       Values
 	acts      []action
 	cond      Condition
@@ -76,7 +83,7 @@ func (e *Entity[T]) Update(key Values) UpdateOp[T] {
 	for k, v := range key {
 		own[k] = e.canonicalNumber(k, v)
 	}
-	return UpdateOp[T]{e: e, key: own, ret: types.ReturnValueAllNew}
+	return UpdateOp[T]{e: e, updateRequest: updateRequest{key: own, ret: types.ReturnValueAllNew}}
 }
 
 func (op UpdateOp[T]) add(a action) UpdateOp[T] {
@@ -218,8 +225,9 @@ func sameKey(a, b types.AttributeValue) bool {
 	return okx && oky && x == y
 }
 
-// partialT decodes the values an update knows into a T, for key functions.
-func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
+// partialT decodes the values an update knows into a T (typ), for key
+// functions, and returns a pointer to it (a *T).
+func (op *updateRequest) partialT(typ reflect.Type, known itemSource, with keys.Source) (unsafe.Pointer, error) {
 	item := map[string]types.AttributeValue{}
 	for k, v := range known {
 		item[k] = v
@@ -236,11 +244,11 @@ func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
 			item[k] = av
 		}
 	}
-	var t T
-	if err := dynamo.UnmarshalItem(item, &t); err != nil {
+	t := reflect.New(typ)
+	if err := dynamo.UnmarshalItem(item, t.Interface()); err != nil {
 		return nil, err
 	}
-	return &t, nil
+	return t.UnsafePointer(), nil
 }
 
 func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
