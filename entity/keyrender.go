@@ -27,6 +27,11 @@ import (
 // non-key attribute given as if it identified the item, is never ignored.
 // (An update takes the current values of other attributes with With.)
 func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	return e.key(composites)
+}
+
+// key is Key, for the code that needs nothing of T.
+func (e *entityCore) key(composites Values) (map[string]types.AttributeValue, error) {
 	if err := e.checkKeyNames(composites); err != nil {
 		return nil, err
 	}

@@ -427,7 +427,7 @@ func (op PutOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 }
 
 // touchesUnique reports whether the update changes a unique attribute.
-func (op UpdateOp[T]) touchesUnique() bool {
+func (op updateRequest) touchesUnique() bool {
 	for _, a := range op.acts {
 		top := a.attr
 		if ref, err := op.e.sch.resolve(a.attr, ""); err == nil {

@@ -8,7 +8,7 @@ import (
 
 // moves reports whether the update changes a primary-key composite (it
 // moves the item; see UpdateOp.move), as far as it compiles without the item.
-func (op UpdateOp[T]) moves() bool {
+func (op updateRequest) moves() bool {
 	c, err := op.compile(nil)
 	return err == nil && c.move
 }

@@ -60,9 +60,11 @@ type UpdateOp[T any] struct {
 	updateRequest
 }
 
-// updateRequest is what an update asks, apart from its entity: the code
-// that compiles it needs nothing of T.
+// updateRequest is what an update asks, with its entity's core (nil for a
+// zero operation): the code that compiles it needs nothing of T, and has
+// it as receiver.
 type updateRequest struct {
+	e         *entityCore
 	key       Values
 	acts      []action
 	cond      Condition
@@ -83,7 +85,7 @@ func (e *Entity[T]) Update(key Values) UpdateOp[T] {
 	for k, v := range key {
 		own[k] = e.canonicalNumber(k, v)
 	}
-	return UpdateOp[T]{e: e, updateRequest: updateRequest{key: own, ret: types.ReturnValueAllNew}}
+	return UpdateOp[T]{e: e, updateRequest: updateRequest{e: e.core(), key: own, ret: types.ReturnValueAllNew}}
 }
 
 func (op UpdateOp[T]) add(a action) UpdateOp[T] {
@@ -310,7 +312,7 @@ func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 }
 
 // build compiles the update without the item, failing when it needs it.
-func (op UpdateOp[T]) build() (*compiledUpdate, error) {
+func (op updateRequest) build() (*compiledUpdate, error) {
 	c, err := op.compile(nil)
 	if err != nil {
 		return nil, err
@@ -330,7 +332,7 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 
 // primaryComposites returns the primary-key composites the update's
 // actions touch, in the order given.
-func (op UpdateOp[T]) primaryComposites() []string {
+func (op updateRequest) primaryComposites() []string {
 	var out []string
 	for _, a := range op.acts {
 		top := a.attr
@@ -360,7 +362,7 @@ func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
 
 // action compiles the update as one action of a transaction, without the
 // actions of unique attributes.
-func (op UpdateOp[T]) action() (TransactWrite, error) {
+func (op updateRequest) action() (TransactWrite, error) {
 	c, err := op.build()
 	if err != nil {
 		return TransactWrite{}, err

@@ -56,12 +56,12 @@ type updatePlan struct {
 	absentInOld           map[string]bool                 // composites the item read lacks: conditioned on their absence
 }
 
-func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
+func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
 	e := op.e
 	if !e.defined() {
 		return nil, errNoEntity("update")
 	}
-	key, err := e.Key(op.key)
+	key, err := e.key(op.key)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	// The plan's maps are made on their first store (setIn): most updates
 	// store in few of them.
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
-	p := &updatePlan{op: op.updateRequest, e: &e.entityCore, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	if op.with != nil {
 		p.withSrc = op.with
 	}
