@@ -64,7 +64,7 @@ func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return BatchWrite{}, err
 	}

@@ -17,14 +17,24 @@ import (
 
 // GetOp reads one item by its key composites.
 type GetOp[T any] struct {
-	e           *Entity[T]
+	e *Entity[T]
+	getRequest
+}
+
+// getRequest is what a get asks, with its entity's core (nil for a zero
+// operation): the code that builds it needs nothing of T, and has it as
+// receiver.
+type getRequest struct {
+	e           *entityCore
 	key         Values
 	consistent  bool
 	skipExpired bool
 }
 
 // Get returns an operation reading the item whose key composites are key.
-func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: maps.Clone(key)} }
+func (e *Entity[T]) Get(key Values) GetOp[T] {
+	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: maps.Clone(key)}}
+}
 
 // Table returns the table of the entity the get reads.
 func (op GetOp[T]) Table() *Table {
@@ -45,7 +55,7 @@ func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
 	if !op.e.defined() {
 		return nil, errNoEntity("get")
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return nil, err
 	}

@@ -521,7 +521,7 @@ func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 		return w, nil, err
 	}
 	e := op.e
-	key, err := e.Key(op.key)
+	key, err := e.key(op.key)
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}

@@ -155,7 +155,7 @@ func (op UpdateOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, map[s
 	if _, err := op.compile(nil); err != nil {
 		return Condition{}, nil, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return Condition{}, nil, err
 	}
@@ -167,7 +167,7 @@ func (op DeleteOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error
 	if _, _, err := op.compile(); err != nil {
 		return Condition{}, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return Condition{}, err
 	}
