@@ -58,6 +58,11 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 // the key isolation Define checks; it is refused for an entity recognising
 // unmarked items.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
+	return op.deleteRequest.batchWrite()
+}
+
+// batchWrite is DeleteOp.BatchWrite, which needs nothing of T.
+func (op deleteRequest) batchWrite() (BatchWrite, error) {
 	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch delete")
 	}

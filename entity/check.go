@@ -37,6 +37,11 @@ func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
 
 // TransactWrite compiles the check as one action of a transaction.
 func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
+	return op.checkRequest.transactWrite()
+}
+
+// transactWrite is CheckOp.TransactWrite, which needs nothing of T.
+func (op checkRequest) transactWrite() (TransactWrite, error) {
 	if !op.e.defined() {
 		return TransactWrite{}, errNoEntity("check")
 	}

@@ -109,6 +109,11 @@ func (op deleteRequest) compile() (*dynamodb.DeleteItemInput, failure, error) {
 
 // Build compiles the DeleteItem request without sending it.
 func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	return op.deleteRequest.build()
+}
+
+// build is DeleteOp.Build, which needs nothing of T.
+func (op deleteRequest) build() (*dynamodb.DeleteItemInput, error) {
 	in, _, err := op.compile()
 	return in, err
 }
@@ -147,6 +152,11 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 // entity with unique attributes it is an error: their marker actions must
 // join the transaction too (txn.Write and TransactWrites add them).
 func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
+	return op.deleteRequest.transactWrite()
+}
+
+// transactWrite is DeleteOp.TransactWrite, which needs nothing of T.
+func (op deleteRequest) transactWrite() (TransactWrite, error) {
 	if op.e != nil {
 		if err := op.e.uniqueAlone("delete"); err != nil {
 			return TransactWrite{}, err

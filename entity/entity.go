@@ -293,8 +293,6 @@ type Entity[T any] struct {
 	entityLink
 	// entityCore is all of the entity that does not depend on T.
 	entityCore
-	// valid is Config.Validate.
-	valid func(*T) error
 	// upgrades are Config.Upgrades by the version they read, nil when
 	// none (upgrade.go).
 	upgrades map[string]Upgrade[T]
@@ -367,8 +365,9 @@ type entityCore struct {
 	fromKeys []keyComposite
 	// uniques are the unique attributes, kept by marker items (unique.go).
 	uniques []*uniqueDef
-	// validates: Config.Validate is set (Entity.valid).
-	validates bool
+	// validate is Config.Validate, taking a pointer to the value (a *T);
+	// nil when not set.
+	validate func(v unsafe.Pointer) error
 	// hasUpgrades: Config.Upgrades is not empty (Entity.upgrades).
 	hasUpgrades bool
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
@@ -406,9 +405,9 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			typ: rt, table: table, name: cfg.Name, version: cfg.Version,
 			fields: map[string][]int{}, byName: map[string]*fieldRule{},
 			now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
-			unmarked: cfg.RecognizeUnmarked, validates: cfg.Validate != nil,
+			unmarked: cfg.RecognizeUnmarked, validate: validateOf(cfg.Validate),
 		},
-		valid: cfg.Validate, sampleFn: cfg.Sample,
+		sampleFn: cfg.Sample,
 	}
 	e.entityLink = link.New[contract.Entity[Condition]](linked[T]{e})
 	placements := make([]indexPlacement, len(cfg.Indexes))
@@ -581,7 +580,10 @@ func (e *entityCore) keySpecs(index string) (pk, sk keySpec, ok bool) {
 // Is reports whether a raw item is this entity's: it carries this entity's
 // marker, or (with Config.RecognizeUnmarked) it has no marker and its table
 // key is one the entity's templates render.
-func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
+func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool { return e.is(item) }
+
+// is is Is, for the code that needs nothing of T.
+func (e *entityCore) is(item map[string]types.AttributeValue) bool {
 	return stringAttr(item, e.table.EntityAttr()) == e.name || e.unmarked && e.matchUnmarked(item) == nil
 }
 

@@ -52,6 +52,11 @@ func (op GetOp[T]) Consistent() GetOp[T] {
 
 // Build compiles the GetItem request without sending it.
 func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	return op.getRequest.build()
+}
+
+// build is GetOp.Build, which needs nothing of T.
+func (op getRequest) build() (*dynamodb.GetItemInput, error) {
 	if !op.e.defined() {
 		return nil, errNoEntity("get")
 	}

@@ -22,7 +22,12 @@ import (
 // attribute rules, renders every key and adds the entity markers. The item
 // it returns is exactly what a put writes.
 func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
-	rv := reflect.ValueOf(v).Elem()
+	return e.encodeValue(unsafe.Pointer(v), create, st)
+}
+
+// encodeValue is encode, for a pointer to the value (a *T).
+func (e *entityCore) encodeValue(v unsafe.Pointer, create bool, st *putStore) (map[string]types.AttributeValue, error) {
+	rv := reflect.NewAt(e.typ, v).Elem()
 	var now time.Time
 	if e.created != nil || e.updated != nil {
 		now = e.now()
@@ -62,7 +67,7 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &iw)
 	} else {
 		iw.initIn(st, e.keyBytes, len(e.allKeys))
-		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
+		item, err = dynamo.MarshalItem(rv.Addr().Interface()) // v already lives on the heap for reflection: no second copy
 	}
 	if err != nil {
 		var fe *fieldError
@@ -83,13 +88,13 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 	if err := e.checkNestedRules(item, rv); err != nil {
 		return nil, err
 	}
-	if e.valid != nil {
-		if err := e.valid(v); err != nil {
+	if e.validate != nil {
+		if err := e.validate(v); err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 		}
 	}
 	src := itemSource(item)
-	if err := e.renderPrimaryIn(&iw, src, unsafe.Pointer(v), item); err != nil {
+	if err := e.renderPrimaryIn(&iw, src, v, item); err != nil {
 		return nil, err
 	}
 	for _, d := range e.indexes {
@@ -118,17 +123,17 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 	return item, nil
 }
 
-func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v *T, into map[string]types.AttributeValue) error {
+func (e *entityCore) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v unsafe.Pointer, into map[string]types.AttributeValue) error {
 	if d.multi != nil {
 		return e.checkMultiKey(d, into)
 	}
-	if d.sparse && d.when != nil && !d.when(unsafe.Pointer(v)) {
+	if d.sparse && d.when != nil && !d.when(v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
 	var err error
 	if d.pk != nil {
-		if pkv, err = e.renderKeyIn(iw, d.pk, src, unsafe.Pointer(v)); err != nil {
+		if pkv, err = e.renderKeyIn(iw, d.pk, src, v); err != nil {
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}
@@ -136,7 +141,7 @@ func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v 
 		}
 	}
 	if d.sk != nil {
-		if skv, err = e.renderKeyIn(iw, d.sk, src, unsafe.Pointer(v)); err != nil {
+		if skv, err = e.renderKeyIn(iw, d.sk, src, v); err != nil {
 			if d.sparse && (errors.Is(err, ddbmodel.ErrMissingComposites) || errors.Is(err, errZeroTime)) {
 				return nil
 			}

@@ -230,12 +230,12 @@ func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.Attr
 
 // readOwn reads the item under key (strongly consistent); nil when there is
 // none or it is another entity's.
-func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+func (e *entityCore) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, Request{Entities: []string{e.name}})
 	if err != nil {
 		return nil, errtext.Errorf("%s: reading the item for its unique attributes: %w", e.name, err)
 	}
-	if len(out.Item) == 0 || !e.Is(out.Item) {
+	if len(out.Item) == 0 || !e.is(out.Item) {
 		return nil, nil
 	}
 	return out.Item, nil

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -43,7 +44,7 @@ func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
 // render. Otherwise the error says why not: the item has a marker, the
 // entity does not recognise unmarked items, or its key does not fit (an
 // error wrapping keys.ErrNoMatch).
-func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
+func (e *entityCore) checkUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return errtext.Errorf("%s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
 	}
@@ -59,7 +60,7 @@ func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 // (an attribute of another type) is the entity's by its key layout: it
 // matches, and decoding it reports the *ddbmodel.DecodeError, as for a
 // marked item of the entity.
-func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
+func (e *entityCore) matchUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return errtext.Errorf("%s: the item has an entity marker", e.name)
 	}
@@ -92,8 +93,8 @@ func (e *entityCore) matchKeys(item map[string]types.AttributeValue) error {
 // composites of its key, or hold others, would decode into a value whose
 // put goes elsewhere (promise: an item's keys are what a put of its value
 // writes), so it is not recognised; Adopt reports why.
-func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
-	_, _, err := e.putOfItem(item)
+func (e *entityCore) matchValue(item map[string]types.AttributeValue) error {
+	_, err := e.putOfItemValue(item)
 	return err
 }
 
@@ -103,31 +104,43 @@ func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
 // writes the item's own table key. It returns the value and the put's item.
 func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
 	var v T
+	put, err := e.putOfItemInto(item, unsafe.Pointer(&v))
+	return v, put, err
+}
+
+// putOfItemValue is putOfItem for the callers that need only the put's
+// item.
+func (e *entityCore) putOfItemValue(item map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	return e.putOfItemInto(item, reflect.New(e.typ).UnsafePointer())
+}
+
+// putOfItemInto is putOfItem, decoding into *v (a *T).
+func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsafe.Pointer) (map[string]types.AttributeValue, error) {
 	item, recovered, err := e.recoverComposites(item)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
-	if err := dynamo.UnmarshalItem(item, &v); err != nil {
-		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
+	if err := dynamo.UnmarshalItem(item, reflect.NewAt(e.typ, v).Interface()); err != nil {
+		return nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
 	}
-	put, err := e.encode(&v, false, nil)
+	put, err := e.encodeValue(v, false, nil)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
 	key := e.tableKey(item)
 	for _, name := range sortedKeys(e.tableKey(put)) {
 		av := put[name]
 		if !reflect.DeepEqual(av, key[name]) {
-			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
+			return nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
 				e.name, describeKey(map[string]types.AttributeValue{name: av}), e.keyDisagreement(name, key[name], av, recovered), keys.ErrNoMatch)
 		}
 	}
 	if len(recovered) > 0 {
 		if err := e.checkIndexComposites(item, put); err != nil {
-			return v, nil, err
+			return nil, err
 		}
 	}
-	return v, put, nil
+	return put, nil
 }
 
 // matchKey checks one key attribute's value against its template.
@@ -157,7 +170,7 @@ func (e *entityCore) matchKey(d *keyDef, av types.AttributeValue) error {
 }
 
 // notThisEntity is Decode's error for an item that is not the entity's.
-func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
+func (e *entityCore) notThisEntity(item map[string]types.AttributeValue) error {
 	ue := unknownEntity(stringAttr(item, e.table.EntityAttr()), stringAttr(item, e.table.EntityVersionAttr()))
 	if e.unmarked && e.table.Unmarked(item) {
 		// Both: an UnknownEntityError, and the reason the key does not fit.
@@ -211,7 +224,7 @@ type recognizer interface {
 	Version() string
 }
 
-func (e *Entity[T]) matchesUnmarked(item map[string]types.AttributeValue) bool {
+func (e *entityCore) matchesUnmarked(item map[string]types.AttributeValue) bool {
 	return e.unmarked && e.matchUnmarked(item) == nil
 }
 

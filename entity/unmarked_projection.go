@@ -26,7 +26,7 @@ func (e *entityCore) unmarkedNeeds() []string {
 	if !e.unmarked {
 		return nil
 	}
-	whole := e.validates
+	whole := e.validate != nil
 	var out []string
 	addKey := func(d *keyDef) {
 		if d == nil {

@@ -105,7 +105,7 @@ func (p *updatePlan) wholeKeys() bool {
 // take the item for the value it asked for. It is true for a marked item,
 // for the table (index ""), and for an item whose value does not come back
 // (not the entity's, or undecodable: Is and Decode report those).
-func (e *Entity[T]) indexKeyFits(item map[string]types.AttributeValue, index string) bool {
+func (e *entityCore) indexKeyFits(item map[string]types.AttributeValue, index string) bool {
 	if index == "" || !e.unmarked || !e.table.Unmarked(item) {
 		return true
 	}
@@ -113,7 +113,7 @@ func (e *Entity[T]) indexKeyFits(item map[string]types.AttributeValue, index str
 	if !ok {
 		return true
 	}
-	_, put, err := e.putOfItem(item)
+	put, err := e.putOfItemValue(item)
 	if err != nil {
 		return true
 	}

@@ -441,8 +441,8 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	return v, err
 }
 
-func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
-	in, err := e.Get(key).Consistent().Build()
+func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
+	in, err := getRequest{e: e, key: maps.Clone(key), consistent: true}.build()
 	if err != nil {
 		return nil, err
 	}
@@ -460,7 +460,7 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 	if err := e.unrecognized("update", out.Item); err != nil {
 		return nil, err
 	}
-	if !e.Is(out.Item) {
+	if !e.is(out.Item) {
 		// Another entity's item under the key: this entity has none to
 		// update or move.
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound, Item: out.Item}
