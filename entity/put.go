@@ -225,8 +225,16 @@ func (e *entityCore) checkItem(item map[string]types.AttributeValue) error {
 // PutOp writes a whole item: a put (replacing any item under the key) or a
 // create (failing with ErrAlreadyExists when one exists).
 type PutOp[T any] struct {
-	e      *Entity[T]
-	v      T
+	e *Entity[T]
+	v T
+	putRequest
+}
+
+// putRequest is what a put asks apart from its value, with its entity's
+// core (nil for a zero operation): the code that compiles it needs nothing
+// of T, and has it as receiver.
+type putRequest struct {
+	e      *entityCore
 	create bool
 	cond   Condition
 	// keepVersion: a create that continues the lock version of the item it
@@ -245,10 +253,14 @@ func (PutOp[T]) writeOp() {}
 // ErrConditionFailed); an item without a marker that the entity does not
 // recognise (Config.RecognizeUnmarked) is left too, with
 // ddbmodel.ErrUnmarked.
-func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
+func (e *Entity[T]) Put(v T) PutOp[T] {
+	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core()}}
+}
 
 // Create returns an operation that writes v only if no item has its key.
-func (e *Entity[T]) Create(v T) PutOp[T] { return PutOp[T]{e: e, v: v, create: true} }
+func (e *Entity[T]) Create(v T) PutOp[T] {
+	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core(), create: true}}
+}
 
 // If adds a condition that must hold for the write to happen.
 func (op PutOp[T]) If(c Condition) PutOp[T] {
@@ -260,9 +272,15 @@ func (op PutOp[T]) If(c Condition) PutOp[T] {
 // writes and the request input it becomes.
 type compiledPut[T any] struct {
 	written T // the entity as written: encode applies defaults and timestamps to it
-	item    map[string]types.AttributeValue
-	cond    string
-	w       expr.Writer
+	putCompiled
+}
+
+// putCompiled is a compiled put apart from the value written: the request
+// and what its failure is reported with.
+type putCompiled struct {
+	item map[string]types.AttributeValue
+	cond string
+	w    expr.Writer
 	// guard, when set, is the only condition: its names and values are
 	// copied from the entity's, and w is empty.
 	guard *writeGuard
@@ -286,22 +304,31 @@ type putStore struct {
 }
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
-	e := op.e
-	if !e.defined() {
+	if !op.e.defined() {
 		return nil, errNoEntity("put")
 	}
-	c := &compiledPut[T]{fail: failure{entity: e.name, tab: e.table, op: "put", create: op.create}, written: op.v}
+	c := &compiledPut[T]{written: op.v}
+	if err := op.putRequest.compileInto(&c.putCompiled, unsafe.Pointer(&c.written)); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// compileInto is PutOp.compile for a defined entity, writing *v (a *T,
+// the value as written) and compiling the request into c.
+func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) error {
+	e := op.e
+	c.fail = failure{entity: e.name, tab: e.table, op: "put", create: op.create}
 	if op.create {
 		c.fail.op = "create"
 	}
-	v := &c.written
 	// A put replaces only this entity's item; a create, or a put expecting
 	// lock version 0, needs the key free, which guards it already.
 	guarded := !op.create
 	var lockf reflect.Value
 	var cur int64
 	if e.lock != nil {
-		lockf = reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
+		lockf = reflect.NewAt(e.typ, v).Elem().FieldByIndex(e.lock.index)
 		cur = intValue(lockf)
 		if op.create && !op.keepVersion {
 			cur = 0
@@ -346,27 +373,27 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		if !op.cond.IsZero() {
 			s, err := op.cond.render(&c.w, op.e.sch)
 			if err != nil {
-				return nil, withEntity(err, e.name)
+				return withEntity(err, e.name)
 			}
 			parts = append(parts, s)
 		}
 		c.cond = joinAnd(parts)
 		if err := e.checkConditionSize(c.cond); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if e.lock != nil {
 		if err := e.lockFull(lockf, cur); err != nil {
-			return nil, err
+			return err
 		}
 		setInt(lockf, cur+1)
 	}
-	item, err := e.encode(v, op.create, &c.store)
+	item, err := e.encodeValue(v, op.create, &c.store)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c.item = item
-	return c, nil
+	return nil
 }
 
 // Build compiles the PutItem request without sending it.
@@ -379,14 +406,14 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 }
 
 // input returns the request, the caller's to keep and change.
-func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+func (c *putCompiled) input(table string) *dynamodb.PutItemInput {
 	return c.request(table, true)
 }
 
 // request returns the request. Unless own is set, a guard's names and
 // values are the entity's read-only maps, not copies: only for a request
 // that is sent and dropped, never handed to the caller.
-func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput {
+func (c *putCompiled) request(table string, own bool) *dynamodb.PutItemInput {
 	c.table = table
 	in := &c.in
 	*in = dynamodb.PutItemInput{

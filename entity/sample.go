@@ -167,7 +167,7 @@ func attributeOf(err error) string {
 // puts of its unique values' marker items, as a put on an empty table
 // writes them.
 func (e *Entity[T]) sampleItem(v T) (map[string]types.AttributeValue, []map[string]types.AttributeValue, error) {
-	c, err := PutOp[T]{e: e, v: v}.compile()
+	c, err := PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core()}}.compile()
 	if err != nil {
 		return nil, nil, err
 	}
