@@ -614,7 +614,7 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 	}
 	item = e.idsFromKeys(item) // key_ids.go
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute(e.typ, item)}
 	}
 	e.zeroHidden(v)
 	return nil
@@ -632,13 +632,13 @@ func (e *Entity[T]) zeroHidden(v *T) {
 }
 
 // undecodableAttribute names the first attribute of item, in name order,
-// that does not decode into T on its own, for the DecodeError of an item
-// that does not decode; "" when each decodes alone. Only the error path
-// pays for it.
-func undecodableAttribute[T any](item map[string]types.AttributeValue) string {
+// that does not decode into T (typ) on its own, for the DecodeError of an
+// item that does not decode; "" when each decodes alone. Only the error
+// path pays for it.
+func undecodableAttribute(typ reflect.Type, item map[string]types.AttributeValue) string {
 	for _, name := range slices.Sorted(maps.Keys(item)) {
-		var v T
-		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, &v) != nil {
+		v := reflect.New(typ)
+		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, v.Interface()) != nil {
 			return name
 		}
 	}

@@ -243,24 +243,24 @@ func (e *entityCore) readOwn(ctx context.Context, db *DB, key map[string]types.A
 
 // uniqueUnchanged is the condition that the item still holds the unique
 // values read in old (nil: none).
-func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
+func (e *entityCore) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
 	// Only the unique attributes are decoded: an item whose other
 	// attributes no longer decode into T can still be deleted or replaced.
-	var v T
+	v := reflect.New(e.typ)
 	held := make(map[string]types.AttributeValue, len(e.uniques))
 	for _, u := range e.uniques {
 		if av, ok := old[u.attr]; ok {
 			held[u.attr] = av
 		}
 	}
-	if err := dynamo.UnmarshalItem(held, &v); err != nil {
+	if err := dynamo.UnmarshalItem(held, v.Interface()); err != nil {
 		return Condition{}, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(old, e.table.EntityVersionAttr()),
-			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute[T](held)}
+			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute(e.typ, held)}
 	}
 	var c Condition
 	for _, u := range e.uniques {
 		if _, ok := old[u.attr]; ok {
-			c = And(c, Attr(u.attr).Eq(reflect.ValueOf(&v).Elem().FieldByIndex(u.index).Interface()))
+			c = And(c, Attr(u.attr).Eq(v.Elem().FieldByIndex(u.index).Interface()))
 		} else {
 			c = And(c, Attr(u.attr).NotExists())
 		}

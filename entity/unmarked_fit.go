@@ -151,7 +151,7 @@ func (op UpsertOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error
 // fitUnmarked is unmarkedFit for the updated item (before a move); it
 // also returns the unmarked item read, which the update compiles with
 // (its index keys may be missing or stale: see updatePlan.wholeKeys).
-func (op UpdateOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, map[string]types.AttributeValue, error) {
+func (op updateRequest) fitUnmarked(ctx context.Context, db *DB) (Condition, map[string]types.AttributeValue, error) {
 	if _, err := op.compile(nil); err != nil {
 		return Condition{}, nil, err
 	}
@@ -163,7 +163,7 @@ func (op UpdateOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, map[s
 }
 
 // fitUnmarked is unmarkedFit for the deleted item.
-func (op DeleteOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
+func (op deleteRequest) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
 	if _, _, err := op.compile(); err != nil {
 		return Condition{}, err
 	}
