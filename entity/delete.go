@@ -177,3 +177,9 @@ func (op deleteRequest) action() (TransactWrite, error) {
 		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
 	}, f.classify), nil
 }
+
+// and is If, for the code that compiles a delete without T.
+func (op deleteRequest) and(c Condition) deleteRequest {
+	op.cond = And(op.cond, c)
+	return op
+}

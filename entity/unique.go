@@ -445,7 +445,7 @@ func (op updateRequest) touchesUnique() bool {
 	return false
 }
 
-func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+func (op updateRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	w, extra, _, err := op.uniqueWritesOld(ctx, db)
 	return w, extra, err
 }
@@ -453,7 +453,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 // uniqueWritesOld is uniqueWrites, also returning the item it read (nil
 // when the update changes no unique attribute and reads nothing); the
 // writes are conditioned on that item being unchanged.
-func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
+func (op updateRequest) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
 	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
 		w, err := op.action()
 		return w, nil, nil, err
@@ -473,7 +473,7 @@ func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrit
 	if err != nil {
 		return TransactWrite{}, nil, nil, err
 	}
-	op = op.If(cond)
+	op = op.and(cond)
 	c, err := op.compile(old)
 	if err != nil {
 		return TransactWrite{}, nil, nil, err
@@ -515,7 +515,7 @@ func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 	return op.e.Get(op.key).Consistent().Run(ctx, db)
 }
 
-func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+func (op deleteRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
 		w, err := op.action()
 		return w, nil, err
@@ -539,7 +539,7 @@ func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
-	w, err := op.If(cond).action()
+	w, err := op.and(cond).action()
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}

@@ -476,3 +476,9 @@ func (e *entityCore) canonicalNumber(name string, v any) any {
 	}
 	return e.sch.canonicalNumber(name, v)
 }
+
+// and is If, for the code that compiles an update without T.
+func (op updateRequest) and(c Condition) updateRequest {
+	op.cond = And(op.cond, c)
+	return op
+}
