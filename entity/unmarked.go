@@ -98,23 +98,17 @@ func (e *entityCore) matchValue(item map[string]types.AttributeValue) error {
 	return err
 }
 
-// putOfItem decodes item as stored (hidden attributes keep their values;
-// composites of its table key it lacks are recovered from the key, see
-// unmarked_legacy.go) and encodes it as a put would, checking that the put
-// writes the item's own table key. It returns the value and the put's item.
-func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
-	var v T
-	put, err := e.putOfItemInto(item, unsafe.Pointer(&v))
-	return v, put, err
-}
-
-// putOfItemValue is putOfItem for the callers that need only the put's
-// item.
+// putOfItemValue is putOfItemInto for the callers that need only the
+// put's item.
 func (e *entityCore) putOfItemValue(item map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	return e.putOfItemInto(item, reflect.New(e.typ).UnsafePointer())
 }
 
-// putOfItemInto is putOfItem, decoding into *v (a *T).
+// putOfItemInto decodes item as stored into *v (a *T; hidden attributes
+// keep their values; composites of its table key it lacks are recovered
+// from the key, see unmarked_legacy.go) and encodes it as a put would,
+// checking that the put writes the item's own table key. It returns the
+// put's item.
 func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsafe.Pointer) (map[string]types.AttributeValue, error) {
 	item, recovered, err := e.recoverComposites(item)
 	if err != nil {

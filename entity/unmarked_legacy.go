@@ -22,7 +22,7 @@ import (
 // recovered from the key's text (keys.Template.Extract), converted to the
 // field's Go type as a key composite given as text is (attrNode.valueOf),
 // and encoded as a put encodes the field. The item is then read as if it
-// held the attribute; putOfItem checks that a put of the value renders
+// held the attribute; putOfItemInto checks that a put of the value renders
 // exactly the item's key, so a recovery that is lossy in a way the key
 // shows is refused there. What the key cannot give is refused here, with
 // the reason: a composite the key renders only as a shard number, a date
