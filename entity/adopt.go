@@ -7,6 +7,7 @@ import (
 	"maps"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -142,7 +143,7 @@ func (e *Entity[T]) AdoptItem(item map[string]types.AttributeValue) AdoptItemOp[
 
 // canAdopt refuses adoption for an entity that cannot adopt: none since
 // adoption writes unique attributes' markers (adopt_unique.go).
-func (e *Entity[T]) canAdopt() error { return nil }
+func (e *entityCore) canAdopt() error { return nil }
 
 // compiledAdopt is an adopting write: the request and the item it writes.
 type compiledAdopt[T any] struct {
@@ -153,16 +154,26 @@ type compiledAdopt[T any] struct {
 // compile checks the item and compiles the write. Refusals of the item
 // are *AdoptError; an unusable entity is a *ddbmodel.ValidationError.
 func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
-	e := op.e
+	c := &compiledAdopt[T]{}
+	in, err := op.e.core().compileAdopt(op.item, unsafe.Pointer(&c.written))
+	if err != nil {
+		return nil, err
+	}
+	c.in = in
+	return c, nil
+}
+
+// compileAdopt is AdoptItemOp.compile, for the item old, writing the value
+// adopted into *written (a *T): it needs nothing of T.
+func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written unsafe.Pointer) (*dynamodb.UpdateItemInput, error) {
 	if !e.defined() {
 		return nil, errNoEntity("adopt")
 	}
 	if err := e.canAdopt(); err != nil {
 		return nil, err
 	}
-	old := op.item
 	key := e.tableKey(old)
-	refuse := func(err error) (*compiledAdopt[T], error) {
+	refuse := func(err error) (*dynamodb.UpdateItemInput, error) {
 		return nil, &AdoptError{Entity: e.name, Key: key, Item: old, Err: err}
 	}
 	if len(old) == 0 {
@@ -177,12 +188,11 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	if err := e.matchKeys(old); err != nil {
 		return refuse(err)
 	}
-	written, put, err := e.putOfItem(old)
+	put, err := e.putOfItemInto(old, written)
 	if err != nil {
 		return refuse(err)
 	}
-	e.adoptAtVersionOne(&written, put)
-	c := &compiledAdopt[T]{written: written}
+	e.adoptAtVersionOne(written, put)
 	var w expr.Writer
 	var sets, removes []string
 	for _, name := range sortedKeys(put) {
@@ -210,7 +220,7 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	if err := expr.CheckLimits(e.name, "the condition that the adopted item is unchanged", ue, cond); err != nil {
 		return refuse(err)
 	}
-	c.in = &dynamodb.UpdateItemInput{
+	return &dynamodb.UpdateItemInput{
 		TableName:                           aws.String(e.table.Name),
 		Key:                                 key,
 		UpdateExpression:                    aws.String(ue),
@@ -219,8 +229,7 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 		ExpressionAttributeValues:           w.Values(),
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}
-	return c, nil
+	}, nil
 }
 
 // Build compiles the adopting UpdateItem request without sending it. An
@@ -273,7 +282,7 @@ func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 
 // adoptFailure says why an adopting write's condition failed, from the
 // item DynamoDB returned.
-func (e *Entity[T]) adoptFailure(now map[string]types.AttributeValue) error {
+func (e *entityCore) adoptFailure(now map[string]types.AttributeValue) error {
 	switch {
 	case len(now) == 0:
 		return ddbmodel.ErrNotFound

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"reflect"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -14,11 +15,11 @@ import (
 // value read before the adoption (version 0) then conflicts with it, as
 // with any write in between. written is the adopted value, put the
 // attributes its put writes.
-func (e *Entity[T]) adoptAtVersionOne(written *T, put map[string]types.AttributeValue) {
+func (e *entityCore) adoptAtVersionOne(written unsafe.Pointer, put map[string]types.AttributeValue) {
 	if e.lock == nil {
 		return
 	}
-	f := reflect.ValueOf(written).Elem().FieldByIndex(e.lock.index)
+	f := reflect.NewAt(e.typ, written).Elem().FieldByIndex(e.lock.index)
 	if intValue(f) != 0 {
 		return
 	}

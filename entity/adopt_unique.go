@@ -20,7 +20,7 @@ func (op AdoptItemOp[T]) runUnique(ctx context.Context, db *DB, c *compiledAdopt
 	var zero T
 	e := op.e
 	in := c.in
-	_, put, err := e.putOfItem(op.item)
+	put, err := e.putOfItemValue(op.item)
 	if err != nil {
 		return zero, &AdoptError{Entity: e.name, Key: in.Key, Item: op.item, Err: err}
 	}

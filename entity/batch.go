@@ -1,6 +1,8 @@
 package entity
 
 import (
+	"unsafe"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -26,14 +28,19 @@ type BatchWriter interface {
 // share the key. A batch put of an entity recognising unmarked items
 // (Config.RecognizeUnmarked) is refused: it could not check the item.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
+	v := op.v
+	return op.putRequest.batchWrite(unsafe.Pointer(&v))
+}
+
+// batchWrite is PutOp.BatchWrite, for a copy of the value (v, a *T).
+func (op putRequest) batchWrite(v unsafe.Pointer) (BatchWrite, error) {
 	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch put")
 	}
 	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
-	v := op.v
-	item, err := op.e.encode(&v, false, nil)
+	item, err := op.e.encodeValue(v, false, nil)
 	if err != nil {
 		return BatchWrite{}, err
 	}
@@ -58,13 +65,18 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 // the key isolation Define checks; it is refused for an entity recognising
 // unmarked items.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
+	return op.deleteRequest.batchWrite()
+}
+
+// batchWrite is DeleteOp.BatchWrite, which needs nothing of T.
+func (op deleteRequest) batchWrite() (BatchWrite, error) {
 	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch delete")
 	}
 	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return BatchWrite{}, err
 	}

@@ -12,7 +12,15 @@ import (
 
 // CheckOp is a condition check on one item, for transactions.
 type CheckOp[T any] struct {
-	e    *Entity[T]
+	e *Entity[T]
+	checkRequest
+}
+
+// checkRequest is what a check asks, with its entity's core (nil for a
+// zero operation): the code that compiles it needs nothing of T, and has
+// it as receiver.
+type checkRequest struct {
+	e    *entityCore
 	key  Values
 	cond Condition
 }
@@ -24,15 +32,20 @@ func (CheckOp[T]) writeOp() {}
 // Check returns a transaction action that only checks that cond holds on
 // the item whose key composites are key.
 func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
-	return CheckOp[T]{e: e, key: maps.Clone(key), cond: cond}
+	return CheckOp[T]{e: e, checkRequest: checkRequest{e: e.core(), key: maps.Clone(key), cond: cond}}
 }
 
 // TransactWrite compiles the check as one action of a transaction.
 func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
+	return op.checkRequest.transactWrite()
+}
+
+// transactWrite is CheckOp.TransactWrite, which needs nothing of T.
+func (op checkRequest) transactWrite() (TransactWrite, error) {
 	if !op.e.defined() {
 		return TransactWrite{}, errNoEntity("check")
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return TransactWrite{}, err
 	}

@@ -502,7 +502,7 @@ func withEntity(err error, entity string) error {
 // schemaHolder is an entity, whatever its T.
 type schemaHolder interface{ attrSchema() *schema }
 
-func (e *Entity[T]) attrSchema() *schema { return e.sch }
+func (e *entityCore) attrSchema() *schema { return e.sch }
 
 // schemaFor returns the schema names are checked against for entities:
 // the entity's own, or for several (a collection) one that resolves a

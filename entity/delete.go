@@ -14,7 +14,15 @@ import (
 
 // DeleteOp deletes one item by its key composites.
 type DeleteOp[T any] struct {
-	e         *Entity[T]
+	e *Entity[T]
+	deleteRequest
+}
+
+// deleteRequest is what a delete asks, with its entity's core (nil for a
+// zero operation): the code that compiles and runs it needs nothing of T,
+// and has it as receiver.
+type deleteRequest struct {
+	e         *entityCore
 	key       Values
 	cond      Condition
 	mustExist bool
@@ -32,7 +40,9 @@ func (DeleteOp[T]) writeOp() {}
 // ddbmodel.ErrOtherEntity) (ErrNotFound with MustExist); an item without a
 // marker that the entity does not recognise (Config.RecognizeUnmarked) is
 // left too, with ddbmodel.ErrUnmarked.
-func (e *Entity[T]) Delete(key Values) DeleteOp[T] { return DeleteOp[T]{e: e, key: maps.Clone(key)} }
+func (e *Entity[T]) Delete(key Values) DeleteOp[T] {
+	return DeleteOp[T]{e: e, deleteRequest: deleteRequest{e: e.core(), key: maps.Clone(key)}}
+}
 
 // If adds a condition that must hold for the delete to happen.
 func (op DeleteOp[T]) If(c Condition) DeleteOp[T] {
@@ -54,13 +64,13 @@ func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
 	return op
 }
 
-func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
+func (op deleteRequest) compile() (*dynamodb.DeleteItemInput, failure, error) {
 	e := op.e
 	if !e.defined() {
 		return nil, failure{}, errNoEntity("delete")
 	}
 	f := failure{entity: e.name, tab: e.table, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
-	key, err := e.Key(op.key)
+	key, err := e.key(op.key)
 	if err != nil {
 		return nil, f, err
 	}
@@ -99,6 +109,11 @@ func (op DeleteOp[T]) compile() (*dynamodb.DeleteItemInput, failure, error) {
 
 // Build compiles the DeleteItem request without sending it.
 func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
+	return op.deleteRequest.build()
+}
+
+// build is DeleteOp.Build, which needs nothing of T.
+func (op deleteRequest) build() (*dynamodb.DeleteItemInput, error) {
 	in, _, err := op.compile()
 	return in, err
 }
@@ -137,6 +152,11 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 // entity with unique attributes it is an error: their marker actions must
 // join the transaction too (txn.Write and TransactWrites add them).
 func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
+	return op.deleteRequest.transactWrite()
+}
+
+// transactWrite is DeleteOp.TransactWrite, which needs nothing of T.
+func (op deleteRequest) transactWrite() (TransactWrite, error) {
 	if op.e != nil {
 		if err := op.e.uniqueAlone("delete"); err != nil {
 			return TransactWrite{}, err
@@ -147,7 +167,7 @@ func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
 
 // action compiles the delete as one action of a transaction, without the
 // actions of unique attributes.
-func (op DeleteOp[T]) action() (TransactWrite, error) {
+func (op deleteRequest) action() (TransactWrite, error) {
 	in, f, err := op.compile()
 	if err != nil {
 		return TransactWrite{}, err
@@ -156,4 +176,10 @@ func (op DeleteOp[T]) action() (TransactWrite, error) {
 		Item:   txwrite.FromDelete(in),
 		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
 	}, f.classify), nil
+}
+
+// and is If, for the code that compiles a delete without T.
+func (op deleteRequest) and(c Condition) deleteRequest {
+	op.cond = And(op.cond, c)
+	return op
 }

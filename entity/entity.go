@@ -8,13 +8,13 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
-	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/link"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -252,9 +252,11 @@ type KeySpec = contract.KeySpec
 
 type keySpec = KeySpec
 
-type keyDef[T any] struct {
+type keyDef struct {
 	keySpec
-	fn func(T) (string, error)
+	// fn is the key function (IndexKey.SortFunc), nil for a template: it
+	// takes a pointer to the entity's value (a *T).
+	fn func(v unsafe.Pointer) (string, error)
 	// ownField: the key attribute is a field of T and the template is
 	// exactly ${field}, the field's own value (set at Define by
 	// checkKeyFields): updates write it as the field.
@@ -268,13 +270,13 @@ type keyDef[T any] struct {
 	hasTime bool
 }
 
-type indexDef[T any] struct {
+type indexDef struct {
 	name   string
 	local  bool
-	pk, sk *keyDef[T] // pk nil for local indexes; both nil for multi
+	pk, sk *keyDef // pk nil for local indexes; both nil for multi
 	sparse bool
-	when   func(T) bool
-	multi  *multiIndex // a multi-attribute key (see multikey.go), or nil
+	when   func(v unsafe.Pointer) bool // IndexKey.When, taking a *T
+	multi  *multiIndex                 // a multi-attribute key (see multikey.go), or nil
 }
 
 type fieldRule struct {
@@ -293,11 +295,27 @@ type Entity[T any] struct {
 	// entityLink carries the entity's side of internal/contract for query
 	// and txn.
 	entityLink
+	// entityCore is all of the entity that does not depend on T.
+	entityCore
+	// upgrades are Config.Upgrades by the version they read, nil when
+	// none (upgrade.go).
+	upgrades map[string]Upgrade[T]
+	// sampleFn is Config.Sample (sample.go).
+	sampleFn func() T
+}
+
+// entityCore is the part of an Entity that does not depend on its Go type:
+// names, key templates, rules and the schema. Entity[T] embeds it, and the
+// code that needs nothing of T has it as receiver, so that it is compiled
+// once rather than once per entity type.
+type entityCore struct {
+	// typ is T, the entity's struct type.
+	typ     reflect.Type
 	table   *Table
 	name    string
 	version string
-	pk, sk  *keyDef[T]
-	indexes []*indexDef[T]
+	pk, sk  *keyDef
+	indexes []*indexDef
 	rules   []*fieldRule
 	nested  []*nestedRule // rules on fields inside attributes
 	byName  map[string]*fieldRule
@@ -306,7 +324,6 @@ type Entity[T any] struct {
 	lock    *fieldRule
 	created *fieldRule
 	updated *fieldRule
-	valid   func(*T) error
 	now     func() time.Time
 	marker  types.AttributeValue
 	ver     types.AttributeValue
@@ -315,7 +332,7 @@ type Entity[T any] struct {
 	keyBytes int
 	// allKeys lists every key the entity renders; keyAttrs their distinct
 	// attribute names; markerBytes the size the two markers add to an item.
-	allKeys     []*keyDef[T]
+	allKeys     []*keyDef
 	keyAttrs    []string
 	markerBytes int
 	// keysOverlap: two keys share an attribute, or a key attribute is also
@@ -351,14 +368,14 @@ type Entity[T any] struct {
 	// attributes of an item that lacks them (key_ids.go).
 	fromKeys []keyComposite
 	// uniques are the unique attributes, kept by marker items (unique.go).
-	uniques []*uniqueDef[T]
+	uniques []*uniqueDef
+	// validate is Config.Validate, taking a pointer to the value (a *T);
+	// nil when not set.
+	validate func(v unsafe.Pointer) error
+	// hasUpgrades: Config.Upgrades is not empty (Entity.upgrades).
+	hasUpgrades bool
 	// unmarked is Config.RecognizeUnmarked (unmarked.go).
 	unmarked bool
-	// upgrades are Config.Upgrades by the version they read, nil when
-	// none (upgrade.go).
-	upgrades map[string]Upgrade[T]
-	// sampleFn is Config.Sample (sample.go).
-	sampleFn func() T
 }
 
 // Define checks cfg against the table and returns the entity. Every template
@@ -388,211 +405,24 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 		return nil, err
 	}
 	e := &Entity[T]{
-		table: table, name: cfg.Name, version: cfg.Version,
-		fields: map[string][]int{}, byName: map[string]*fieldRule{},
-		valid: cfg.Validate, now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
-		unmarked: cfg.RecognizeUnmarked, sampleFn: cfg.Sample,
+		entityCore: entityCore{
+			typ: rt, table: table, name: cfg.Name, version: cfg.Version,
+			fields: map[string][]int{}, byName: map[string]*fieldRule{},
+			now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
+			unmarked: cfg.RecognizeUnmarked, validate: validateOf(cfg.Validate),
+		},
+		sampleFn: cfg.Sample,
 	}
 	e.entityLink = link.New[contract.Entity[Condition]](linked[T]{e})
-	if e.version == "" {
-		e.version = "1"
+	placements := make([]indexPlacement, len(cfg.Indexes))
+	for i, ik := range cfg.Indexes {
+		placements[i] = indexPlacement{Index: ik.Index, Partition: ik.Partition, Sort: ik.Sort,
+			SortFunc: keyFuncOf(ik.SortFunc), SortUses: ik.SortUses, Sparse: ik.Sparse, When: whenOf(ik.When)}
 	}
-	if e.now == nil {
-		e.now = time.Now
-	}
-	e.marker = &types.AttributeValueMemberS{Value: e.name}
-	e.ver = &types.AttributeValueMemberS{Value: e.version}
-	collectFields(rt, e.fields)
-	e.fast = newFastEncoder(rt)
-	// fail refuses the Config at Define, naming the attribute at fault
-	// ("" when the fault is no one attribute's).
-	fail := func(attr, format string, args ...any) (*Entity[T], error) {
-		return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: attr, Reason: "Define: " + fmt.Sprintf(format, args...)}
-	}
-	for _, name := range slices.Sorted(maps.Keys(e.fields)) {
-		// guregu/dynamo panics encoding a pointer to a pointer.
-		if ft := rt.FieldByIndex(e.fields[name]).Type; ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Pointer {
-			return fail(name, "field %q of type %v: a pointer to a pointer cannot be stored; use one pointer", name, ft)
-		}
-	}
-
-	var err error
-	if e.pk, err = e.compileKey(table.PartitionKey, cfg.Key.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
+	rules := definition{Key: cfg.Key, Indexes: placements, Attributes: cfg.Attributes, Timestamps: cfg.Timestamps,
+		LockAttribute: cfg.LockAttribute, ExtraAttributes: cfg.ExtraAttributes}
+	if err := e.define(rules, func() error { return e.defineUpgrades(cfg.Upgrades) }); err != nil {
 		return nil, err
-	}
-	if table.SortKey.Name != "" {
-		if e.sk, err = e.compileKey(table.SortKey, cfg.Key.Sort, nil, nil, expr.MaxSortKeyBytes); err != nil {
-			return nil, err
-		}
-	} else if cfg.Key.Sort != "" {
-		return fail("", "table %q has no sort key but the entity gives the template %q", table.Name, cfg.Key.Sort)
-	}
-	seenIndex := map[string]bool{}
-	for _, ik := range cfg.Indexes {
-		ix, ok := table.Index(ik.Index)
-		if !ok {
-			names := make([]string, len(table.Indexes))
-			for i, x := range table.Indexes {
-				names[i] = x.Name
-			}
-			reason := fmt.Sprintf("Define: table %q has no index %q (its indexes: %s)", table.Name, ik.Index, strings.Join(names, ", "))
-			if hint := suggest(ik.Index, names); hint != "" {
-				reason += fmt.Sprintf("; did you mean %q?", hint)
-			}
-			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Reason: reason}
-		}
-		if seenIndex[ik.Index] {
-			return fail("", "index %q given twice", ik.Index)
-		}
-		seenIndex[ik.Index] = true
-		if ix.MultiAttribute() {
-			d, err := e.multiIndexDef(ix, ik)
-			if err != nil {
-				return nil, err
-			}
-			e.indexes = append(e.indexes, d)
-			continue
-		}
-		d := &indexDef[T]{name: ix.Name, local: ix.Local, sparse: ik.Sparse, when: ik.When}
-		if ix.Local && ik.Partition != "" {
-			return fail(ix.SortKey.Name, "index %q is local: it shares the table's partition key, so its IndexKey takes no Partition (got %q)", ix.Name, ik.Partition)
-		}
-		if !ix.Local {
-			if d.pk, err = e.compileKey(ix.PartitionKey, ik.Partition, nil, nil, expr.MaxPartitionKeyBytes); err != nil {
-				return nil, err
-			}
-		}
-		if ix.SortKey.Name != "" {
-			if d.sk, err = e.compileKey(ix.SortKey, ik.Sort, ik.SortFunc, ik.SortUses, expr.MaxSortKeyBytes); err != nil {
-				return nil, err
-			}
-		} else if ik.Sort != "" || ik.SortFunc != nil {
-			return fail("", "index %q has no sort key", ix.Name)
-		}
-		e.indexes = append(e.indexes, d)
-	}
-
-	nested := map[string]Attribute{}
-	for name, a := range cfg.Attributes {
-		idx, ok := e.fields[name]
-		if !ok && isNestedRuleName(name) {
-			nested[name] = a // resolved against the schema, once it is built
-			continue
-		}
-		if !ok {
-			reason := fmt.Sprintf("Define: an attribute rule names it, but %v has no field stored under that name", rt)
-			if hint := suggest(name, slices.Collect(maps.Keys(e.fields))); hint != "" {
-				reason += fmt.Sprintf(" (did you mean %q?)", hint)
-			}
-			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: name, Reason: reason}
-		}
-		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
-		if a.Default != nil {
-			if _, isFunc := a.Default.(func() any); !isFunc && !reflect.TypeOf(a.Default).ConvertibleTo(r.typ) {
-				return fail(name, "default for %q: %T does not convert to %v", name, a.Default, r.typ)
-			}
-		}
-		e.rules = append(e.rules, r)
-		e.byName[name] = r
-		if a.Hidden {
-			e.hidden = append(e.hidden, idx)
-		}
-	}
-	slices.SortFunc(e.rules, func(a, b *fieldRule) int { return strings.Compare(a.name, b.name) })
-	fieldOf := func(what, name string) (*fieldRule, error) {
-		if name == "" {
-			return nil, nil
-		}
-		idx, ok := e.fields[name]
-		if !ok {
-			reason := fmt.Sprintf("Define: %s attribute: %v has no field stored under that name", what, rt)
-			if hint := suggest(name, slices.Collect(maps.Keys(e.fields))); hint != "" {
-				reason += fmt.Sprintf(" (did you mean %q?)", hint)
-			}
-			return nil, &ddbmodel.ValidationError{Entity: cfg.Name, Attribute: name, Reason: reason}
-		}
-		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type}
-		if rr, ok := e.byName[name]; ok {
-			r.Attribute = rr.Attribute
-		}
-		return r, nil
-	}
-	for _, m := range []string{table.EntityAttr(), table.EntityVersionAttr()} {
-		if _, stored := e.fields[m]; stored {
-			return fail(m, "%v stores a field under %q, the table's marker attribute, which every put writes with the entity's name or version; rename the field or set the table's EntityAttribute/EntityVersionAttribute", rt, m)
-		}
-	}
-	if e.lock, err = fieldOf("lock", cfg.LockAttribute); err != nil {
-		return nil, err
-	}
-	if e.lock != nil && !isInt(e.lock.typ) {
-		return fail(cfg.LockAttribute, "lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
-	}
-	if err := e.defineUniques(); err != nil {
-		return nil, err
-	}
-	if err := e.defineUpgrades(cfg.Upgrades); err != nil {
-		return nil, err
-	}
-	if e.created, err = fieldOf("created timestamp", cfg.Timestamps.Created); err != nil {
-		return nil, err
-	}
-	if e.updated, err = fieldOf("updated timestamp", cfg.Timestamps.Updated); err != nil {
-		return nil, err
-	}
-	for _, r := range []*fieldRule{e.created, e.updated} {
-		if r != nil && !isTimeField(r.typ) {
-			return fail(r.name, "timestamp attribute %q must be time.Time, string or an integer, not %v", r.name, r.typ)
-		}
-	}
-	e.allKeys = e.allKeyDefs()
-	e.maintained = e.maintainedAttrs()
-	e.writeGuard = e.newWriteGuard()
-	for _, d := range e.allKeys {
-		if !slices.Contains(e.keyAttrs, d.Attribute) {
-			e.keyAttrs = append(e.keyAttrs, d.Attribute)
-		}
-	}
-	e.putKeyAttrs = e.putKeyAttributes()
-	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
-		return nil, err
-	}
-	e.ownNames = e.storedAndMaintained()
-	e.fromKeys = e.recoverableComposites()
-	if err := e.checkFloatFormats(rt); err != nil {
-		return nil, err
-	}
-	if err := e.defineNestedRules(nested); err != nil {
-		return nil, err
-	}
-	if err := e.checkMultiFields(); err != nil {
-		return nil, err
-	}
-	if err := e.checkKeyFields(); err != nil {
-		return nil, err
-	}
-	if err := e.checkKeyAttributeOnce(); err != nil {
-		return nil, err
-	}
-	if err := e.checkUnplacedIndexes(); err != nil {
-		return nil, err
-	}
-	if err := e.checkTTL(); err != nil {
-		return nil, err
-	}
-	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
-	for _, name := range e.keyAttrs {
-		if e.fields[name] != nil || name == table.EntityAttr() || name == table.EntityVersionAttr() {
-			e.keysOverlap = true
-		}
-	}
-	e.assignSlots()
-	e.findTimes(rt)
-	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
-	for _, d := range e.allKeys {
-		if d.Template != nil {
-			e.keyBytes += len(d.Template.String()) + 24*len(d.Uses)
-		}
 	}
 	if err := table.register(e); err != nil {
 		return nil, err
@@ -609,8 +439,8 @@ func MustDefine[T any](table *Table, cfg Config[T]) *Entity[T] {
 	return e
 }
 
-func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string, error), uses []string, max int) (*keyDef[T], error) {
-	d := &keyDef[T]{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
+func (e *entityCore) compileKey(attr KeyAttribute, src string, fn func(v unsafe.Pointer) (string, error), uses []string, max int) (*keyDef, error) {
+	d := &keyDef{keySpec: keySpec{Attribute: attr.Name, Number: attr.typ() == types.ScalarAttributeTypeN}}
 	if attr.typ() == types.ScalarAttributeTypeB && (src != "" || fn != nil) {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: attr.Name, Reason: "Define: the key attribute is binary (B), but a template or key function renders text, which a put would write as S; declare the attribute S (entity.S)"}
 	}
@@ -651,7 +481,7 @@ func (e *Entity[T]) compileKey(attr KeyAttribute, src string, fn func(T) (string
 // when the item has none), and every key whose composites all have slots
 // records them. Keys that name another attribute (a bool, a set, a key
 // attribute) keep the lookup; when keys overlap fields nothing gets slots.
-func (e *Entity[T]) assignSlots() {
+func (e *entityCore) assignSlots() {
 	if e.fast == nil || e.keysOverlap {
 		return
 	}
@@ -684,7 +514,7 @@ func (e *Entity[T]) assignSlots() {
 // key renders the same text for a time however it is given: from a put's
 // item (which holds the time in its own zone), from a stored item, from a
 // time.Time or from text.
-func (e *Entity[T]) findTimes(rt reflect.Type) {
+func (e *entityCore) findTimes(rt reflect.Type) {
 	for _, d := range e.allKeys {
 		for _, name := range d.Uses {
 			idx, ok := e.fields[name]
@@ -723,7 +553,7 @@ func (e *Entity[T]) Table() *Table { return e.table }
 // entity is not in that index. For a multi-attribute index each spec has
 // no Template, names the role's first attribute, and lists all the role's
 // attributes in Uses.
-func (e *Entity[T]) keySpecs(index string) (pk, sk keySpec, ok bool) {
+func (e *entityCore) keySpecs(index string) (pk, sk keySpec, ok bool) {
 	if index == "" {
 		pk = e.pk.keySpec
 		if e.sk != nil {
@@ -754,7 +584,10 @@ func (e *Entity[T]) keySpecs(index string) (pk, sk keySpec, ok bool) {
 // Is reports whether a raw item is this entity's: it carries this entity's
 // marker, or (with Config.RecognizeUnmarked) it has no marker and its table
 // key is one the entity's templates render.
-func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
+func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool { return e.is(item) }
+
+// is is Is, for the code that needs nothing of T.
+func (e *entityCore) is(item map[string]types.AttributeValue) bool {
 	return stringAttr(item, e.table.EntityAttr()) == e.name || e.unmarked && e.matchUnmarked(item) == nil
 }
 
@@ -785,7 +618,7 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 	}
 	item = e.idsFromKeys(item) // key_ids.go
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute[T](item)}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute(e.typ, item)}
 	}
 	e.zeroHidden(v)
 	return nil
@@ -803,13 +636,13 @@ func (e *Entity[T]) zeroHidden(v *T) {
 }
 
 // undecodableAttribute names the first attribute of item, in name order,
-// that does not decode into T on its own, for the DecodeError of an item
-// that does not decode; "" when each decodes alone. Only the error path
-// pays for it.
-func undecodableAttribute[T any](item map[string]types.AttributeValue) string {
+// that does not decode into T (typ) on its own, for the DecodeError of an
+// item that does not decode; "" when each decodes alone. Only the error
+// path pays for it.
+func undecodableAttribute(typ reflect.Type, item map[string]types.AttributeValue) string {
 	for _, name := range slices.Sorted(maps.Keys(item)) {
-		var v T
-		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, &v) != nil {
+		v := reflect.New(typ)
+		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, v.Interface()) != nil {
 			return name
 		}
 	}

@@ -20,7 +20,7 @@ func isFloatKind(t reflect.Type) bool {
 // from a float field: both take a non-negative integer, so a put of any
 // value with a fraction (1.5) failed, and the model looked fine until
 // then. Define calls it once the keys are compiled.
-func (e *Entity[T]) checkFloatFormats(rt reflect.Type) error {
+func (e *entityCore) checkFloatFormats(rt reflect.Type) error {
 	for _, d := range e.allKeys {
 		if d.Template == nil {
 			continue

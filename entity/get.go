@@ -17,14 +17,24 @@ import (
 
 // GetOp reads one item by its key composites.
 type GetOp[T any] struct {
-	e           *Entity[T]
+	e *Entity[T]
+	getRequest
+}
+
+// getRequest is what a get asks, with its entity's core (nil for a zero
+// operation): the code that builds it needs nothing of T, and has it as
+// receiver.
+type getRequest struct {
+	e           *entityCore
 	key         Values
 	consistent  bool
 	skipExpired bool
 }
 
 // Get returns an operation reading the item whose key composites are key.
-func (e *Entity[T]) Get(key Values) GetOp[T] { return GetOp[T]{e: e, key: maps.Clone(key)} }
+func (e *Entity[T]) Get(key Values) GetOp[T] {
+	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: maps.Clone(key)}}
+}
 
 // Table returns the table of the entity the get reads.
 func (op GetOp[T]) Table() *Table {
@@ -42,10 +52,15 @@ func (op GetOp[T]) Consistent() GetOp[T] {
 
 // Build compiles the GetItem request without sending it.
 func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
+	return op.getRequest.build()
+}
+
+// build is GetOp.Build, which needs nothing of T.
+func (op getRequest) build() (*dynamodb.GetItemInput, error) {
 	if !op.e.defined() {
 		return nil, errNoEntity("get")
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return nil, err
 	}
@@ -59,42 +74,51 @@ func (op GetOp[T]) Build() (*dynamodb.GetItemInput, error) {
 // Run reads the item. A missing item is an error satisfying
 // errors.Is(err, ddbmodel.ErrNotFound).
 func (op GetOp[T]) Run(ctx context.Context, db *DB) (T, error) {
-	if err := checkDB(db, "get"); err != nil {
+	item, err := op.getRequest.read(ctx, db)
+	if err != nil {
 		var zero T
 		return zero, err
 	}
-	var zero T
-	in, err := op.Build()
+	return op.e.Decode(item)
+}
+
+// read is GetOp.Run up to the decoding of the item, which it returns: it
+// needs nothing of T.
+func (op getRequest) read(ctx context.Context, db *DB) (map[string]types.AttributeValue, error) {
+	if err := checkDB(db, "get"); err != nil {
+		return nil, err
+	}
+	in, err := op.build()
 	if err != nil {
-		return zero, err
+		return nil, err
 	}
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, errtext.Errorf("get %s: %w", op.e.name, err)
+		return nil, errtext.Errorf("get %s: %w", op.e.name, err)
 	}
 	if len(out.Item) == 0 {
-		return zero, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+		return nil, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
-		return zero, err
+		return nil, err
 	}
 	if why := op.e.unrecognized("get", out.Item); why != nil {
 		// A *ConditionError holding the item, as an update's or a
 		// delete's refusal of it, naming its key.
 		ce := why.(*ddbmodel.ConditionError)
 		ce.Err = errtext.Errorf("%s: %w", describeKey(in.Key), ce.Err)
-		return zero, ce
+		return nil, ce
 	}
-	if !op.e.Is(out.Item) {
+	if !op.e.is(out.Item) {
 		// Another entity's item under the same key: this entity has none.
-		return zero, errtext.Errorf("get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
+		return nil, errtext.Errorf("get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
 			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
 	}
-	if op.Expired(out.Item, time.Now()) {
-		return zero, errtext.Errorf("get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+	if op.expired(out.Item, time.Now()) {
+		return nil, errtext.Errorf("get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
 	}
-	return op.e.Decode(out.Item)
+	return out.Item, nil
 }
 
 // TransactGet compiles the read as one action of a read transaction.

@@ -107,21 +107,21 @@ func (f failure) wrap(err error) error {
 // exists is the condition that the item exists and is this entity's: an
 // entity never updates or deletes another entity's item that happens to
 // share its key.
-func (e *Entity[T]) exists(w *expr.Writer) string {
+func (e *entityCore) exists(w *expr.Writer) string {
 	if e.unmarked {
 		return e.existsOrUnmarked(w)
 	}
 	return w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
 }
 
-func (e *Entity[T]) pkAbsent(w *expr.Writer) string {
+func (e *entityCore) pkAbsent(w *expr.Writer) string {
 	return "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
 }
 
 // guard writes into w the condition that guards a put or a plain delete:
 // no item under the key, or an item of this entity. An item of another
 // entity, or one without a marker, is left unchanged (ErrOtherEntity).
-func (e *Entity[T]) guard(w *expr.Writer) string {
+func (e *entityCore) guard(w *expr.Writer) string {
 	if e.unmarked {
 		return e.guardOrUnmarked(w)
 	}
@@ -167,7 +167,7 @@ func (g *writeGuard) ownValues(st *putStore) map[string]types.AttributeValue {
 	return out
 }
 
-func (e *Entity[T]) newWriteGuard() writeGuard {
+func (e *entityCore) newWriteGuard() writeGuard {
 	var w expr.Writer
 	cond := e.guard(&w)
 	g := writeGuard{cond: cond, names: w.Names(), values: w.Values()}

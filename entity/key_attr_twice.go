@@ -7,24 +7,24 @@ import (
 )
 
 // placedKey is one key the entity renders, with where it goes.
-type placedKey[T any] struct {
-	def   *keyDef[T]
+type placedKey struct {
+	def   *keyDef
 	where string // "the table's partition key", "index GSI1's sort key"
 }
 
 // placedKeys lists the keys the entity renders: the table's, then each
 // index placement's, in declaration order.
-func (e *Entity[T]) placedKeys() []placedKey[T] {
-	out := []placedKey[T]{{e.pk, "the table's partition key"}}
+func (e *entityCore) placedKeys() []placedKey {
+	out := []placedKey{{e.pk, "the table's partition key"}}
 	if e.sk != nil {
-		out = append(out, placedKey[T]{e.sk, "the table's sort key"})
+		out = append(out, placedKey{e.sk, "the table's sort key"})
 	}
 	for _, d := range e.indexes {
 		if d.pk != nil {
-			out = append(out, placedKey[T]{d.pk, fmt.Sprintf("index %s's partition key", d.name)})
+			out = append(out, placedKey{d.pk, fmt.Sprintf("index %s's partition key", d.name)})
 		}
 		if d.sk != nil {
-			out = append(out, placedKey[T]{d.sk, fmt.Sprintf("index %s's sort key", d.name)})
+			out = append(out, placedKey{d.sk, fmt.Sprintf("index %s's sort key", d.name)})
 		}
 	}
 	return out
@@ -40,7 +40,7 @@ func (e *Entity[T]) placedKeys() []placedKey[T] {
 // table's partition key, say) renders one value and is accepted; a key
 // function (SortFunc) cannot be compared and is refused beside any other
 // placement of its attribute.
-func (e *Entity[T]) checkKeyAttributeOnce() error {
+func (e *entityCore) checkKeyAttributeOnce() error {
 	placed := e.placedKeys()
 	for i, a := range placed {
 		for _, b := range placed[:i] {
@@ -59,7 +59,7 @@ func (e *Entity[T]) checkKeyAttributeOnce() error {
 }
 
 // keyText describes how a key is rendered, for error texts.
-func keyText[T any](d *keyDef[T]) string {
+func keyText(d *keyDef) string {
 	if d.Template == nil {
 		return "a key function"
 	}

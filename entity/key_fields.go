@@ -13,7 +13,7 @@ import (
 // ${field} (the field's own value, as a multi-attribute key takes it): a
 // put would write the key over the field, and Get would decode the key as
 // the field's value.
-func (e *Entity[T]) checkKeyFields() error {
+func (e *entityCore) checkKeyFields() error {
 	for _, d := range e.allKeys {
 		if e.fields[d.Attribute] == nil {
 			continue
@@ -45,7 +45,7 @@ func (e *Entity[T]) checkKeyFields() error {
 // keyed on other attributes. An index keyed on the table's own key
 // attributes alone (an inverted index) holds every item of the table by
 // design and is not refused.
-func (e *Entity[T]) checkUnplacedIndexes() error {
+func (e *entityCore) checkUnplacedIndexes() error {
 	placed := map[string]bool{}
 	for _, d := range e.indexes {
 		placed[d.name] = true

@@ -34,7 +34,7 @@ type keyComposite struct {
 // recoverableComposites lists, at Define, the composites of the entity's
 // key templates (table and indexes) that a key renders whole and that
 // name a field of T.
-func (e *Entity[T]) recoverableComposites() []keyComposite {
+func (e *entityCore) recoverableComposites() []keyComposite {
 	var out []keyComposite
 	for _, d := range e.allKeys {
 		if d.Template == nil || d.fn != nil {
@@ -58,7 +58,7 @@ func (e *Entity[T]) recoverableComposites() []keyComposite {
 // idsFromKeys returns item with the composites it lacks read from its key
 // attributes (see "Ids read back from keys" above); item itself, not a
 // copy, when it lacks none or none can be read.
-func (e *Entity[T]) idsFromKeys(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+func (e *entityCore) idsFromKeys(item map[string]types.AttributeValue) map[string]types.AttributeValue {
 	var out map[string]types.AttributeValue
 	var parsed map[string]keys.Strings
 	for _, c := range e.fromKeys {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -26,6 +27,11 @@ import (
 // non-key attribute given as if it identified the item, is never ignored.
 // (An update takes the current values of other attributes with With.)
 func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	return e.key(composites)
+}
+
+// key is Key, for the code that needs nothing of T.
+func (e *entityCore) key(composites Values) (map[string]types.AttributeValue, error) {
 	if err := e.checkKeyNames(composites); err != nil {
 		return nil, err
 	}
@@ -37,7 +43,7 @@ func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, err
 }
 
 // checkKeyNames refuses a name that is no composite of the primary key.
-func (e *Entity[T]) checkKeyNames(composites Values) error {
+func (e *entityCore) checkKeyNames(composites Values) error {
 	var bad []string
 	for name := range composites {
 		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
@@ -73,19 +79,19 @@ func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
 		return nil, errtext.Errorf("encoding %s: %w", e.name, err)
 	}
 	key := make(map[string]types.AttributeValue, 2)
-	if err := e.renderPrimaryIn(nil, itemSource(item), &v, key); err != nil {
+	if err := e.renderPrimaryIn(nil, itemSource(item), unsafe.Pointer(&v), key); err != nil {
 		return nil, err
 	}
 	return key, nil
 }
 
-func (e *Entity[T]) renderPrimary(src keys.Source, into map[string]types.AttributeValue) error {
+func (e *entityCore) renderPrimary(src keys.Source, into map[string]types.AttributeValue) error {
 	return e.renderPrimaryIn(nil, src, nil, into)
 }
 
 // renderPrimaryIn renders the table key into an item. v, when not nil, is
-// the entity the composites come from, for computed keys.
-func (e *Entity[T]) renderPrimaryIn(iw *itemWriter, src keys.Source, v *T, into map[string]types.AttributeValue) error {
+// the entity the composites come from (a *T), for computed keys.
+func (e *entityCore) renderPrimaryIn(iw *itemWriter, src keys.Source, v unsafe.Pointer, into map[string]types.AttributeValue) error {
 	av, err := e.renderKeyIn(iw, e.pk, src, v)
 	if err != nil {
 		return err
@@ -101,15 +107,16 @@ func (e *Entity[T]) renderPrimaryIn(iw *itemWriter, src keys.Source, v *T, into 
 	return nil
 }
 
-func (e *Entity[T]) renderKey(d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+func (e *entityCore) renderKey(d *keyDef, src keys.Source, v unsafe.Pointer) (types.AttributeValue, error) {
 	return e.renderKeyIn(nil, d, src, v)
 }
 
 // renderKeyIn renders one key attribute. With an itemWriter, the key's
 // text goes into its buffer and its S value comes from its arena; when the
 // fast encoder has filled the writer's slots, the composites come from
-// there by position rather than from src.
-func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v *T) (types.AttributeValue, error) {
+// there by position rather than from src. v, when not nil, points to the
+// value (a *T), for computed keys and the zero time check.
+func (e *entityCore) renderKeyIn(iw *itemWriter, d *keyDef, src keys.Source, v unsafe.Pointer) (types.AttributeValue, error) {
 	var s string
 	var err error
 	if iw != nil && d.fn == nil {
@@ -131,7 +138,7 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 		if v == nil {
 			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
 		}
-		s, err = d.fn(*v)
+		s, err = d.fn(v)
 		if err == nil && s == "" {
 			err = errors.New("computed an empty key")
 		}
@@ -159,7 +166,7 @@ func (e *Entity[T]) renderKeyIn(iw *itemWriter, d *keyDef[T], src keys.Source, v
 	return &types.AttributeValueMemberS{Value: s}, nil
 }
 
-func (e *Entity[T]) keyError(attr string, err error) error {
+func (e *entityCore) keyError(attr string, err error) error {
 	var ve *keys.ValueError
 	if errors.As(err, &ve) {
 		if errors.Is(err, keys.ErrMissing) {
@@ -228,7 +235,7 @@ func lookupChecked(src keys.Source, attr string) (string, bool, error) {
 // text normalised as a put of the time stores it in a key: RFC 3339 text in
 // UTC, or Unix seconds for a unixtime field. Text that is not RFC 3339 is
 // left as is, for the template to judge.
-func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
+func (e *entityCore) timeSource(d *keyDef, src keys.Source) keys.Source {
 	if !d.hasTime || src == nil {
 		return src
 	}
@@ -246,7 +253,7 @@ func (e *Entity[T]) timeSource(d *keyDef[T], src keys.Source) keys.Source {
 // A value that cannot be its field's type (7 for a string field, text
 // that is no time for a time field) is refused: the source reports it with
 // keys.ErrType, as the key's render error.
-func (e *Entity[T]) keySource(values Values) keys.Source {
+func (e *entityCore) keySource(values Values) keys.Source {
 	var src keys.Source = typedValues{values: values, s: e.sch}
 	if len(e.times) == 0 {
 		return src
@@ -318,13 +325,13 @@ func (s *timeSource) LookupChecked(attr string) (string, bool, error) {
 }
 
 // allKeyDefs lists every key the entity renders.
-func (e *Entity[T]) allKeyDefs() []*keyDef[T] {
-	out := []*keyDef[T]{e.pk}
+func (e *entityCore) allKeyDefs() []*keyDef {
+	out := []*keyDef{e.pk}
 	if e.sk != nil {
 		out = append(out, e.sk)
 	}
 	for _, d := range e.indexes {
-		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+		for _, k := range []*keyDef{d.pk, d.sk} {
 			if k != nil {
 				out = append(out, k)
 			}

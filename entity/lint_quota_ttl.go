@@ -92,7 +92,7 @@ func (t *Table) lintTTL() []Finding {
 
 // storedNames returns the attributes the entity's items may hold besides
 // keys and markers: T's stored fields and its ExtraAttributes, sorted.
-func (e *Entity[T]) storedNames() []string {
+func (e *entityCore) storedNames() []string {
 	names := slices.Collect(maps.Keys(e.sch.attrs))
 	names = append(names, slices.Collect(maps.Keys(e.sch.extra))...)
 	slices.Sort(names)

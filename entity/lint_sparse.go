@@ -82,7 +82,7 @@ func refusesValue(m entityModel, t *keys.Template, c, v string) bool {
 
 // filledBy names the rule by which the library writes attribute name into
 // every item, or "" when none does.
-func (e *Entity[T]) filledBy(name string) string {
+func (e *entityCore) filledBy(name string) string {
 	switch {
 	case e.byName[name] != nil && e.byName[name].Default != nil:
 		return "its Default"
@@ -97,7 +97,7 @@ func (e *Entity[T]) filledBy(name string) string {
 }
 
 // enumOf returns the Enum rule of attribute name.
-func (e *Entity[T]) enumOf(name string) []string {
+func (e *entityCore) enumOf(name string) []string {
 	if r := e.byName[name]; r != nil {
 		return r.Enum
 	}

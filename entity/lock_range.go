@@ -27,7 +27,7 @@ func lockRange(lock *fieldRule) *addRange {
 // lockFull refuses a put of v whose lock version cur is the largest its
 // type holds: the put would store cur+1 wrapped around (an int8 lock at
 // 127 stored as -128), and a version may not go back.
-func (e *Entity[T]) lockFull(lockf reflect.Value, cur int64) error {
+func (e *entityCore) lockFull(lockf reflect.Value, cur int64) error {
 	_, hi := intRange(lockf.Type())
 	if big.NewInt(cur).Cmp(hi) < 0 {
 		return nil

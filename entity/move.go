@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"reflect"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -18,6 +19,44 @@ import (
 // and a create of the new one, in one transaction.
 func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.AttributeValue, c *compiledUpdate) (T, error) {
 	var zero T
+	merged, err := op.updateRequest.movedItem(old, c)
+	if err != nil {
+		return zero, err
+	}
+	var v T
+	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
+		return zero, &ddbmodel.ValidationError{Entity: op.e.name, Err: err}
+	}
+	create := op.e.Create(v)
+	create.keepVersion = true
+	put, err := create.compile()
+	if err != nil {
+		return zero, err
+	}
+	if err := op.updateRequest.sendMoved(ctx, db, old, merged, &put.putCompiled, unsafe.Pointer(&put.written), unsafe.Pointer(&v)); err != nil {
+		return zero, err
+	}
+	if op.ret == types.ReturnValueNone {
+		return zero, nil
+	}
+	if op.ret == types.ReturnValueAllOld {
+		return op.e.Decode(old)
+	}
+	// The moved item comes back as a read would decode it: hidden
+	// attributes zeroed.
+	moved := put.written
+	rv := reflect.ValueOf(&moved).Elem()
+	for _, idx := range op.e.hidden {
+		f := rv.FieldByIndex(idx)
+		f.Set(reflect.Zero(f.Type()))
+	}
+	return moved, nil
+}
+
+// movedItem returns the item a move writes, before its value is decoded:
+// the item read with the update applied (c.merged), and for an unmarked
+// item the ids it keeps only in its key.
+func (op updateRequest) movedItem(old map[string]types.AttributeValue, c *compiledUpdate) (map[string]types.AttributeValue, error) {
 	e := op.e
 	merged := c.merged
 	if e.unmarked && e.table.Unmarked(old) {
@@ -26,7 +65,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		// its value writes, ids included.
 		rec, names, err := e.recoverComposites(old)
 		if err != nil {
-			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Item: old, Err: err}
+			return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Item: old, Err: err}
 		}
 		if len(names) > 0 {
 			merged = maps.Clone(merged)
@@ -37,22 +76,20 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 			}
 		}
 	}
-	var v T
-	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
-		return zero, &ddbmodel.ValidationError{Entity: e.name, Err: err}
-	}
-	create := e.Create(v)
-	create.keepVersion = true
-	put, err := create.compile()
-	if err != nil {
-		return zero, err
-	}
+	return merged, nil
+}
+
+// sendMoved writes the moved item (put, compiled from the value v and
+// writing the value written, both *T) and deletes the old one, in one
+// transaction.
+func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[string]types.AttributeValue, put *putCompiled, written, v unsafe.Pointer) error {
+	e := op.e
 	put.fail.op = "update"
 	if r := e.created; r != nil {
 		// The item keeps its creation time: it moves, it is not created.
 		if av, ok := old[r.name]; ok {
 			put.item[r.name] = av
-			reflect.ValueOf(&put.written).Elem().FieldByIndex(r.index).Set(reflect.ValueOf(&v).Elem().FieldByIndex(r.index))
+			reflect.NewAt(e.typ, written).Elem().FieldByIndex(r.index).Set(reflect.NewAt(e.typ, v).Elem().FieldByIndex(r.index))
 		}
 	}
 	// Attributes the Go type does not know (an older or newer writer's)
@@ -67,7 +104,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	if carried {
 		if err := e.checkItem(put.item); err != nil {
-			return zero, err
+			return err
 		}
 	}
 	var w expr.Writer
@@ -89,12 +126,12 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		// With's values are conditions on the item, for a move as for an update.
 		cond, err := e.withCondition(&w, name, op.with[name])
 		if err != nil {
-			return zero, err
+			return err
 		}
 		parts = append(parts, cond)
 	}
 	if s, err := op.cond.render(&w, e.sch); err != nil {
-		return zero, withEntity(err, e.name)
+		return withEntity(err, e.name)
 	} else if s != "" {
 		parts = append(parts, s)
 	}
@@ -107,7 +144,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
 	}, failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify)
 	if err := expr.CheckLimits(e.name, "the condition that the moved item is unchanged; a LockAttribute keeps it short", aws.ToString(del.Item.Delete.ConditionExpression)); err != nil {
-		return zero, err
+		return err
 	}
 	pin := put.input(e.table.Name)
 	ins := txwrite.Classified(TransactWrite{
@@ -116,27 +153,10 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}, put.fail.classify)
 	if op.lockWant != nil {
 		if !e.lockHolds(old, *op.lockWant) {
-			return zero, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
+			return &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrVersionConflict, Item: old}
 		}
 	}
-	if err := e.sendMove(ctx, db, old, put.item, del, ins); err != nil {
-		return zero, err
-	}
-	if op.ret == types.ReturnValueNone {
-		return zero, nil
-	}
-	if op.ret == types.ReturnValueAllOld {
-		return e.Decode(old)
-	}
-	// The moved item comes back as a read would decode it: hidden
-	// attributes zeroed.
-	moved := put.written
-	rv := reflect.ValueOf(&moved).Elem()
-	for _, idx := range e.hidden {
-		f := rv.FieldByIndex(idx)
-		f.Set(reflect.Zero(f.Type()))
-	}
-	return moved, nil
+	return e.sendMove(ctx, db, old, put.item, del, ins)
 }
 
 // lockGuards reports whether the entity has a lock attribute and the item

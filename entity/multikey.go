@@ -166,12 +166,12 @@ func (m *multiIndex) specs() (pk, sk keySpec) {
 
 // multiIndexDef places the entity in the multi-attribute index ix. The
 // fields are checked once the schema is built (checkMultiFields).
-func (e *Entity[T]) multiIndexDef(ix Index, ik IndexKey[T]) (*indexDef[T], error) {
+func (e *entityCore) multiIndexDef(ix Index, ik indexPlacement) (*indexDef, error) {
 	if ik.Partition != "" || ik.Sort != "" || ik.SortFunc != nil || len(ik.SortUses) > 0 || ik.When != nil {
 		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Define: index %s has a multi-attribute key (the item's attributes %s): give it no template, SortFunc, SortUses or When", ix.Name, joinNames(ix))}
 	}
 	pk, sk, _ := e.table.KeyAttributes(ix.Name)
-	return &indexDef[T]{name: ix.Name, sparse: ik.Sparse, multi: &multiIndex{pk: pk, sk: sk}}, nil
+	return &indexDef{name: ix.Name, sparse: ik.Sparse, multi: &multiIndex{pk: pk, sk: sk}}, nil
 }
 
 func joinNames(ix Index) string {
@@ -187,7 +187,7 @@ func joinNames(ix Index) string {
 
 // checkMultiFields checks, at Define, that every attribute of the entity's
 // multi-attribute indexes is a stored field of T of the attribute's type.
-func (e *Entity[T]) checkMultiFields() error {
+func (e *entityCore) checkMultiFields() error {
 	for _, d := range e.indexes {
 		if d.multi == nil {
 			continue
@@ -212,7 +212,7 @@ func (e *Entity[T]) checkMultiFields() error {
 // the attribute name (if any) is ${name}, which writes the field's own
 // value: a multi-attribute key may then use it (the blog's created_at is
 // both a template sort key and part of a multi-attribute key).
-func (e *Entity[T]) ownValueKey(name string) bool {
+func (e *entityCore) ownValueKey(name string) bool {
 	for _, d := range e.allKeys {
 		if d.Attribute == name && (d.Template == nil || d.Template.String() != "${"+name+"}") {
 			return false
@@ -235,7 +235,7 @@ func typeWord(t types.ScalarAttributeType) string {
 // index key: each present one must be a value DynamoDB takes in an index
 // key; a missing one leaves the item out of a sparse index and is refused
 // otherwise.
-func (e *Entity[T]) checkMultiKey(d *indexDef[T], item map[string]types.AttributeValue) error {
+func (e *entityCore) checkMultiKey(d *indexDef, item map[string]types.AttributeValue) error {
 	var missing []string
 	for _, k := range d.multi.attrs() {
 		av, ok := item[k.Name]
@@ -289,7 +289,7 @@ func badKeyValue(av types.AttributeValue, k KeyAttribute) string {
 // attributes needs nothing (their values are encoded as the fields'), a
 // value DynamoDB refuses in a key is refused here, and removing one takes
 // the item out of the index, which only a sparse index allows.
-func (p *updatePlan[T]) multiIndexKey(d *indexDef[T]) error {
+func (p *updatePlan) multiIndexKey(d *indexDef) error {
 	e := p.e
 	for _, k := range d.multi.attrs() {
 		kind, ok := p.touched[k.Name]
@@ -316,7 +316,7 @@ func (p *updatePlan[T]) multiIndexKey(d *indexDef[T]) error {
 // setKeyValue returns the value the update sets attribute name to, or nil
 // when it does not know it (no Set of it, or an Add or a Set if absent,
 // whose outcome depends on the stored item).
-func (p *updatePlan[T]) setKeyValue(name string) types.AttributeValue {
+func (p *updatePlan) setKeyValue(name string) types.AttributeValue {
 	var v types.AttributeValue
 	for i, a := range p.acts {
 		if a.attr == name && a.kind == actSet {
@@ -328,7 +328,7 @@ func (p *updatePlan[T]) setKeyValue(name string) types.AttributeValue {
 
 // isMultiIndex reports whether the entity's place in index is a
 // multi-attribute key.
-func (e *Entity[T]) isMultiIndex(index string) bool {
+func (e *entityCore) isMultiIndex(index string) bool {
 	for _, d := range e.indexes {
 		if d.name == index {
 			return d.multi != nil

@@ -33,7 +33,7 @@ func multiKeySize(vals []types.AttributeValue) int {
 // checkMultiKeySize refuses the values of d's key, given by value (nil when
 // absent or unknown), whose partition or sort attributes together exceed
 // DynamoDB's limit. what prefixes the reason ("" or "Set: ").
-func (e *Entity[T]) checkMultiKeySize(d *indexDef[T], what string, value func(name string) types.AttributeValue) error {
+func (e *entityCore) checkMultiKeySize(d *indexDef, what string, value func(name string) types.AttributeValue) error {
 	for _, role := range []struct {
 		name  string
 		attrs []KeyAttribute

@@ -32,7 +32,7 @@ func needsRead(entity, op string, attrs []string, format string, args ...any) er
 }
 
 // uniqueNames are the names of the entity's unique attributes.
-func (e *Entity[T]) uniqueNames() []string {
+func (e *entityCore) uniqueNames() []string {
 	out := make([]string, len(e.uniques))
 	for i, u := range e.uniques {
 		out[i] = u.attr

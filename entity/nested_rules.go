@@ -65,7 +65,7 @@ func enumSet(values []string) map[string]bool {
 // nested fields, once the schema is built: each names a field reached
 // through struct fields only (a map or list element is no field with
 // rules of its own), and holds only rules that bind a field's value.
-func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
+func (e *entityCore) defineNestedRules(rules map[string]Attribute) error {
 	for _, name := range slices.Sorted(maps.Keys(rules)) {
 		a := rules[name]
 		ref, err := e.sch.resolve(name, "Define: attribute rule")
@@ -114,7 +114,7 @@ func (e *Entity[T]) defineNestedRules(rules map[string]Attribute) error {
 // checkNestedRules checks the nested rules against an item a put writes:
 // a rule binds where every struct holding its field is present in the Go
 // value (a nil pointer on the way leaves it out).
-func (e *Entity[T]) checkNestedRules(item map[string]types.AttributeValue, rv reflect.Value) error {
+func (e *entityCore) checkNestedRules(item map[string]types.AttributeValue, rv reflect.Value) error {
 	for _, r := range e.nested {
 		f, present := goFieldAt(rv, r.steps)
 		if !present {
@@ -179,7 +179,7 @@ func isPrefix(p, q docpath.Path) bool {
 // rules of the top-level attribute when ref is a path inside it. av and fv
 // are the action's value, encoded and as the field's Go type (invalid for
 // Remove, and for actions that give no whole value).
-func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.AttributeValue, fv reflect.Value) error {
+func (p *updatePlan) checkPathRules(a action, ref attrRef, av types.AttributeValue, fv reflect.Value) error {
 	e := p.e
 	if top := e.byName[ref.top]; top != nil && ref.nested() {
 		if err := p.checkInside(top, docpath.Path{{Name: top.name}}, a, ref, av); err != nil {
@@ -211,7 +211,7 @@ func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.Attribute
 			if r.ReadOnly {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("read-only; %s %s holds it", p.calledAs(a), a.attr)}
 			}
-			if a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(reflect.TypeFor[T](), r.steps, len(ref.path)) {
+			if a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(p.e.typ, r.steps, len(ref.path)) {
 				// Read back, the item holds the field zero, and a put of
 				// it is refused.
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name,
@@ -245,7 +245,7 @@ func (p *updatePlan[T]) checkPathRules(a action, ref attrRef, av types.Attribute
 // at, whose rule is r: an element of a list takes the list's Enum; a
 // Validate, which checks whole values, cannot check a change inside one
 // and refuses it.
-func (p *updatePlan[T]) checkInside(r *fieldRule, at docpath.Path, a action, ref attrRef, av types.AttributeValue) error {
+func (p *updatePlan) checkInside(r *fieldRule, at docpath.Path, a action, ref attrRef, av types.AttributeValue) error {
 	e := p.e
 	if r.Validate != nil {
 		return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s: the Validate rule of %s checks its whole value, which a change inside it does not give; Set the whole of %s, or declare the rule on the field inside it (Config.Attributes[%q])", actionNames[a.kind], r.name, r.name, ref.path.String())}
@@ -263,7 +263,7 @@ func (p *updatePlan[T]) checkInside(r *fieldRule, at docpath.Path, a action, ref
 // stored name. A name that written bare would be ambiguous keeps its
 // quotes; any other name is returned as given, to be resolved (and
 // refused if unknown) when the operation compiles.
-func (e *Entity[T]) topName(name string) string {
+func (e *entityCore) topName(name string) string {
 	if e == nil || e.sch == nil || !strings.Contains(name, `"`) {
 		return name
 	}

@@ -26,7 +26,7 @@ type keySpace struct {
 	multi []string
 }
 
-func (e *Entity[T]) keySpace() keySpace {
+func (e *entityCore) keySpace() keySpace {
 	ks := keySpace{shares: e.shares, unmarked: e.unmarked, values: e.enumComposites()}
 	for _, d := range e.allKeys {
 		ks.keys = append(ks.keys, d.keySpec)

@@ -8,7 +8,7 @@ import "reflect"
 // the others, so the overlap analysis compares them rather than any text
 // (S#${status} with open and closed never renders S#archived). Nil when
 // there are none.
-func (e *Entity[T]) enumComposites() map[string][]string {
+func (e *entityCore) enumComposites() map[string][]string {
 	var out map[string][]string
 	for _, r := range e.rules {
 		if len(r.Enum) == 0 {

@@ -75,7 +75,7 @@ type compositeField struct {
 	enum []string
 }
 
-func (e *Entity[T]) model() entityModel {
+func (e *entityCore) model() entityModel {
 	m := entityModel{name: e.name, fields: map[string]compositeField{}}
 	order := map[string]int{}
 	for i, ix := range e.table.Indexes {
@@ -90,7 +90,7 @@ func (e *Entity[T]) model() entityModel {
 		m.places = append(m.places, Placement{Entity: e.name, Index: d.name, Partition: pk, Sort: sk,
 			Sparse: d.sparse, When: d.when != nil, MultiAttribute: d.multi != nil})
 	}
-	rt := reflect.TypeOf((*T)(nil)).Elem()
+	rt := e.typ
 	for _, p := range m.places {
 		for _, name := range slices.Concat(p.Partition.Uses, p.Sort.Uses) {
 			idx, ok := e.fields[name]

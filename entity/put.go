@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -19,7 +20,7 @@ import (
 
 // applyDefaults sets each zero field of rv (a T) that has a Default to
 // the default's value (a func() any is called: a new id each time).
-func (e *Entity[T]) applyDefaults(rv reflect.Value) error {
+func (e *entityCore) applyDefaults(rv reflect.Value) error {
 	for _, r := range e.rules {
 		if r.Default == nil {
 			continue
@@ -45,7 +46,12 @@ func (e *Entity[T]) applyDefaults(rv reflect.Value) error {
 // attribute rules, renders every key and adds the entity markers. The item
 // it returns is exactly what a put writes.
 func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.AttributeValue, error) {
-	rv := reflect.ValueOf(v).Elem()
+	return e.encodeValue(unsafe.Pointer(v), create, st)
+}
+
+// encodeValue is encode, for a pointer to the value (a *T).
+func (e *entityCore) encodeValue(v unsafe.Pointer, create bool, st *putStore) (map[string]types.AttributeValue, error) {
+	rv := reflect.NewAt(e.typ, v).Elem()
 	var now time.Time
 	if e.created != nil || e.updated != nil {
 		now = e.now()
@@ -70,7 +76,7 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 		item, size, err = e.fast.encode(rv, 4+2*len(e.indexes), &iw)
 	} else {
 		iw.initIn(st, e.keyBytes, len(e.allKeys))
-		item, err = dynamo.MarshalItem(v) // v already lives on the heap for reflection: no second copy
+		item, err = dynamo.MarshalItem(rv.Addr().Interface()) // v already lives on the heap for reflection: no second copy
 	}
 	if err != nil {
 		var fe *fieldError
@@ -91,8 +97,8 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 	if err := e.checkNestedRules(item, rv); err != nil {
 		return nil, err
 	}
-	if e.valid != nil {
-		if err := e.valid(v); err != nil {
+	if e.validate != nil {
+		if err := e.validate(v); err != nil {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Err: err}
 		}
 	}
@@ -126,11 +132,11 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 	return item, nil
 }
 
-func (e *Entity[T]) renderIndex(iw *itemWriter, d *indexDef[T], src keys.Source, v *T, into map[string]types.AttributeValue) error {
+func (e *entityCore) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v unsafe.Pointer, into map[string]types.AttributeValue) error {
 	if d.multi != nil {
 		return e.checkMultiKey(d, into)
 	}
-	if d.sparse && d.when != nil && !d.when(*v) {
+	if d.sparse && d.when != nil && !d.when(v) {
 		return nil
 	}
 	var pkv, skv types.AttributeValue
@@ -176,7 +182,7 @@ func notSparse(err error, name string) error {
 // checkRule checks one attribute's rules against its encoded value av and
 // Go value f. whole says the check is of a whole item (put), where Required
 // applies.
-func (e *Entity[T]) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
+func (e *entityCore) checkRule(r *fieldRule, av types.AttributeValue, f reflect.Value, whole bool) error {
 	if av == nil || isNull(av) {
 		if whole && r.Required {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "required"}
@@ -207,7 +213,7 @@ func isNull(av types.AttributeValue) bool {
 	return ok
 }
 
-func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
+func (e *entityCore) checkItem(item map[string]types.AttributeValue) error {
 	size := 0
 	for name, av := range item {
 		size += len(name) + expr.ValueSize(av)
@@ -228,8 +234,16 @@ func (e *Entity[T]) checkItem(item map[string]types.AttributeValue) error {
 // PutOp writes a whole item: a put (replacing any item under the key) or a
 // create (failing with ErrAlreadyExists when one exists).
 type PutOp[T any] struct {
-	e      *Entity[T]
-	v      T
+	e *Entity[T]
+	v T
+	putRequest
+}
+
+// putRequest is what a put asks apart from its value, with its entity's
+// core (nil for a zero operation): the code that compiles it needs nothing
+// of T, and has it as receiver.
+type putRequest struct {
+	e      *entityCore
 	create bool
 	cond   Condition
 	// keepVersion: a create that continues the lock version of the item it
@@ -248,10 +262,14 @@ func (PutOp[T]) writeOp() {}
 // ErrConditionFailed); an item without a marker that the entity does not
 // recognise (Config.RecognizeUnmarked) is left too, with
 // ddbmodel.ErrUnmarked.
-func (e *Entity[T]) Put(v T) PutOp[T] { return PutOp[T]{e: e, v: v} }
+func (e *Entity[T]) Put(v T) PutOp[T] {
+	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core()}}
+}
 
 // Create returns an operation that writes v only if no item has its key.
-func (e *Entity[T]) Create(v T) PutOp[T] { return PutOp[T]{e: e, v: v, create: true} }
+func (e *Entity[T]) Create(v T) PutOp[T] {
+	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core(), create: true}}
+}
 
 // If adds a condition that must hold for the write to happen.
 func (op PutOp[T]) If(c Condition) PutOp[T] {
@@ -263,9 +281,15 @@ func (op PutOp[T]) If(c Condition) PutOp[T] {
 // writes and the request input it becomes.
 type compiledPut[T any] struct {
 	written T // the entity as written: encode applies defaults and timestamps to it
-	item    map[string]types.AttributeValue
-	cond    string
-	w       expr.Writer
+	putCompiled
+}
+
+// putCompiled is a compiled put apart from the value written: the request
+// and what its failure is reported with.
+type putCompiled struct {
+	item map[string]types.AttributeValue
+	cond string
+	w    expr.Writer
 	// guard, when set, is the only condition: its names and values are
 	// copied from the entity's, and w is empty.
 	guard *writeGuard
@@ -289,22 +313,31 @@ type putStore struct {
 }
 
 func (op PutOp[T]) compile() (*compiledPut[T], error) {
-	e := op.e
-	if !e.defined() {
+	if !op.e.defined() {
 		return nil, errNoEntity("put")
 	}
-	c := &compiledPut[T]{fail: failure{entity: e.name, tab: e.table, op: "put", create: op.create}, written: op.v}
+	c := &compiledPut[T]{written: op.v}
+	if err := op.putRequest.compileInto(&c.putCompiled, unsafe.Pointer(&c.written)); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// compileInto is PutOp.compile for a defined entity, writing *v (a *T,
+// the value as written) and compiling the request into c.
+func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) error {
+	e := op.e
+	c.fail = failure{entity: e.name, tab: e.table, op: "put", create: op.create}
 	if op.create {
 		c.fail.op = "create"
 	}
-	v := &c.written
 	// A put replaces only this entity's item; a create, or a put expecting
 	// lock version 0, needs the key free, which guards it already.
 	guarded := !op.create
 	var lockf reflect.Value
 	var cur int64
 	if e.lock != nil {
-		lockf = reflect.ValueOf(v).Elem().FieldByIndex(e.lock.index)
+		lockf = reflect.NewAt(e.typ, v).Elem().FieldByIndex(e.lock.index)
 		cur = intValue(lockf)
 		if op.create && !op.keepVersion {
 			cur = 0
@@ -349,27 +382,27 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 		if !op.cond.IsZero() {
 			s, err := op.cond.render(&c.w, op.e.sch)
 			if err != nil {
-				return nil, withEntity(err, e.name)
+				return withEntity(err, e.name)
 			}
 			parts = append(parts, s)
 		}
 		c.cond = joinAnd(parts)
 		if err := e.checkConditionSize(c.cond); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if e.lock != nil {
 		if err := e.lockFull(lockf, cur); err != nil {
-			return nil, err
+			return err
 		}
 		setInt(lockf, cur+1)
 	}
-	item, err := e.encode(v, op.create, &c.store)
+	item, err := e.encodeValue(v, op.create, &c.store)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	c.item = item
-	return c, nil
+	return nil
 }
 
 // Build compiles the PutItem request without sending it.
@@ -382,14 +415,14 @@ func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 }
 
 // input returns the request, the caller's to keep and change.
-func (c *compiledPut[T]) input(table string) *dynamodb.PutItemInput {
+func (c *putCompiled) input(table string) *dynamodb.PutItemInput {
 	return c.request(table, true)
 }
 
 // request returns the request. Unless own is set, a guard's names and
 // values are the entity's read-only maps, not copies: only for a request
 // that is sent and dropped, never handed to the caller.
-func (c *compiledPut[T]) request(table string, own bool) *dynamodb.PutItemInput {
+func (c *putCompiled) request(table string, own bool) *dynamodb.PutItemInput {
 	c.table = table
 	in := &c.in
 	*in = dynamodb.PutItemInput{
@@ -476,7 +509,7 @@ func (op PutOp[T]) actionOf(c *compiledPut[T]) TransactWrite {
 	}, c.fail.classify)
 }
 
-func (e *Entity[T]) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+func (e *entityCore) tableKey(item map[string]types.AttributeValue) map[string]types.AttributeValue {
 	k := map[string]types.AttributeValue{e.table.PartitionKey.Name: item[e.table.PartitionKey.Name]}
 	if n := e.table.SortKey.Name; n != "" {
 		k[n] = item[n]

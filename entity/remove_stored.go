@@ -33,7 +33,7 @@ func putAlwaysStores(n *attrNode) (always bool) {
 // value but match no condition on it, and bypass the field's rules, an
 // item no put writes. The element of a list and the entry of a map stay
 // removable: a put of the shorter list or map writes the same item.
-func (e *Entity[T]) refuseRemoveStored(a action, ref attrRef) error {
+func (e *entityCore) refuseRemoveStored(a action, ref attrRef) error {
 	if err := e.refuseRemoveArrayElement(a, ref); err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func zeroText(n *attrNode) string {
 // (a fixed-length [N]E): a put always stores all N elements, and DynamoDB
 // would shift the later ones down, leaving an item that reads back with
 // the last element zeroed, which no put writes.
-func (e *Entity[T]) refuseRemoveArrayElement(a action, ref attrRef) error {
+func (e *entityCore) refuseRemoveArrayElement(a action, ref attrRef) error {
 	last := len(ref.path) - 1
 	if a.kind != actRemove || last < 1 || !ref.path[last].IsIndex {
 		return nil
@@ -110,7 +110,7 @@ func behindPointer(rt reflect.Type, index []int) bool {
 
 // calledAs names the action a as the caller wrote it: a Set of a value a
 // put leaves out, which the update turns into a Remove, is still "Set".
-func (p *updatePlan[T]) calledAs(a action) string {
+func (p *updatePlan) calledAs(a action) string {
 	if a.kind == actRemove && p.removal(a.attr) != "Remove" {
 		return "Set"
 	}

@@ -109,9 +109,9 @@ func (t *Table) shareGroup(name string) []string {
 	return out
 }
 
-func (e *Entity[T]) sharesWith() []string { return e.shares }
+func (e *entityCore) sharesWith() []string { return e.shares }
 
-func (e *Entity[T]) attrTypes() map[string]string {
+func (e *entityCore) attrTypes() map[string]string {
 	out := map[string]string{}
 	for name, n := range e.sch.attrs {
 		if n.kind != "" {
@@ -167,7 +167,7 @@ func attributeOf(err error) string {
 // puts of its unique values' marker items, as a put on an empty table
 // writes them.
 func (e *Entity[T]) sampleItem(v T) (map[string]types.AttributeValue, []map[string]types.AttributeValue, error) {
-	c, err := PutOp[T]{e: e, v: v}.compile()
+	c, err := PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core()}}.compile()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -382,7 +382,7 @@ func (g *sampleGen[T]) next(name string) bool {
 	if !ok || name == "" {
 		return false
 	}
-	t := reflect.TypeOf((*T)(nil)).Elem().FieldByIndex(idx).Type
+	t := g.e.typ.FieldByIndex(idx).Type
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}

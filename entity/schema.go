@@ -734,7 +734,7 @@ func (s *schema) invalid(name, use, reason string) error {
 // buildSchema describes T's stored attributes for the checks of every
 // later input, and checks that every name the Config gives is one of them:
 // the composites of every key template, SortUses, and the rules.
-func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
+func (e *entityCore) buildSchema(rt reflect.Type, extra []string) error {
 	s := &schema{entity: e.name, typ: rt, attrs: schemaOf(rt), special: map[string]bool{}, extra: map[string]bool{}}
 	for n := range e.maintained {
 		s.special[n] = true
@@ -797,7 +797,7 @@ func (e *Entity[T]) buildSchema(rt reflect.Type, extra []string) error {
 
 // checkDefaults refuses, at Define, a Default (not a func) outside the
 // field's own Enum: every put relying on it would be refused.
-func (e *Entity[T]) checkDefaults(rt reflect.Type) error {
+func (e *entityCore) checkDefaults(rt reflect.Type) error {
 	for _, r := range e.rules {
 		if r.Default == nil {
 			continue
@@ -828,7 +828,7 @@ func (e *Entity[T]) checkDefaults(rt reflect.Type) error {
 }
 
 // defineNameError reports, at Define, a name that is no stored attribute.
-func (e *Entity[T]) defineNameError(what, name string) error {
+func (e *entityCore) defineNameError(what, name string) error {
 	reason := fmt.Sprintf("Define: %s names it, but %v has no field stored under that name", what, e.sch.typ)
 	if top, _, nested := strings.Cut(name, "."); nested && e.sch.attrs[top] != nil {
 		// A document path: composites are top-level attributes.

@@ -48,4 +48,4 @@ func errNoEntity(op string) error {
 
 // defined reports whether e is an entity Define made: not nil, and not a
 // zero Entity, whose operations would have no table, key or codec.
-func (e *Entity[T]) defined() bool { return e != nil && e.table != nil }
+func (e *entityCore) defined() bool { return e != nil && e.table != nil }

@@ -22,7 +22,7 @@ import (
 // checkTTL refuses an entity whose T stores the table's TTL attribute as
 // anything but a number: DynamoDB expires only items whose TTL attribute is
 // a number of Unix seconds, and ignores the others silently.
-func (e *Entity[T]) checkTTL() error {
+func (e *entityCore) checkTTL() error {
 	name := e.table.TTLAttribute
 	if name == "" {
 		return nil
@@ -223,6 +223,11 @@ func (op GetOp[T]) SkipExpired() GetOp[T] {
 // txn) ask it of the item they read, and report it as not found when it
 // holds.
 func (op GetOp[T]) Expired(item map[string]types.AttributeValue, now time.Time) bool {
+	return op.getRequest.expired(item, now)
+}
+
+// expired is GetOp.Expired, which needs nothing of T.
+func (op getRequest) expired(item map[string]types.AttributeValue, now time.Time) bool {
 	return op.skipExpired && op.e != nil && op.e.table.expired(item, now)
 }
 

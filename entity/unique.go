@@ -39,16 +39,16 @@ const (
 )
 
 // uniqueDef is one unique attribute of an entity.
-type uniqueDef[T any] struct {
+type uniqueDef struct {
 	attr   string
 	index  []int
 	marker types.AttributeValue // the marker items' entity marker
-	pk, sk *keyDef[T]
-	esc    *keyDef[T] // pk for values holding "#" (unique_escape.go)
+	pk, sk *keyDef
+	esc    *keyDef // pk for values holding "#" (unique_escape.go)
 }
 
 // defineUniques compiles the entity's unique attributes (Define).
-func (e *Entity[T]) defineUniques() error {
+func (e *entityCore) defineUniques() error {
 	for _, r := range e.rules {
 		if !r.Unique {
 			continue
@@ -74,7 +74,7 @@ func (e *Entity[T]) defineUniques() error {
 			return bad("the entity's and the attribute's names may not hold #, $, { or }, which the marker key is made of")
 		}
 		base := uniquePrefix + e.name + "#" + r.name
-		u := &uniqueDef[T]{attr: r.name, index: r.index, marker: &types.AttributeValueMemberS{Value: base}}
+		u := &uniqueDef{attr: r.name, index: r.index, marker: &types.AttributeValueMemberS{Value: base}}
 		var err error
 		if u.pk, err = e.compileKey(e.table.PartitionKey, base+"#${value}", nil, nil, expr.MaxPartitionKeyBytes); err != nil {
 			return err
@@ -94,7 +94,7 @@ func (e *Entity[T]) defineUniques() error {
 
 // uniqueSpaces returns the key spaces of the entity's marker items, by a
 // name of their own, for the overlap analysis.
-func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
+func (e *entityCore) uniqueSpaces() map[string]keySpace {
 	out := map[string]keySpace{}
 	for _, u := range e.uniques {
 		ks := keySpace{keys: []keySpec{u.pk.keySpec}, marker: true}
@@ -107,7 +107,7 @@ func (e *Entity[T]) uniqueSpaces() map[string]keySpace {
 	return out
 }
 
-func (e *Entity[T]) uniqueAttrs() []string {
+func (e *entityCore) uniqueAttrs() []string {
 	names := make([]string, len(e.uniques))
 	for i, u := range e.uniques {
 		names[i] = u.attr
@@ -124,7 +124,7 @@ func uniqueText(attr string, item map[string]types.AttributeValue) (string, bool
 	return avText(av)
 }
 
-func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.AttributeValue, error) {
+func (e *entityCore) markerKey(u *uniqueDef, text string) (map[string]types.AttributeValue, error) {
 	if err := e.checkLength(u, text); err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (e *Entity[T]) markerKey(u *uniqueDef[T], text string) (map[string]types.At
 // (txwrite.Reclaimer). An old item without a marker
 // (Config.RecognizeUnmarked) has the markers of every value it keeps
 // written too: other code never wrote them.
-func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+func (e *entityCore) markerWrites(old, new, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	return e.markerMoves(old, new, owner, owner)
 }
 
@@ -163,7 +163,7 @@ func (e *Entity[T]) markerWrites(old, new, owner map[string]types.AttributeValue
 // oldOwner to newOwner (an update changing a primary-key composite): every
 // value the moved item holds has its marker written naming newOwner, on
 // the condition that the marker is absent or names either key.
-func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
+func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.AttributeValue) ([]TransactWrite, error) {
 	var out []TransactWrite
 	ownerID := &types.AttributeValueMemberS{Value: expr.KeyID("", owner)}
 	prevID := &types.AttributeValueMemberS{Value: expr.KeyID("", oldOwner)}
@@ -230,12 +230,12 @@ func (e *Entity[T]) markerMoves(old, new, oldOwner, owner map[string]types.Attri
 
 // readOwn reads the item under key (strongly consistent); nil when there is
 // none or it is another entity's.
-func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+func (e *entityCore) readOwn(ctx context.Context, db *DB, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
 	out, err := Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{TableName: db.Table(e.table.Name), Key: key, ConsistentRead: aws.Bool(true)}, Request{Entities: []string{e.name}})
 	if err != nil {
 		return nil, errtext.Errorf("%s: reading the item for its unique attributes: %w", e.name, err)
 	}
-	if len(out.Item) == 0 || !e.Is(out.Item) {
+	if len(out.Item) == 0 || !e.is(out.Item) {
 		return nil, nil
 	}
 	return out.Item, nil
@@ -243,24 +243,24 @@ func (e *Entity[T]) readOwn(ctx context.Context, db *DB, key map[string]types.At
 
 // uniqueUnchanged is the condition that the item still holds the unique
 // values read in old (nil: none).
-func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
+func (e *entityCore) uniqueUnchanged(old map[string]types.AttributeValue) (Condition, error) {
 	// Only the unique attributes are decoded: an item whose other
 	// attributes no longer decode into T can still be deleted or replaced.
-	var v T
+	v := reflect.New(e.typ)
 	held := make(map[string]types.AttributeValue, len(e.uniques))
 	for _, u := range e.uniques {
 		if av, ok := old[u.attr]; ok {
 			held[u.attr] = av
 		}
 	}
-	if err := dynamo.UnmarshalItem(held, &v); err != nil {
+	if err := dynamo.UnmarshalItem(held, v.Interface()); err != nil {
 		return Condition{}, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(old, e.table.EntityVersionAttr()),
-			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute[T](held)}
+			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute(e.typ, held)}
 	}
 	var c Condition
 	for _, u := range e.uniques {
 		if _, ok := old[u.attr]; ok {
-			c = And(c, Attr(u.attr).Eq(reflect.ValueOf(&v).Elem().FieldByIndex(u.index).Interface()))
+			c = And(c, Attr(u.attr).Eq(v.Elem().FieldByIndex(u.index).Interface()))
 		} else {
 			c = And(c, Attr(u.attr).NotExists())
 		}
@@ -271,14 +271,14 @@ func (e *Entity[T]) uniqueUnchanged(old map[string]types.AttributeValue) (Condit
 // errNeedsReadUnique is the error of a write that must read the item for
 // its unique attributes' old values but has no DB to read it with (Build,
 // TransactWrite).
-func (e *Entity[T]) errNeedsReadUnique(op string) error {
+func (e *entityCore) errNeedsReadUnique(op string) error {
 	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first", op, e.name)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action
 // (TransactWrite) on an entity with unique attributes: the action would
 // go without the marker actions that keep the attributes unique.
-func (e *Entity[T]) uniqueAlone(op string) error {
+func (e *entityCore) uniqueAlone(op string) error {
 	if len(e.uniques) == 0 {
 		return nil
 	}
@@ -288,7 +288,7 @@ func (e *Entity[T]) uniqueAlone(op string) error {
 
 // uniqueRefused refuses a write that cannot carry the marker actions of
 // unique attributes (a batch write, a write returning the old item).
-func (e *Entity[T]) uniqueRefused(op, instead string) error {
+func (e *entityCore) uniqueRefused(op, instead string) error {
 	if len(e.uniques) == 0 {
 		return nil
 	}
@@ -431,7 +431,7 @@ func (op PutOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 }
 
 // touchesUnique reports whether the update changes a unique attribute.
-func (op UpdateOp[T]) touchesUnique() bool {
+func (op updateRequest) touchesUnique() bool {
 	for _, a := range op.acts {
 		top := a.attr
 		if ref, err := op.e.sch.resolve(a.attr, ""); err == nil {
@@ -449,7 +449,7 @@ func (op UpdateOp[T]) touchesUnique() bool {
 	return false
 }
 
-func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+func (op updateRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	w, extra, _, err := op.uniqueWritesOld(ctx, db)
 	return w, extra, err
 }
@@ -457,7 +457,7 @@ func (op UpdateOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 // uniqueWritesOld is uniqueWrites, also returning the item it read (nil
 // when the update changes no unique attribute and reads nothing); the
 // writes are conditioned on that item being unchanged.
-func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
+func (op updateRequest) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, map[string]types.AttributeValue, error) {
 	if op.e == nil || len(op.e.uniques) == 0 || !op.touchesUnique() {
 		w, err := op.action()
 		return w, nil, nil, err
@@ -477,7 +477,7 @@ func (op UpdateOp[T]) uniqueWritesOld(ctx context.Context, db *DB) (TransactWrit
 	if err != nil {
 		return TransactWrite{}, nil, nil, err
 	}
-	op = op.If(cond)
+	op = op.and(cond)
 	c, err := op.compile(old)
 	if err != nil {
 		return TransactWrite{}, nil, nil, err
@@ -519,13 +519,13 @@ func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
 	return op.e.Get(op.key).Consistent().Run(ctx, db)
 }
 
-func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+func (op deleteRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
 		w, err := op.action()
 		return w, nil, err
 	}
 	e := op.e
-	key, err := e.Key(op.key)
+	key, err := e.key(op.key)
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
@@ -543,7 +543,7 @@ func (op DeleteOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
-	w, err := op.If(cond).action()
+	w, err := op.and(cond).action()
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}

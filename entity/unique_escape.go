@@ -22,14 +22,14 @@ import (
 const uniqueHexLiteral = "HEX#"
 
 // compileEscaped compiles u's key template for values holding "#" (Define).
-func (e *Entity[T]) compileEscaped(u *uniqueDef[T], base string) (err error) {
+func (e *entityCore) compileEscaped(u *uniqueDef, base string) (err error) {
 	u.esc, err = e.compileKey(e.table.PartitionKey, base+"#"+uniqueHexLiteral+"${value}", nil, nil, expr.MaxPartitionKeyBytes)
 	return err
 }
 
 // markerTemplate returns the partition key template of the marker of text
 // and the value it renders.
-func (u *uniqueDef[T]) markerTemplate(text string) (*keyDef[T], string) {
+func (u *uniqueDef) markerTemplate(text string) (*keyDef, string) {
 	if strings.Contains(text, "#") {
 		return u.esc, hex.EncodeToString([]byte(text))
 	}
@@ -51,7 +51,7 @@ func uniqueValueOf(rest string) (string, bool) {
 }
 
 // escapedSpace is the key space of u's escaped marker keys.
-func (u *uniqueDef[T]) escapedSpace() keySpace {
+func (u *uniqueDef) escapedSpace() keySpace {
 	ks := keySpace{keys: []keySpec{u.esc.keySpec}, marker: true}
 	if u.sk != nil {
 		ks.keys = append(ks.keys, u.sk.keySpec)

@@ -10,7 +10,7 @@ import (
 // checkLength refuses a unique value too long for its marker item's
 // partition key (DynamoDB's limit, less the marker's prefix), naming the
 // entity, the attribute, the value's length and the longest it may be.
-func (e *Entity[T]) checkLength(u *uniqueDef[T], text string) error {
+func (e *entityCore) checkLength(u *uniqueDef, text string) error {
 	base := len(uniquePrefix+e.name+"#"+u.attr) + 1 // UNIQUE#E#a#
 	room, need := expr.MaxPartitionKeyBytes-base, len(text)
 	if _, rendered := u.markerTemplate(text); len(rendered) != len(text) {

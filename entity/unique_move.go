@@ -8,7 +8,7 @@ import (
 
 // moves reports whether the update changes a primary-key composite (it
 // moves the item; see UpdateOp.move), as far as it compiles without the item.
-func (op UpdateOp[T]) moves() bool {
+func (op updateRequest) moves() bool {
 	c, err := op.compile(nil)
 	return err == nil && c.move
 }
@@ -21,7 +21,7 @@ func (op UpdateOp[T]) moves() bool {
 // key), and a value the move changes deletes its old marker, as an update
 // does. A value taken by another item fails the move with a
 // *ddbmodel.UniqueError; nothing is written then.
-func (e *Entity[T]) sendMove(ctx context.Context, db *DB, old, moved map[string]types.AttributeValue, del, ins TransactWrite) error {
+func (e *entityCore) sendMove(ctx context.Context, db *DB, old, moved map[string]types.AttributeValue, del, ins TransactWrite) error {
 	writes := []TransactWrite{del, ins}
 	if len(e.uniques) == 0 {
 		return transactWriteItems(ctx, db, "", writes)

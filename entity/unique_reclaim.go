@@ -23,7 +23,7 @@ import (
 // sendUnique).
 
 // ttlOf returns item's TTL attribute (the table's TTLAttribute), or nil.
-func (e *Entity[T]) ttlOf(item map[string]types.AttributeValue) types.AttributeValue {
+func (e *entityCore) ttlOf(item map[string]types.AttributeValue) types.AttributeValue {
 	if e.table.TTLAttribute == "" || item == nil {
 		return nil
 	}
@@ -35,7 +35,7 @@ func (e *Entity[T]) ttlOf(item map[string]types.AttributeValue) types.AttributeV
 
 // ttlChanged reports whether a write from old to new changes the item's
 // TTL, which its markers carry.
-func (e *Entity[T]) ttlChanged(old, new map[string]types.AttributeValue) bool {
+func (e *entityCore) ttlChanged(old, new map[string]types.AttributeValue) bool {
 	a, b := e.ttlOf(old), e.ttlOf(new)
 	if a == nil || b == nil {
 		return a != b
@@ -47,7 +47,7 @@ func (e *Entity[T]) ttlChanged(old, new map[string]types.AttributeValue) bool {
 
 // claim is what the take of u's value (as new holds it) by the item owner
 // needs to take over an orphaned marker.
-func (e *Entity[T]) claim(u *uniqueDef[T], owner string, new map[string]types.AttributeValue) *txwrite.Claim {
+func (e *entityCore) claim(u *uniqueDef, owner string, new map[string]types.AttributeValue) *txwrite.Claim {
 	return &txwrite.Claim{
 		Owner: owner, OwnerAttr: uniqueOwnerAttr, EntityAttr: e.table.EntityAttr(), Marker: u.marker,
 		PartitionKey: e.table.PartitionKey.Name, Attr: u.attr, Value: new[u.attr], TTL: e.table.TTLAttribute,
@@ -108,7 +108,7 @@ func keyValueFits(av types.AttributeValue, typ types.ScalarAttributeType, limit 
 
 // releaseFailure is the outcome of the failed release of u's value was:
 // its marker, returned as old, belongs to another item.
-func (e *Entity[T]) releaseFailure(u *uniqueDef[T], was string) func(map[string]types.AttributeValue) error {
+func (e *entityCore) releaseFailure(u *uniqueDef, was string) func(map[string]types.AttributeValue) error {
 	return func(old map[string]types.AttributeValue) error {
 		out := &ddbmodel.UniqueOwnerError{Entity: e.name, Attribute: u.attr, Value: was}
 		if stringAttr(old, e.table.EntityAttr()) == u.marker.(*types.AttributeValueMemberS).Value {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -43,7 +44,7 @@ func (t *Table) Unmarked(item map[string]types.AttributeValue) bool {
 // render. Otherwise the error says why not: the item has a marker, the
 // entity does not recognise unmarked items, or its key does not fit (an
 // error wrapping keys.ErrNoMatch).
-func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
+func (e *entityCore) checkUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return errtext.Errorf("%s: the item has an entity marker (%q)", e.name, stringAttr(item, e.table.EntityAttr()))
 	}
@@ -59,7 +60,7 @@ func (e *Entity[T]) checkUnmarked(item map[string]types.AttributeValue) error {
 // (an attribute of another type) is the entity's by its key layout: it
 // matches, and decoding it reports the *ddbmodel.DecodeError, as for a
 // marked item of the entity.
-func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
+func (e *entityCore) matchUnmarked(item map[string]types.AttributeValue) error {
 	if !e.table.Unmarked(item) {
 		return errtext.Errorf("%s: the item has an entity marker", e.name)
 	}
@@ -75,8 +76,8 @@ func (e *Entity[T]) matchUnmarked(item map[string]types.AttributeValue) error {
 }
 
 // matchKeys checks an item's table key against the primary key templates.
-func (e *Entity[T]) matchKeys(item map[string]types.AttributeValue) error {
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+func (e *entityCore) matchKeys(item map[string]types.AttributeValue) error {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil {
 			continue
 		}
@@ -92,46 +93,52 @@ func (e *Entity[T]) matchKeys(item map[string]types.AttributeValue) error {
 // composites of its key, or hold others, would decode into a value whose
 // put goes elsewhere (promise: an item's keys are what a put of its value
 // writes), so it is not recognised; Adopt reports why.
-func (e *Entity[T]) matchValue(item map[string]types.AttributeValue) error {
-	_, _, err := e.putOfItem(item)
+func (e *entityCore) matchValue(item map[string]types.AttributeValue) error {
+	_, err := e.putOfItemValue(item)
 	return err
 }
 
-// putOfItem decodes item as stored (hidden attributes keep their values;
-// composites of its table key it lacks are recovered from the key, see
-// unmarked_legacy.go) and encodes it as a put would, checking that the put
-// writes the item's own table key. It returns the value and the put's item.
-func (e *Entity[T]) putOfItem(item map[string]types.AttributeValue) (T, map[string]types.AttributeValue, error) {
-	var v T
+// putOfItemValue is putOfItemInto for the callers that need only the
+// put's item.
+func (e *entityCore) putOfItemValue(item map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
+	return e.putOfItemInto(item, reflect.New(e.typ).UnsafePointer())
+}
+
+// putOfItemInto decodes item as stored into *v (a *T; hidden attributes
+// keep their values; composites of its table key it lacks are recovered
+// from the key, see unmarked_legacy.go) and encodes it as a put would,
+// checking that the put writes the item's own table key. It returns the
+// put's item.
+func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsafe.Pointer) (map[string]types.AttributeValue, error) {
 	item, recovered, err := e.recoverComposites(item)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
-	if err := dynamo.UnmarshalItem(item, &v); err != nil {
-		return v, nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
+	if err := dynamo.UnmarshalItem(item, reflect.NewAt(e.typ, v).Interface()); err != nil {
+		return nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
 	}
-	put, err := e.encode(&v, false, nil)
+	put, err := e.encodeValue(v, false, nil)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
 	key := e.tableKey(item)
 	for _, name := range sortedKeys(e.tableKey(put)) {
 		av := put[name]
 		if !reflect.DeepEqual(av, key[name]) {
-			return v, nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
+			return nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
 				e.name, describeKey(map[string]types.AttributeValue{name: av}), e.keyDisagreement(name, key[name], av, recovered), keys.ErrNoMatch)
 		}
 	}
 	if len(recovered) > 0 {
 		if err := e.checkIndexComposites(item, put); err != nil {
-			return v, nil, err
+			return nil, err
 		}
 	}
-	return v, put, nil
+	return put, nil
 }
 
 // matchKey checks one key attribute's value against its template.
-func (e *Entity[T]) matchKey(d *keyDef[T], av types.AttributeValue) error {
+func (e *entityCore) matchKey(d *keyDef, av types.AttributeValue) error {
 	var text string
 	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
@@ -157,7 +164,7 @@ func (e *Entity[T]) matchKey(d *keyDef[T], av types.AttributeValue) error {
 }
 
 // notThisEntity is Decode's error for an item that is not the entity's.
-func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
+func (e *entityCore) notThisEntity(item map[string]types.AttributeValue) error {
 	ue := unknownEntity(stringAttr(item, e.table.EntityAttr()), stringAttr(item, e.table.EntityVersionAttr()))
 	if e.unmarked && e.table.Unmarked(item) {
 		// Both: an UnknownEntityError, and the reason the key does not fit.
@@ -170,7 +177,7 @@ func (e *Entity[T]) notThisEntity(item map[string]types.AttributeValue) error {
 // as DynamoDB can tell: its marker names the entity, or, with
 // Config.RecognizeUnmarked, it has no marker (whose key Is then checks on
 // the client).
-func (e *Entity[T]) ownFilter() Condition {
+func (e *entityCore) ownFilter() Condition {
 	own := Attr(e.table.EntityAttr()).Eq(e.name)
 	if !e.unmarked {
 		return own
@@ -182,14 +189,14 @@ func (e *Entity[T]) ownFilter() Condition {
 // item is this entity's or exists without a marker. The key the write
 // renders comes from the entity's templates, so an unmarked item under it
 // fits them.
-func (e *Entity[T]) existsOrUnmarked(w *expr.Writer) string {
+func (e *entityCore) existsOrUnmarked(w *expr.Writer) string {
 	m := w.Name(e.table.EntityAttr())
 	return m + " = " + w.Value(e.marker) + " OR (attribute_not_exists(" + m + ") AND attribute_exists(" + w.Name(e.table.PartitionKey.Name) + "))"
 }
 
 // guardOrUnmarked is guard for an entity recognising unmarked items: no
 // item under the key, an item of this entity, or one without a marker.
-func (e *Entity[T]) guardOrUnmarked(w *expr.Writer) string {
+func (e *entityCore) guardOrUnmarked(w *expr.Writer) string {
 	m := w.Name(e.table.EntityAttr())
 	return "attribute_not_exists(" + m + ") OR " + m + " = " + w.Value(e.marker)
 }
@@ -211,7 +218,7 @@ type recognizer interface {
 	Version() string
 }
 
-func (e *Entity[T]) matchesUnmarked(item map[string]types.AttributeValue) bool {
+func (e *entityCore) matchesUnmarked(item map[string]types.AttributeValue) bool {
 	return e.unmarked && e.matchUnmarked(item) == nil
 }
 
@@ -245,8 +252,8 @@ func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error)
 // value render key attribute attr as rendered instead of the stored value
 // the item has: each composite whose text in the two differs, with both
 // texts, and whether the item holds it or it was recovered from the key.
-func (e *Entity[T]) keyDisagreement(attr string, stored, rendered types.AttributeValue, recovered []string) string {
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+func (e *entityCore) keyDisagreement(attr string, stored, rendered types.AttributeValue, recovered []string) string {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil || d.Attribute != attr || d.Template == nil {
 			continue
 		}

@@ -17,7 +17,7 @@ import (
 
 // batchUnmarkedRefused refuses a batch write (what: "a batch put") of key
 // for an entity recognising unmarked items; nil for other entities.
-func (e *Entity[T]) batchUnmarkedRefused(what string, key map[string]types.AttributeValue) error {
+func (e *entityCore) batchUnmarkedRefused(what string, key map[string]types.AttributeValue) error {
 	if !e.unmarked {
 		return nil
 	}
@@ -28,7 +28,7 @@ func (e *Entity[T]) batchUnmarkedRefused(what string, key map[string]types.Attri
 // batchConditionRefused refuses a batch write (what: "a batch put") of key
 // whose operation carries a condition (cond says which) that BatchWriteItem
 // cannot carry; instead says what to use.
-func (e *Entity[T]) batchConditionRefused(what string, key map[string]types.AttributeValue, cond, instead string) error {
+func (e *entityCore) batchConditionRefused(what string, key map[string]types.AttributeValue, cond, instead string) error {
 	return &ddbmodel.ValidationError{Entity: e.name,
 		Reason: what + " of " + describeKey(key) + " cannot carry " + cond + " (batch writes carry no condition): " + instead}
 }

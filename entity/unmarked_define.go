@@ -19,12 +19,12 @@ type unmarkedSpacer interface {
 // items as its own, its table key's templates, when it recognises them
 // (Config.RecognizeUnmarked). SharesKeysWith does not apply to it: an
 // unmarked item carries nothing else that tells two entities apart.
-func (e *Entity[T]) unmarkedSpace() (keySpace, bool) {
+func (e *entityCore) unmarkedSpace() (keySpace, bool) {
 	if !e.unmarked {
 		return keySpace{}, false
 	}
 	ks := keySpace{}
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d != nil {
 			ks.keys = append(ks.keys, d.keySpec)
 		}

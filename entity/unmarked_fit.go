@@ -40,14 +40,14 @@ import (
 // unmarkedFit reads the item under key for write op of an entity
 // recognising unmarked items and returns the condition the write adds
 // (see above); an entity without the option needs none.
-func (e *Entity[T]) unmarkedFit(ctx context.Context, db *DB, op string, key map[string]types.AttributeValue) (Condition, error) {
+func (e *entityCore) unmarkedFit(ctx context.Context, db *DB, op string, key map[string]types.AttributeValue) (Condition, error) {
 	c, _, err := e.unmarkedFitItem(ctx, db, op, key)
 	return c, err
 }
 
 // unmarkedFitItem is unmarkedFit, also returning the unmarked item read
 // (nil when it read none, or a marked one).
-func (e *Entity[T]) unmarkedFitItem(ctx context.Context, db *DB, op string, key map[string]types.AttributeValue) (Condition, map[string]types.AttributeValue, error) {
+func (e *entityCore) unmarkedFitItem(ctx context.Context, db *DB, op string, key map[string]types.AttributeValue) (Condition, map[string]types.AttributeValue, error) {
 	if !e.unmarked {
 		return Condition{}, nil, nil
 	}
@@ -75,7 +75,7 @@ func (e *Entity[T]) unmarkedFitItem(ctx context.Context, db *DB, op string, key 
 // decode into T, leaving it to be fixed; a get reports that as the
 // item's *ddbmodel.DecodeError. It returns nil when the entity takes the
 // item, or the item has a marker.
-func (e *Entity[T]) unrecognized(op string, item map[string]types.AttributeValue) error {
+func (e *entityCore) unrecognized(op string, item map[string]types.AttributeValue) error {
 	if !e.unmarked || len(item) == 0 || !e.table.Unmarked(item) {
 		return nil
 	}
@@ -151,11 +151,11 @@ func (op UpsertOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error
 // fitUnmarked is unmarkedFit for the updated item (before a move); it
 // also returns the unmarked item read, which the update compiles with
 // (its index keys may be missing or stale: see updatePlan.wholeKeys).
-func (op UpdateOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, map[string]types.AttributeValue, error) {
+func (op updateRequest) fitUnmarked(ctx context.Context, db *DB) (Condition, map[string]types.AttributeValue, error) {
 	if _, err := op.compile(nil); err != nil {
 		return Condition{}, nil, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return Condition{}, nil, err
 	}
@@ -163,11 +163,11 @@ func (op UpdateOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, map[s
 }
 
 // fitUnmarked is unmarkedFit for the deleted item.
-func (op DeleteOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
+func (op deleteRequest) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
 	if _, _, err := op.compile(); err != nil {
 		return Condition{}, err
 	}
-	key, err := op.e.Key(op.key)
+	key, err := op.e.key(op.key)
 	if err != nil {
 		return Condition{}, err
 	}

@@ -22,7 +22,7 @@ import (
 // recovered from the key's text (keys.Template.Extract), converted to the
 // field's Go type as a key composite given as text is (attrNode.valueOf),
 // and encoded as a put encodes the field. The item is then read as if it
-// held the attribute; putOfItem checks that a put of the value renders
+// held the attribute; putOfItemInto checks that a put of the value renders
 // exactly the item's key, so a recovery that is lossy in a way the key
 // shows is refused there. What the key cannot give is refused here, with
 // the reason: a composite the key renders only as a shard number, a date
@@ -34,9 +34,9 @@ import (
 // composites that it lacks recovered from the key, and their names; item
 // itself (not a copy) and no names when it lacks none. The error, naming
 // the entity and the attribute, wraps ddbmodel.ErrMissingComposites.
-func (e *Entity[T]) recoverComposites(item map[string]types.AttributeValue) (map[string]types.AttributeValue, []string, error) {
+func (e *entityCore) recoverComposites(item map[string]types.AttributeValue) (map[string]types.AttributeValue, []string, error) {
 	var missing []string
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil {
 			continue
 		}
@@ -50,7 +50,7 @@ func (e *Entity[T]) recoverComposites(item map[string]types.AttributeValue) (map
 		return item, nil, nil
 	}
 	found := map[string]string{}
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil || d.Template == nil {
 			continue
 		}
@@ -97,7 +97,7 @@ func (e *Entity[T]) recoverComposites(item map[string]types.AttributeValue) (map
 }
 
 // keyOf names the table key attribute whose template uses composite name.
-func (e *Entity[T]) keyOf(name string) string {
+func (e *entityCore) keyOf(name string) string {
 	if e.sk != nil && slices.Contains(e.sk.Uses, name) && !slices.Contains(e.pk.Uses, name) {
 		return e.sk.Attribute
 	}
@@ -106,9 +106,9 @@ func (e *Entity[T]) keyOf(name string) string {
 
 // dateOnly reports whether a table key template renders composite name
 // as a date and none renders it whole.
-func (e *Entity[T]) dateOnly(name string) bool {
+func (e *entityCore) dateOnly(name string) bool {
 	date := false
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d == nil || d.Template == nil {
 			continue
 		}
@@ -128,7 +128,7 @@ func (e *Entity[T]) dateOnly(name string) bool {
 // ddbmodel.ErrMissingComposites when the key does not hold the value, and
 // keys.ErrNoMatch when it holds none the entity's type can have (the key
 // is not one a value of T renders).
-func (e *Entity[T]) unrecoverable(name, keyAttr, why string, sentinel error) error {
+func (e *entityCore) unrecoverable(name, keyAttr, why string, sentinel error) error {
 	return errtext.Errorf("%s: the item has no attribute %s, a composite of its key %s, and it cannot be recovered from the key: %s: %w",
 		e.name, name, keyAttr, why, sentinel)
 }
@@ -138,9 +138,9 @@ func (e *Entity[T]) unrecoverable(name, keyAttr, why string, sentinel error) err
 // come from the field's zero value, not from the item. (A composite of the
 // table key is recovered before; a sparse index the value is not in has
 // no key in put.)
-func (e *Entity[T]) checkIndexComposites(item, put map[string]types.AttributeValue) error {
+func (e *entityCore) checkIndexComposites(item, put map[string]types.AttributeValue) error {
 	for _, ix := range e.indexes {
-		for _, d := range []*keyDef[T]{ix.pk, ix.sk} {
+		for _, d := range []*keyDef{ix.pk, ix.sk} {
 			if d == nil || put[d.Attribute] == nil {
 				continue
 			}

@@ -22,13 +22,13 @@ import (
 // (a Validate of the whole value, a computed key, a sparse index's When,
 // a multi-attribute index key) it is every attribute T stores. Nil for an
 // entity that does not recognise unmarked items.
-func (e *Entity[T]) unmarkedNeeds() []string {
+func (e *entityCore) unmarkedNeeds() []string {
 	if !e.unmarked {
 		return nil
 	}
-	whole := e.valid != nil
+	whole := e.validate != nil
 	var out []string
-	addKey := func(d *keyDef[T]) {
+	addKey := func(d *keyDef) {
 		if d == nil {
 			return
 		}

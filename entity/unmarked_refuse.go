@@ -18,7 +18,7 @@ import (
 
 // refuseUnmarked returns the error of operation op of an entity that does
 // not recognise unmarked items, when the item it read has no marker.
-func (e *Entity[T]) refuseUnmarked(op string, item map[string]types.AttributeValue) error {
+func (e *entityCore) refuseUnmarked(op string, item map[string]types.AttributeValue) error {
 	if e.unmarked || len(item) == 0 || !e.table.Unmarked(item) {
 		return nil
 	}
@@ -45,7 +45,7 @@ func (f failure) unmarkedOther(old map[string]types.AttributeValue) bool {
 // written by this entity: its version is 0). The put then writes version 1
 // and the markers; a concurrent put of version 0 finds version 1 and fails
 // with ErrVersionConflict.
-func (e *Entity[T]) versionZero(w *expr.Writer) string {
+func (e *entityCore) versionZero(w *expr.Writer) string {
 	if !e.unmarked {
 		return e.pkAbsent(w)
 	}

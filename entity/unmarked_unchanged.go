@@ -21,7 +21,7 @@ import (
 
 // unchangedNode returns the "unchanged" condition node for item, the
 // unmarked item read (nil: there was none, or a marked one).
-func (e *Entity[T]) unchangedNode(item map[string]types.AttributeValue) *condNode {
+func (e *entityCore) unchangedNode(item map[string]types.AttributeValue) *condNode {
 	var absent []string
 	if item != nil {
 		absent = e.absentFrom(item)
@@ -33,7 +33,7 @@ func (e *Entity[T]) unchangedNode(item map[string]types.AttributeValue) *condNod
 // (the fields of T and its declared extra attributes) or maintains (the
 // table's key and index key attributes, the marker's version) that item
 // lacks. The marker itself is left out: the condition checks it first.
-func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
+func (e *entityCore) absentFrom(item map[string]types.AttributeValue) []string {
 	names := e.ownNames
 	if names == nil {
 		names = e.storedAndMaintained()
@@ -50,7 +50,7 @@ func (e *Entity[T]) absentFrom(item map[string]types.AttributeValue) []string {
 // storedAndMaintained lists, sorted, the top-level attributes the entity
 // stores or maintains, without its marker: what absentFrom picks from.
 // Define computes it once (ownNames).
-func (e *Entity[T]) storedAndMaintained() []string {
+func (e *entityCore) storedAndMaintained() []string {
 	names := map[string]bool{}
 	if e.sch != nil {
 		for n := range e.sch.attrs {
@@ -74,7 +74,7 @@ func (e *Entity[T]) storedAndMaintained() []string {
 // item whose "unchanged" condition alone exceeds DynamoDB's expression
 // size limit: an item of very many attributes, or an entity storing very
 // many that the item lacks.
-func (e *Entity[T]) checkUnchangedSize(op string, n *condNode) error {
+func (e *entityCore) checkUnchangedSize(op string, n *condNode) error {
 	var w expr.Writer
 	if size := len(renderUnchanged(&w, n)); size > expr.MaxExpressionBytes {
 		return &ddbmodel.LimitError{Entity: e.name,
@@ -86,7 +86,7 @@ func (e *Entity[T]) checkUnchangedSize(op string, n *condNode) error {
 
 // checkConditionSize refuses a condition expression over DynamoDB's size
 // limit before sending it.
-func (e *Entity[T]) checkConditionSize(cond string) error {
+func (e *entityCore) checkConditionSize(cond string) error {
 	return expr.CheckLimits(e.name, "the condition", cond)
 }
 
@@ -94,7 +94,7 @@ func (e *Entity[T]) checkConditionSize(cond string) error {
 // key it touches: it compiles with an unmarked item read (other code wrote
 // it, so the untouched half may be missing or stale), and writing one half
 // alone would leave a partial key, which keeps the item out of the index.
-func (p *updatePlan[T]) wholeKeys() bool {
+func (p *updatePlan) wholeKeys() bool {
 	return p.old != nil && p.e.unmarked && p.e.table.Unmarked(p.old)
 }
 
@@ -105,7 +105,7 @@ func (p *updatePlan[T]) wholeKeys() bool {
 // take the item for the value it asked for. It is true for a marked item,
 // for the table (index ""), and for an item whose value does not come back
 // (not the entity's, or undecodable: Is and Decode report those).
-func (e *Entity[T]) indexKeyFits(item map[string]types.AttributeValue, index string) bool {
+func (e *entityCore) indexKeyFits(item map[string]types.AttributeValue, index string) bool {
 	if index == "" || !e.unmarked || !e.table.Unmarked(item) {
 		return true
 	}
@@ -113,7 +113,7 @@ func (e *Entity[T]) indexKeyFits(item map[string]types.AttributeValue, index str
 	if !ok {
 		return true
 	}
-	_, put, err := e.putOfItem(item)
+	put, err := e.putOfItemValue(item)
 	if err != nil {
 		return true
 	}

@@ -18,7 +18,7 @@ import (
 // (IfVersion): the lock attribute holds it or, for want 0 and an entity
 // recognising unmarked items, the item is unmarked and has no lock
 // attribute.
-func (e *Entity[T]) lockIs(w *expr.Writer, want int64) string {
+func (e *entityCore) lockIs(w *expr.Writer, want int64) string {
 	c := w.Name(e.lock.name) + " = " + w.Value(numberAV(want))
 	if want != 0 || !e.unmarked {
 		return c
@@ -28,7 +28,7 @@ func (e *Entity[T]) lockIs(w *expr.Writer, want int64) string {
 }
 
 // lockHolds is lockIs for an item read.
-func (e *Entity[T]) lockHolds(item map[string]types.AttributeValue, want int64) bool {
+func (e *entityCore) lockHolds(item map[string]types.AttributeValue, want int64) bool {
 	lv, ok := item[lockName(e.lock)].(*types.AttributeValueMemberN)
 	if ok {
 		return lv.Value == fmt.Sprint(want)

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
@@ -55,7 +56,15 @@ type action struct {
 // the item, so it needs ReadFirst (a *ddbmodel.MissingCompositesError says
 // so otherwise).
 type UpdateOp[T any] struct {
-	e         *Entity[T]
+	e *Entity[T]
+	updateRequest
+}
+
+// updateRequest is what an update asks, with its entity's core (nil for a
+// zero operation): the code that compiles it needs nothing of T, and has
+// it as receiver.
+type updateRequest struct {
+	e         *entityCore
 	key       Values
 	acts      []action
 	cond      Condition
@@ -76,7 +85,7 @@ func (e *Entity[T]) Update(key Values) UpdateOp[T] {
 	for k, v := range key {
 		own[k] = e.canonicalNumber(k, v)
 	}
-	return UpdateOp[T]{e: e, key: own, ret: types.ReturnValueAllNew}
+	return UpdateOp[T]{e: e, updateRequest: updateRequest{e: e.core(), key: own, ret: types.ReturnValueAllNew}}
 }
 
 func (op UpdateOp[T]) add(a action) UpdateOp[T] {
@@ -218,8 +227,9 @@ func sameKey(a, b types.AttributeValue) bool {
 	return okx && oky && x == y
 }
 
-// partialT decodes the values an update knows into a T, for key functions.
-func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
+// partialT decodes the values an update knows into a T (typ), for key
+// functions, and returns a pointer to it (a *T).
+func (op *updateRequest) partialT(typ reflect.Type, known itemSource, with keys.Source) (unsafe.Pointer, error) {
 	item := map[string]types.AttributeValue{}
 	for k, v := range known {
 		item[k] = v
@@ -236,14 +246,14 @@ func (op UpdateOp[T]) partialT(known itemSource, with keys.Source) (*T, error) {
 			item[k] = av
 		}
 	}
-	var t T
-	if err := dynamo.UnmarshalItem(item, &t); err != nil {
+	t := reflect.New(typ)
+	if err := dynamo.UnmarshalItem(item, t.Interface()); err != nil {
 		return nil, err
 	}
-	return &t, nil
+	return t.UnsafePointer(), nil
 }
 
-func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
+func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
 	f := reflect.New(r.typ).Elem()
 	setTime(f, e.now())
 	return marshalValue(f.Interface())
@@ -251,7 +261,7 @@ func (e *Entity[T]) nowValue(r *fieldRule) (types.AttributeValue, error) {
 
 // maintainedAttrs returns the attributes the entity maintains itself: every
 // key attribute of the table and its indexes, and the two markers.
-func (e *Entity[T]) maintainedAttrs() map[string]bool {
+func (e *entityCore) maintainedAttrs() map[string]bool {
 	m := map[string]bool{e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true, e.table.PartitionKey.Name: true}
 	if e.table.SortKey.Name != "" {
 		m[e.table.SortKey.Name] = true
@@ -272,7 +282,7 @@ func (e *Entity[T]) maintainedAttrs() map[string]bool {
 // putKeyAttributes computes putKeyAttrs: the entity's key attributes, in
 // keyAttrs' order, then the other index key attributes of the table it
 // maintains, sorted; without the table key's and the markers.
-func (e *Entity[T]) putKeyAttributes() []string {
+func (e *entityCore) putKeyAttributes() []string {
 	skip := map[string]bool{e.table.PartitionKey.Name: true, e.table.SortKey.Name: true, e.table.EntityAttr(): true, e.table.EntityVersionAttr(): true}
 	var out []string
 	for _, n := range e.keyAttrs {
@@ -302,7 +312,7 @@ func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 }
 
 // build compiles the update without the item, failing when it needs it.
-func (op UpdateOp[T]) build() (*compiledUpdate, error) {
+func (op updateRequest) build() (*compiledUpdate, error) {
 	c, err := op.compile(nil)
 	if err != nil {
 		return nil, err
@@ -322,14 +332,14 @@ func (op UpdateOp[T]) build() (*compiledUpdate, error) {
 
 // primaryComposites returns the primary-key composites the update's
 // actions touch, in the order given.
-func (op UpdateOp[T]) primaryComposites() []string {
+func (op updateRequest) primaryComposites() []string {
 	var out []string
 	for _, a := range op.acts {
 		top := a.attr
 		if p, err := docpath.Parse(a.attr); err == nil {
 			top = p.Root()
 		}
-		for _, d := range []*keyDef[T]{op.e.pk, op.e.sk} {
+		for _, d := range []*keyDef{op.e.pk, op.e.sk} {
 			if d != nil && slices.Contains(d.Uses, top) && !slices.Contains(out, top) {
 				out = append(out, top)
 			}
@@ -352,7 +362,7 @@ func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
 
 // action compiles the update as one action of a transaction, without the
 // actions of unique attributes.
-func (op UpdateOp[T]) action() (TransactWrite, error) {
+func (op updateRequest) action() (TransactWrite, error) {
 	c, err := op.build()
 	if err != nil {
 		return TransactWrite{}, err
@@ -431,8 +441,8 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	return v, err
 }
 
-func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
-	in, err := e.Get(key).Consistent().Build()
+func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
+	in, err := getRequest{e: e, key: maps.Clone(key), consistent: true}.build()
 	if err != nil {
 		return nil, err
 	}
@@ -450,7 +460,7 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 	if err := e.unrecognized("update", out.Item); err != nil {
 		return nil, err
 	}
-	if !e.Is(out.Item) {
+	if !e.is(out.Item) {
 		// Another entity's item under the key: this entity has none to
 		// update or move.
 		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound, Item: out.Item}
@@ -460,9 +470,15 @@ func (e *Entity[T]) readItem(ctx context.Context, db *DB, key Values) (map[strin
 
 // canonicalNumber is schema.canonicalNumber, for a nil entity v itself
 // (the operation is refused at Build).
-func (e *Entity[T]) canonicalNumber(name string, v any) any {
+func (e *entityCore) canonicalNumber(name string, v any) any {
 	if e == nil {
 		return v
 	}
 	return e.sch.canonicalNumber(name, v)
+}
+
+// and is If, for the code that compiles an update without T.
+func (op updateRequest) and(c Condition) updateRequest {
+	op.cond = And(op.cond, c)
+	return op
 }

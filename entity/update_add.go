@@ -177,7 +177,7 @@ func intRange(t reflect.Type) (lo, hi *big.Int) {
 
 // addRanges returns the range each Add to an integer field keeps the
 // attribute in, for the conditions and for the outcome of a failed one.
-func (p *updatePlan[T]) addRanges() []addRange {
+func (p *updatePlan) addRanges() []addRange {
 	var out []addRange
 	for i, a := range p.acts {
 		if a.kind != actAdd || p.vals[i] == nil {
@@ -280,7 +280,7 @@ func (r addRange) outside(entity string, old map[string]types.AttributeValue) *A
 // typedOperand checks and encodes the operand of an Add to a number field
 // (addDelta) and refuses an Append or Prepend to a fixed-size array, whose
 // length a put always stores whole; ok reports an operand it encoded.
-func (p *updatePlan[T]) typedOperand(a action, node *attrNode) (types.AttributeValue, bool, error) {
+func (p *updatePlan) typedOperand(a action, node *attrNode) (types.AttributeValue, bool, error) {
 	e := p.e
 	switch a.kind {
 	case actAppend, actPrepend:

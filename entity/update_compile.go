@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -23,9 +24,9 @@ import (
 // order: the actions are checked, the primary key is checked for a move,
 // every index key the update affects is recomputed (or the index left),
 // and then the expressions and conditions are written.
-type updatePlan[T any] struct {
-	op  UpdateOp[T]
-	e   *Entity[T]
+type updatePlan struct {
+	op  updateRequest
+	e   *entityCore
 	c   *compiledUpdate
 	out *updateOut                      // holds c
 	key map[string]types.AttributeValue // the item's table key
@@ -42,7 +43,7 @@ type updatePlan[T any] struct {
 	// old is the item read (nil when the update compiles without it);
 	// merged is old with the actions applied, as DynamoDB will apply them.
 	old, merged map[string]types.AttributeValue
-	decoded     *T // merged decoded, once a key function or When needs it
+	decoded     unsafe.Pointer // merged decoded (a *T), once a key function or When needs it
 
 	w                     expr.Writer
 	sets, removes         []string
@@ -55,12 +56,12 @@ type updatePlan[T any] struct {
 	absentInOld           map[string]bool                 // composites the item read lacks: conditioned on their absence
 }
 
-func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
+func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
 	e := op.e
 	if !e.defined() {
 		return nil, errNoEntity("update")
 	}
-	key, err := e.Key(op.key)
+	key, err := e.key(op.key)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 	// The plan's maps are made on their first store (setIn): most updates
 	// store in few of them.
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
-	p := &updatePlan[T]{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	if op.with != nil {
 		p.withSrc = op.with
 	}
@@ -113,7 +114,7 @@ func (op UpdateOp[T]) compile(old map[string]types.AttributeValue) (*compiledUpd
 // addUpdatedTimestamp sets the updated timestamp, unless the caller does:
 // one more attribute the update sets, so a key built from it is recomputed
 // like any other.
-func (p *updatePlan[T]) addUpdatedTimestamp() error {
+func (p *updatePlan) addUpdatedTimestamp() error {
 	e := p.e
 	if e.updated == nil || slices.ContainsFunc(p.acts, func(a action) bool { return a.attr == e.updated.name }) {
 		return nil
@@ -128,7 +129,7 @@ func (p *updatePlan[T]) addUpdatedTimestamp() error {
 
 // checkActions refuses actions on maintained, read-only or required
 // attributes and duplicates, encodes the values and checks their rules.
-func (p *updatePlan[T]) checkActions() error {
+func (p *updatePlan) checkActions() error {
 	e := p.e
 	p.vals = make([]types.AttributeValue, len(p.acts))
 	if !validReturn(p.op.ret) {
@@ -260,7 +261,7 @@ func (p *updatePlan[T]) checkActions() error {
 // withCondition renders the condition that the item holds value for the
 // With attribute name: the value encoded as a put encodes it, or, for a
 // value a put leaves out, the attribute's absence.
-func (e *Entity[T]) withCondition(w *expr.Writer, name string, value any) (string, error) {
+func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (string, error) {
 	ref, err := e.sch.resolve(name, "With")
 	if err != nil {
 		return "", err
@@ -286,7 +287,7 @@ func (e *Entity[T]) withCondition(w *expr.Writer, name string, value any) (strin
 // checkOverlap refuses an action whose path is, contains or lies inside the
 // path of an earlier action: DynamoDB refuses overlapping document paths
 // in one update.
-func (p *updatePlan[T]) checkOverlap(i int, ref attrRef) error {
+func (p *updatePlan) checkOverlap(i int, ref attrRef) error {
 	for j := 0; j < i; j++ {
 		q := p.paths[j]
 		n := min(len(q), len(ref.path))
@@ -305,7 +306,7 @@ func (p *updatePlan[T]) checkOverlap(i int, ref attrRef) error {
 // node is nil for attributes T does not declare (extra attributes), whose
 // values encode by their own type. A nil value with a nil error is a
 // value a put leaves out.
-func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeValue, reflect.Value, error) {
+func (p *updatePlan) actionValue(a action, node *attrNode) (types.AttributeValue, reflect.Value, error) {
 	e := p.e
 	name := actionNames[a.kind]
 	if node == nil {
@@ -354,7 +355,7 @@ func (p *updatePlan[T]) actionValue(a action, node *attrNode) (types.AttributeVa
 // values an update leaves unknown (Add, SetIfNotExists, Append...) become
 // known as DynamoDB will compute them, and the write is conditioned on
 // what they were computed from.
-func (p *updatePlan[T]) applyToOld() error {
+func (p *updatePlan) applyToOld() error {
 	p.src = layered{p.known, p.withSrc, p.op.key}
 	if p.old == nil {
 		return nil
@@ -386,7 +387,7 @@ func (p *updatePlan[T]) applyToOld() error {
 }
 
 // touches reports whether the update touches a composite of d.
-func (p *updatePlan[T]) touches(d *keyDef[T]) bool {
+func (p *updatePlan) touches(d *keyDef) bool {
 	for _, u := range d.Uses {
 		if _, ok := p.touched[u]; ok {
 			return true
@@ -397,8 +398,8 @@ func (p *updatePlan[T]) touches(d *keyDef[T]) bool {
 
 // checkPrimaryKey marks the update as a move when a primary-key composite
 // changes, unless the key it renders is the key the item already has.
-func (p *updatePlan[T]) checkPrimaryKey() error {
-	for _, d := range []*keyDef[T]{p.e.pk, p.e.sk} {
+func (p *updatePlan) checkPrimaryKey() error {
+	for _, d := range []*keyDef{p.e.pk, p.e.sk} {
 		if d == nil || !p.touches(d) {
 			continue
 		}
@@ -435,10 +436,10 @@ func (p *updatePlan[T]) checkPrimaryKey() error {
 	return nil
 }
 
-// decode returns the item after the update as a T, for key functions and
-// When conditions; the caller's key and With values fill what the item
-// read lacks.
-func (p *updatePlan[T]) decode() (*T, error) {
+// decode returns the item after the update as a T (a pointer to it), for
+// key functions and When conditions; the caller's key and With values fill
+// what the item read lacks.
+func (p *updatePlan) decode() (unsafe.Pointer, error) {
 	if p.decoded != nil {
 		return p.decoded, nil
 	}
@@ -457,16 +458,16 @@ func (p *updatePlan[T]) decode() (*T, error) {
 			}
 		}
 	}
-	var t T
-	if err := dynamo.UnmarshalItem(item, &t); err != nil {
+	t := reflect.New(p.e.typ)
+	if err := dynamo.UnmarshalItem(item, t.Interface()); err != nil {
 		return nil, err
 	}
-	p.decoded = &t
+	p.decoded = t.UnsafePointer()
 	return p.decoded, nil
 }
 
 // leave removes an index's key attributes: the item leaves the index.
-func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
+func (p *updatePlan) leave(pair []*keyDef) {
 	for _, k := range pair {
 		if k != nil && !k.ownField { // a field stored as its own key stays the field
 			p.removes = append(p.removes, p.w.Name(k.Attribute))
@@ -477,7 +478,7 @@ func (p *updatePlan[T]) leave(pair []*keyDef[T]) {
 // indexKeys keeps every index true: for each index the update affects,
 // its keys are recomputed, or the item leaves it, or the composites it
 // lacks are recorded as missing.
-func (p *updatePlan[T]) indexKeys() error {
+func (p *updatePlan) indexKeys() error {
 	for _, d := range p.e.indexes {
 		if err := p.indexKey(d); err != nil {
 			return err
@@ -487,12 +488,12 @@ func (p *updatePlan[T]) indexKeys() error {
 }
 
 // indexKey handles one index for indexKeys.
-func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
+func (p *updatePlan) indexKey(d *indexDef) error {
 	if d.multi != nil {
 		return p.multiIndexKey(d)
 	}
 	e := p.e
-	pair := []*keyDef[T]{d.pk, d.sk}
+	pair := []*keyDef{d.pk, d.sk}
 	touchedIdx, removed := false, ""
 	for _, k := range pair {
 		if k == nil || !p.touches(k) {
@@ -537,7 +538,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 		for n := range p.touched {
 			setIn(&p.touchedFromOld, n, true)
 		}
-		if !when(*t) {
+		if !when(t) {
 			p.leave(pair)
 			return nil
 		}
@@ -604,7 +605,7 @@ func (p *updatePlan[T]) indexKey(d *indexDef[T]) error {
 // unknownComposites returns the composites of k whose values after the
 // update are not known (miss), and of those the ones the item read lacks
 // (absent). It records the composites taken from the item read.
-func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) {
+func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 	for _, u := range k.Uses {
 		if kind, ok := p.touched[u]; ok && kind != actSet {
 			// Changed by add, append, set-if-not-exists: its new value is
@@ -643,16 +644,16 @@ func (p *updatePlan[T]) unknownComposites(k *keyDef[T]) (miss, absent []string) 
 // renderIndexKey renders an index key from the update's sources; a key
 // function gets the item after the update (or, unread, what the update
 // knows of it).
-func (p *updatePlan[T]) renderIndexKey(k *keyDef[T]) (types.AttributeValue, error) {
+func (p *updatePlan) renderIndexKey(k *keyDef) (types.AttributeValue, error) {
 	if k.fn == nil {
 		return p.e.renderKey(k, p.src, nil)
 	}
-	var t *T
+	var t unsafe.Pointer
 	var err error
 	if p.old != nil {
 		t, err = p.decode()
 	} else {
-		t, err = p.op.partialT(p.known, p.withSrc)
+		t, err = p.op.partialT(p.e.typ, p.known, p.withSrc)
 	}
 	if err != nil {
 		return nil, &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
@@ -661,7 +662,7 @@ func (p *updatePlan[T]) renderIndexKey(k *keyDef[T]) (types.AttributeValue, erro
 }
 
 // writeActions writes the attribute changes themselves.
-func (p *updatePlan[T]) writeActions() {
+func (p *updatePlan) writeActions() {
 	w := &p.w
 	emptyList := func() string { return w.Value(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}) }
 	for i, a := range p.acts {
@@ -688,7 +689,7 @@ func (p *updatePlan[T]) writeActions() {
 // writeConditions writes the conditions after the item's existence: the
 // lock version, the With values, what was read from the item, and the
 // caller's condition.
-func (p *updatePlan[T]) writeConditions() error {
+func (p *updatePlan) writeConditions() error {
 	e, op, w := p.e, p.op, &p.w
 	if op.lockWant != nil {
 		if e.lock == nil {
@@ -724,7 +725,7 @@ func (p *updatePlan[T]) writeConditions() error {
 // conditionOnRead conditions the write on what was read: the lock version
 // when the entity has one (every write increments it, so it guards all
 // that was read), else each value read and each absence relied on.
-func (p *updatePlan[T]) conditionOnRead() {
+func (p *updatePlan) conditionOnRead() {
 	e, old, w := p.e, p.old, &p.w
 	if lockGuards(e.lock, old) {
 		if p.op.lockWant == nil { // IfVersion's condition, when given, guards it already
@@ -759,7 +760,7 @@ func (p *updatePlan[T]) conditionOnRead() {
 }
 
 // assemble builds the UpdateItem input and checks its limits.
-func (p *updatePlan[T]) assemble() (*compiledUpdate, error) {
+func (p *updatePlan) assemble() (*compiledUpdate, error) {
 	e := p.e
 	var ue []string
 	if len(p.sets) > 0 {
@@ -896,7 +897,7 @@ func keyFrom(k keySpec) string {
 
 // removal names the action that removes the top-level attribute attr, as
 // the caller wrote it: a Set of a value a put leaves out removes too.
-func (p *updatePlan[T]) removal(attr string) string {
+func (p *updatePlan) removal(attr string) string {
 	for _, a := range p.op.acts {
 		if a.attr == attr && a.kind == actSet {
 			return "Set of a value a put leaves out (empty, nil or an omitempty zero), which removes the attribute"

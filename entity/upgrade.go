@@ -62,6 +62,7 @@ func (e *Entity[T]) defineUpgrades(ups []Upgrade[T]) error {
 			Reason: fmt.Sprintf("Define: Upgrades[%d] (from version %q): ", i, u.from) + fmt.Sprintf(format, args...)}
 	}
 	e.upgrades = make(map[string]Upgrade[T], len(ups))
+	e.hasUpgrades = true
 	for i, u := range ups {
 		switch {
 		case u.from == "":
@@ -124,8 +125,8 @@ func (e *Entity[T]) Upgraded(item map[string]types.AttributeValue) (v T, upgrade
 // another version than the entity's, for an entity that declares
 // upgrades; nil otherwise (an item without a version attribute is at the
 // entity's version, as an unmarked one is).
-func (e *Entity[T]) oldVersion(item map[string]types.AttributeValue) error {
-	if e.upgrades == nil || len(item) == 0 {
+func (e *entityCore) oldVersion(item map[string]types.AttributeValue) error {
+	if !e.hasUpgrades || len(item) == 0 {
 		return nil
 	}
 	stored, ok := item[e.table.EntityVersionAttr()]
@@ -143,8 +144,8 @@ func (e *Entity[T]) oldVersion(item map[string]types.AttributeValue) error {
 // attribute, as a missing or unmarked item has), and makes f report an
 // item of another version as ErrOldVersion; "" (and nothing written into
 // w) for an entity without upgrades, whose requests stay as they were.
-func (e *Entity[T]) versionGuard(w *expr.Writer, f *failure) string {
-	if e.upgrades == nil {
+func (e *entityCore) versionGuard(w *expr.Writer, f *failure) string {
+	if !e.hasUpgrades {
 		return ""
 	}
 	f.oldVersion = e.oldVersion
@@ -154,7 +155,7 @@ func (e *Entity[T]) versionGuard(w *expr.Writer, f *failure) string {
 
 // refuseOldVersion refuses, before any write, an update of an item read
 // first that is stored at another version (see versionGuard).
-func (e *Entity[T]) refuseOldVersion(op string, item map[string]types.AttributeValue) error {
+func (e *entityCore) refuseOldVersion(op string, item map[string]types.AttributeValue) error {
 	if err := e.oldVersion(item); err != nil {
 		return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: err, Item: item}
 	}

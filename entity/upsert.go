@@ -1,6 +1,8 @@
 package entity
 
 import (
+	"unsafe"
+
 	"context"
 	"fmt"
 	"reflect"
@@ -18,8 +20,16 @@ import (
 // UpsertOp creates an item or updates the one under its key: see
 // Entity.Upsert.
 type UpsertOp[T any] struct {
-	e    *Entity[T]
-	v    T
+	e *Entity[T]
+	v T
+	upsertRequest
+}
+
+// upsertRequest is what an upsert asks apart from its value, with its
+// entity's core (nil for a zero operation): the code that compiles it
+// needs nothing of T, and has it as receiver.
+type upsertRequest struct {
+	e    *entityCore
 	cond Condition
 }
 
@@ -65,7 +75,9 @@ func (UpsertOp[T]) writeOp() {}
 // hold another value, so the upsert fails before sending with a
 // *ddbmodel.MissingCompositesError naming them: give them, or use Update
 // (with ReadFirst) or Put.
-func (e *Entity[T]) Upsert(v T) UpsertOp[T] { return UpsertOp[T]{e: e, v: v} }
+func (e *Entity[T]) Upsert(v T) UpsertOp[T] {
+	return UpsertOp[T]{e: e, v: v, upsertRequest: upsertRequest{e: e.core()}}
+}
 
 // If adds a condition that must hold for the upsert to happen. On a missing
 // item it is evaluated against no attributes (attribute_not_exists holds).
@@ -80,7 +92,7 @@ func (op UpsertOp[T]) Ensure(cs ...Cond[T]) UpsertOp[T] { return op.If(conds(cs,
 
 // compiledUpsert is a compiled upsert: its request, how a failed condition
 // is reported, and the item a create of the value would write.
-type compiledUpsert[T any] struct {
+type compiledUpsert struct {
 	in   *dynamodb.UpdateItemInput
 	fail failure
 	item map[string]types.AttributeValue
@@ -88,13 +100,19 @@ type compiledUpsert[T any] struct {
 	given map[string]bool
 }
 
-func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
+func (op UpsertOp[T]) compile() (*compiledUpsert, error) {
+	v := op.v
+	return op.upsertRequest.compile(unsafe.Pointer(&v))
+}
+
+// compile is UpsertOp.compile, for a copy of the value (v, a *T), which
+// encoding changes (defaults and timestamps).
+func (op upsertRequest) compile(v unsafe.Pointer) (*compiledUpsert, error) {
 	e := op.e
 	if !e.defined() {
 		return nil, errNoEntity("upsert")
 	}
-	v := op.v
-	rv := reflect.ValueOf(&v).Elem()
+	rv := reflect.NewAt(e.typ, v).Elem()
 	// Attributes v leaves zero that a Default fills: set only if absent.
 	defaulted := map[string]bool{}
 	for _, r := range e.rules {
@@ -102,17 +120,17 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 			defaulted[r.name] = true
 		}
 	}
-	item, err := e.encode(&v, false, nil)
+	item, err := e.encodeValue(v, false, nil)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiledUpsert[T]{item: item, given: map[string]bool{},
+	c := &compiledUpsert{item: item, given: map[string]bool{},
 		fail: failure{entity: e.name, tab: e.table, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
 	// A read-only attribute keeps what the item holds (if_not_exists), as
 	// an update may not change it; the primary key's composites are the
 	// item's identity, the same on both.
 	keyed := map[string]bool{}
-	for _, d := range []*keyDef[T]{e.pk, e.sk} {
+	for _, d := range []*keyDef{e.pk, e.sk} {
 		if d != nil {
 			for _, u := range d.Uses {
 				keyed[u] = true
@@ -138,7 +156,7 @@ func (op UpsertOp[T]) compile() (*compiledUpsert[T], error) {
 			missingAttrs = append(missingAttrs, d.name)
 			continue
 		}
-		for _, k := range []*keyDef[T]{d.pk, d.sk} {
+		for _, k := range []*keyDef{d.pk, d.sk} {
 			if k == nil {
 				continue
 			}
@@ -283,7 +301,7 @@ func (op UpsertOp[T]) action() (TransactWrite, error) {
 	return c.transactWrite(op.e.name), nil
 }
 
-func (c *compiledUpsert[T]) transactWrite(entity string) TransactWrite {
+func (c *compiledUpsert) transactWrite(entity string) TransactWrite {
 	in := c.in
 	return txwrite.Classified(TransactWrite{
 		Item:   txwrite.FromUpdate(in),

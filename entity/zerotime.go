@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/keys"
@@ -28,12 +29,13 @@ func zeroTimeValue(text string) error {
 }
 
 // zeroTimeIn returns a *ddbmodel.ValidationError for the first time
-// composite of d that v holds as the zero time (not a nil pointer), or nil.
+// composite of d that v (a *T) holds as the zero time (not a nil pointer),
+// or nil.
 // renderKeyIn calls it when a key from v misses a composite or holds the
 // text of the zero time, so that a zero time is reported as such rather
 // than as missing.
-func (e *Entity[T]) zeroTimeIn(d *keyDef[T], v *T) error {
-	rv := reflect.ValueOf(v).Elem()
+func (e *entityCore) zeroTimeIn(d *keyDef, v unsafe.Pointer) error {
+	rv := reflect.NewAt(e.typ, v).Elem()
 	for _, u := range d.Uses {
 		if _, ok := e.times[u]; !ok {
 			continue
@@ -51,7 +53,7 @@ func (e *Entity[T]) zeroTimeIn(d *keyDef[T], v *T) error {
 
 // zeroTimeKeyError is renderKeyIn's check for a zero time composite, given
 // the key it rendered (s) or its error.
-func (e *Entity[T]) zeroTimeKeyError(d *keyDef[T], v *T, s string, err error) error {
+func (e *entityCore) zeroTimeKeyError(d *keyDef, v unsafe.Pointer, s string, err error) error {
 	if !d.hasTime || v == nil {
 		return nil
 	}
@@ -77,7 +79,7 @@ func isZeroTime(f reflect.Value) bool {
 // zeroTimeSet refuses an update that sets a time composite of a key that
 // is not sparse (the table's key, or an index every item is in) to the
 // zero time: a put of that value is refused too.
-func (e *Entity[T]) zeroTimeSet(a action, ref attrRef) error {
+func (e *entityCore) zeroTimeSet(a action, ref attrRef) error {
 	if ref.nested() || (a.kind != actSet && a.kind != actSetIfNotExists) {
 		return nil
 	}
@@ -94,7 +96,7 @@ func (e *Entity[T]) zeroTimeSet(a action, ref attrRef) error {
 }
 
 // sparseKey reports whether d is a key of a sparse index.
-func (e *Entity[T]) sparseKey(d *keyDef[T]) bool {
+func (e *entityCore) sparseKey(d *keyDef) bool {
 	for _, ix := range e.indexes {
 		if ix.sparse && (ix.pk == d || ix.sk == d) {
 			return true
