@@ -177,7 +177,7 @@ func (rn *run) holder(ctx context.Context, t Target, m contract.UniqueMarker, ow
 	if err != nil {
 		return key, true, false, errtext.Errorf("reading the item a marker of %s's unique attribute %s names: %w", t.Name(), m.Attribute, err)
 	}
-	if len(item) == 0 || !expr.SameScalar(item[m.Attribute], m.Value) || m.Holder != nil && !expr.SameScalar(item[m.EntityAttr], m.Holder) {
+	if len(item) == 0 || !expr.SameScalar(item[m.Attribute], m.Value) || m.Holder != nil && item[m.EntityAttr] != nil && !expr.SameScalar(item[m.EntityAttr], m.Holder) {
 		return key, true, false, nil
 	}
 	return key, true, m.TTL == "" || !ttl.Expired(item[m.TTL], time.Now()), nil

@@ -99,7 +99,7 @@ type UniqueMarker struct {
 	Marker     types.AttributeValue            // the marker item's entity marker
 	TTL        string                          // the table's TTL attribute; "" when none
 	// Holder is the entity marker of the items that may hold the value
-	// (the entity's own).
+	// (the entity's own; an item without the marker attribute may too).
 	Holder types.AttributeValue
 	// IsKey reports whether a key is a table key of the marker's table.
 	IsKey func(map[string]types.AttributeValue) bool

@@ -31,7 +31,8 @@ type Claim struct {
 	TTL          string               // the table's TTL attribute; "" when none
 	// Holder is the entity marker of the items that hold the value (the
 	// entity's): an item of another entity holding an equal attribute
-	// does not hold it. Nil: not checked.
+	// does not hold it. An item without the entity marker attribute may
+	// (an unmarked item: Config.RecognizeUnmarked). Nil: not checked.
 	Holder types.AttributeValue
 	// IsKey reports whether a key is a table key of the marker's table
 	// (its key attributes, of their types): a marker's owner that is
@@ -352,7 +353,7 @@ func lacksValue(w *expr.Writer, c *Claim) string {
 	cond := "attribute_not_exists(" + attr + ") OR " + attr + " <> " + w.Value(c.Value)
 	if c.Holder != nil {
 		ea := w.Name(c.EntityAttr)
-		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(c.Holder)
+		cond += " OR (attribute_exists(" + ea + ") AND " + ea + " <> " + w.Value(c.Holder) + ")"
 	}
 	return "(" + cond + ")"
 }
@@ -473,7 +474,8 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 		fa, marker := r.orig[firstIdx], releases[firstIdx].marker
 		c := fa.Release
 		if c.Holder != nil {
-			conds = append(conds, w.Name(c.EntityAttr)+" = "+w.Value(c.Holder))
+			ea := w.Name(c.EntityAttr)
+			conds = append(conds, "(attribute_not_exists("+ea+") OR "+ea+" = "+w.Value(c.Holder)+")")
 		}
 		if c.TTL != "" {
 			conds = append(conds, "("+unexpiredCond(&w, c.TTL, now)+")")
@@ -520,7 +522,7 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 	if len(item) == 0 || !expr.SameScalar(item[c.Attr], c.Value) {
 		return false
 	}
-	if c.Holder != nil && !expr.SameScalar(item[c.EntityAttr], c.Holder) {
+	if c.Holder != nil && item[c.EntityAttr] != nil && !expr.SameScalar(item[c.EntityAttr], c.Holder) {
 		return false
 	}
 	if c.TTL == "" {
@@ -532,7 +534,8 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 // NotHolding renders into w the condition that the item a marker names
 // as its owner does not hold value in attr: the item is absent (pk is the
 // table's partition key), lacks the value, is no item of the entity
-// (its entityAttr is not holder; holder nil: not checked), or has a TTL
+// (its entityAttr is present and not holder; holder nil: not checked),
+// or has a TTL
 // attribute ttlAttr ("" for none) that counts it expired at now. It is
 // the condition a takeover of an orphaned marker checks on that item.
 func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, entityAttr string, holder types.AttributeValue, ttlAttr string, now time.Time) string {
@@ -540,7 +543,7 @@ func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, ent
 	cond := "attribute_not_exists(" + w.Name(pk) + ") OR attribute_not_exists(" + name + ") OR " + name + " <> " + w.Value(value)
 	if holder != nil {
 		ea := w.Name(entityAttr)
-		cond += " OR attribute_not_exists(" + ea + ") OR " + ea + " <> " + w.Value(holder)
+		cond += " OR (attribute_exists(" + ea + ") AND " + ea + " <> " + w.Value(holder) + ")"
 	}
 	if ttlAttr != "" {
 		cond += " OR " + expiredCond(w, ttlAttr, now)
