@@ -50,10 +50,6 @@ func guestMarker(t *testing.T, db *entity.DB, v string) map[string]types.Attribu
 	return out.Item
 }
 
-func num(n int64) types.AttributeValue {
-	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
-}
-
 // A marker naming its holder with another TTL than the holder's is a
 // StaleUniqueMarker finding, and Repair writes it with the holder's TTL;
 // a Repair raced by the holder's own update of its TTL (which rewrites
