@@ -131,7 +131,8 @@
 // marker) is a DuplicateUniqueValue finding naming both keys: no marker
 // is written for it, and Repair reports it with ErrDuplicateUnique;
 // after the duplicate is resolved, a Repair writes the marker of the
-// holder left. Check,
+// holder left. An item whose TTL has passed (not yet deleted by DynamoDB)
+// holds no value and is not checked. Check,
 // which does no I/O, does not read markers.
 //
 // Not yet (issue #17): repairing an item whose put also changes

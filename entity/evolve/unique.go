@@ -64,8 +64,13 @@ func uniqueKinds(k Kind) bool {
 // uniques checks the marker items of the unique values item holds (it
 // reads each, strongly consistent) and adds what it finds to f (a new
 // finding when f is nil). An item that names no unique value, or whose
-// markers all name it, leaves f as it is.
+// markers all name it, leaves f as it is; so does an item whose TTL has
+// passed (ttl.Expired): it holds no value (DynamoDB deletes it, and a
+// write taking its value takes its marker over).
 func (rn *run) uniques(ctx context.Context, t Target, item map[string]types.AttributeValue, f *Finding) (*Finding, error) {
+	if a := t.table().TTLAttribute; a != "" && ttl.Expired(item[a], time.Now()) {
+		return f, nil
+	}
 	ms, err := t.markers(item)
 	if err != nil || len(ms) == 0 {
 		// A value no marker key can hold: a put of the item is refused

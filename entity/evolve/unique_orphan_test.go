@@ -395,3 +395,23 @@ func TestAMarkerNamingAMarkerItemNamesNoHolder(t *testing.T) {
 		}
 	}
 }
+
+// An item whose TTL has passed holds no value: Verify reports neither a
+// missing marker for it nor a duplicate beside the value's holder.
+func TestAnExpiredItemHoldsNoUniqueValue(t *testing.T) {
+	ctx := context.Background()
+	v1, v2 := guestModels()
+	db := entitytest.NewDB(t, v2.Table())
+	if _, err := v2.Create(Guest{"d", "v@x", 0}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []Guest{{"o4", "v@x", time.Now().Add(-time.Minute).Unix()}, {"o5", "w@x", time.Now().Add(-time.Minute).Unix()}} {
+		if _, err := v1.Put(g).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := evolve.Entity(v2).Verify(ctx, db)
+	if err != nil || r.Findings != 0 {
+		t.Errorf("Verify: %v, %d findings %v; want none (o4 and o5 have expired)", err, r.Findings, r.Counts)
+	}
+}
