@@ -91,13 +91,18 @@ func (e *Entity[T]) Adopt(key Values) AdoptOp[T] { return AdoptOp[T]{e: e, key: 
 // Build compiles the read the adoption starts with, without sending it;
 // AdoptItem(item).Build gives the write for the item it reads.
 func (op AdoptOp[T]) Build() (*dynamodb.GetItemInput, error) {
-	if !op.e.defined() {
+	return op.e.core().buildAdopt(op.key)
+}
+
+// buildAdopt is AdoptOp.Build, which needs nothing of T.
+func (e *entityCore) buildAdopt(key Values) (*dynamodb.GetItemInput, error) {
+	if !e.defined() {
 		return nil, errNoEntity("adopt")
 	}
-	if err := op.e.canAdopt(); err != nil {
+	if err := e.canAdopt(); err != nil {
 		return nil, err
 	}
-	return op.e.Get(op.key).Consistent().Build()
+	return getRequest{e: e, key: maps.Clone(key), consistent: true}.build()
 }
 
 // Run reads the item and adopts it, returning it as written. An item
@@ -105,25 +110,36 @@ func (op AdoptOp[T]) Build() (*dynamodb.GetItemInput, error) {
 // write; every refusal is an *AdoptError.
 func (op AdoptOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	var zero T
+	item, adopted, err := op.e.core().readAdopt(ctx, db, op.key)
+	if err != nil {
+		return zero, err
+	}
+	if adopted {
+		return op.e.Decode(item)
+	}
+	return op.e.AdoptItem(item).Run(ctx, db)
+}
+
+// readAdopt is AdoptOp.Run up to the decoding or the adoption of the item
+// read, which it returns: adopted reports an item carrying this entity's
+// marker already. It needs nothing of T.
+func (e *entityCore) readAdopt(ctx context.Context, db *DB, key Values) (item map[string]types.AttributeValue, adopted bool, err error) {
 	if err := checkDB(db, "adopt"); err != nil {
-		return zero, err
+		return nil, false, err
 	}
-	in, err := op.Build()
+	in, err := e.buildAdopt(key)
 	if err != nil {
-		return zero, err
+		return nil, false, err
 	}
-	in.TableName = db.Table(op.e.table.Name)
-	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{op.e.name}})
+	in.TableName = db.Table(e.table.Name)
+	out, err := Send(ctx, db, db.Client.GetItem, in, Request{Entities: []string{e.name}})
 	if err != nil {
-		return zero, errtext.Errorf("adopt %s: reading the item: %w", op.e.name, err)
+		return nil, false, errtext.Errorf("adopt %s: reading the item: %w", e.name, err)
 	}
 	if len(out.Item) == 0 {
-		return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Err: ddbmodel.ErrNotFound}
+		return nil, false, &AdoptError{Entity: e.name, Key: in.Key, Err: ddbmodel.ErrNotFound}
 	}
-	if stringAttr(out.Item, op.e.table.EntityAttr()) == op.e.name {
-		return op.e.Decode(out.Item)
-	}
-	return op.e.AdoptItem(out.Item).Run(ctx, db)
+	return out.Item, stringAttr(out.Item, e.table.EntityAttr()) == e.name, nil
 }
 
 // AdoptItemOp adopts an item already read (by a query, a scan or a get):
@@ -253,31 +269,51 @@ func (op AdoptItemOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 // without a write.
 func (op AdoptItemOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	var zero T
-	if err := checkDB(db, "adopt"); err != nil {
-		return zero, err
-	}
-	c, err := op.compile()
-	if errors.Is(err, ErrAdopted) {
-		return op.e.Decode(op.item)
-	}
+	var written T
+	item, isWritten, err := op.e.core().adoptItem(ctx, db, op.item, unsafe.Pointer(&written))
 	if err != nil {
 		return zero, err
 	}
-	if len(op.e.uniques) > 0 {
-		return op.runUnique(ctx, db, c)
+	if isWritten {
+		return written, nil
 	}
-	in := c.in
-	in.TableName = db.Table(op.e.table.Name)
-	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
+	return op.e.Decode(item)
+}
+
+// adoptItem is AdoptItemOp.Run for the item old up to the decoding of an
+// item, which it returns: the item as given when it carries this entity's
+// marker already, or the item the adopting write returned. isWritten
+// reports instead a value as written in *written (a *T), which the
+// transaction of an entity with unique attributes returns. It needs
+// nothing of T.
+func (e *entityCore) adoptItem(ctx context.Context, db *DB, old map[string]types.AttributeValue, written unsafe.Pointer) (item map[string]types.AttributeValue, isWritten bool, err error) {
+	if err := checkDB(db, "adopt"); err != nil {
+		return nil, false, err
+	}
+	in, err := e.compileAdopt(old, written)
+	if errors.Is(err, ErrAdopted) {
+		return old, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if len(e.uniques) > 0 {
+		if err := e.runAdoptUnique(ctx, db, old, in); err != nil {
+			return nil, false, err
+		}
+		return nil, true, nil
+	}
+	in.TableName = db.Table(e.table.Name)
+	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{e.name}})
 	if err != nil {
 		var ccf *types.ConditionalCheckFailedException
 		if errors.As(err, &ccf) {
-			return zero, &AdoptError{Entity: op.e.name, Key: in.Key, Item: op.item,
-				Err: &ddbmodel.ConditionError{Entity: op.e.name, Op: "adopt", Err: op.e.adoptFailure(ccf.Item), Item: ccf.Item, Cause: err}}
+			return nil, false, &AdoptError{Entity: e.name, Key: in.Key, Item: old,
+				Err: &ddbmodel.ConditionError{Entity: e.name, Op: "adopt", Err: e.adoptFailure(ccf.Item), Item: ccf.Item, Cause: err}}
 		}
-		return zero, errtext.Errorf("adopt %s: %w", op.e.name, err)
+		return nil, false, errtext.Errorf("adopt %s: %w", e.name, err)
 	}
-	return op.e.Decode(out.Attributes)
+	return out.Attributes, false, nil
 }
 
 // adoptFailure says why an adopting write's condition failed, from the

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -15,31 +18,30 @@ import (
 // adopting update and the marker items of the item's unique values go in
 // one transaction, each marker on the condition that no other item holds
 // its value. A taken value fails the adoption with an *AdoptError
-// wrapping a *ddbmodel.UniqueError; nothing is written then.
-func (op AdoptItemOp[T]) runUnique(ctx context.Context, db *DB, c *compiledAdopt[T]) (T, error) {
-	var zero T
-	e := op.e
-	in := c.in
-	put, err := e.putOfItemValue(op.item)
+// wrapping a *ddbmodel.UniqueError; nothing is written then. old is the
+// item adopted, in the adopting update compiled for it; the value as
+// written is the caller's (compileAdopt wrote it): it needs nothing of T.
+func (e *entityCore) runAdoptUnique(ctx context.Context, db *DB, old map[string]types.AttributeValue, in *dynamodb.UpdateItemInput) error {
+	put, err := e.putOfItemValue(old)
 	if err != nil {
-		return zero, &AdoptError{Entity: e.name, Key: in.Key, Item: op.item, Err: err}
+		return &AdoptError{Entity: e.name, Key: in.Key, Item: old, Err: err}
 	}
 	w := txwrite.Classified(TransactWrite{
 		Item:   txwrite.FromUpdate(in),
 		Entity: e.name, Op: "adopt", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),
 	}, e.adoptFailure)
-	extra, err := e.markerWrites(op.item, put, in.Key)
+	extra, err := e.markerWrites(old, put, in.Key)
 	if err != nil {
-		return zero, &AdoptError{Entity: e.name, Key: in.Key, Item: op.item, Err: err}
+		return &AdoptError{Entity: e.name, Key: in.Key, Item: old, Err: err}
 	}
 	err = runUnique(ctx, db, e.name, "adopt", append([]TransactWrite{w}, extra...))
 	var ue *ddbmodel.UniqueError
 	var ce *ddbmodel.ConditionError
 	switch {
 	case err == nil:
-		return c.written, nil
+		return nil
 	case errors.As(err, &ue) || errors.As(err, &ce):
-		return zero, &AdoptError{Entity: e.name, Key: in.Key, Item: op.item, Err: err}
+		return &AdoptError{Entity: e.name, Key: in.Key, Item: old, Err: err}
 	}
-	return zero, errtext.Errorf("adopt %s: %w", e.name, err)
+	return errtext.Errorf("adopt %s: %w", e.name, err)
 }

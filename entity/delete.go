@@ -120,6 +120,11 @@ func (op deleteRequest) build() (*dynamodb.DeleteItemInput, error) {
 
 // Run deletes the item.
 func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
+	return op.deleteRequest.run(ctx, db)
+}
+
+// run is DeleteOp.Run, which needs nothing of T.
+func (op deleteRequest) run(ctx context.Context, db *DB) error {
 	if err := checkDB(db, "delete"); err != nil {
 		return err
 	}
@@ -128,7 +133,7 @@ func (op DeleteOp[T]) Run(ctx context.Context, db *DB) error {
 		if err != nil {
 			return err
 		}
-		op = op.If(fit)
+		op = op.and(fit)
 	}
 	if op.e != nil && len(op.e.uniques) > 0 {
 		w, extra, err := op.uniqueWrites(ctx, db)

@@ -448,34 +448,68 @@ func (c *putCompiled) request(table string, own bool) *dynamodb.PutItemInput {
 // Run writes the item and returns it as written: with defaults,
 // timestamps and the incremented lock version applied.
 func (op PutOp[T]) Run(ctx context.Context, db *DB) (T, error) {
-	if err := checkDB(db, "put"); err != nil {
-		var zero T
-		return zero, err
-	}
-	if op.e != nil && op.e.unmarked && !op.create {
-		fit, err := op.fitUnmarked(ctx, db)
-		if err != nil {
-			var zero T
-			return zero, err
-		}
-		op = op.If(fit)
-	}
-	if op.e != nil && len(op.e.uniques) > 0 {
-		return op.runUnique(ctx, db)
-	}
-	c, err := op.compile()
+	c := &compiledPut[T]{}
+	written, err := op.putRequest.run(ctx, db, unsafe.Pointer(&op.v), unsafe.Pointer(&c.written), &c.putCompiled)
 	if err != nil {
 		var zero T
 		return zero, err
+	}
+	return *(*T)(written), nil
+}
+
+// run is PutOp.Run without T: v points to the value put (a *T, which
+// the unique path applies the Defaults to), and the put is compiled into
+// c with the value as written in *written (a *T). It returns where the
+// value as written is: written, or the unique path's own.
+func (op putRequest) run(ctx context.Context, db *DB, v, written unsafe.Pointer, c *putCompiled) (unsafe.Pointer, error) {
+	if err := checkDB(db, "put"); err != nil {
+		return nil, err
+	}
+	if op.e != nil && op.e.unmarked && !op.create {
+		fit, err := op.fitUnmarked(ctx, db, v)
+		if err != nil {
+			return nil, err
+		}
+		op.cond = And(op.cond, fit)
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		return op.runUnique(ctx, db, v)
+	}
+	if err := op.compileFrom(c, v, written); err != nil {
+		return nil, err
 	}
 	// Sent and dropped: the guard's maps need no copies.
 	in := c.request(op.e.table.Name, false)
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}}); err != nil {
-		var zero T
-		return zero, keyedUnmarked(c.fail.wrap(err), op.e.tableKey(c.item))
+		return nil, keyedUnmarked(c.fail.wrap(err), op.e.tableKey(c.item))
 	}
-	return c.written, nil
+	return written, nil
+}
+
+// compileFrom is PutOp.compile without T: it copies *v (a *T, the value
+// put) to *written and compiles the put of *written into c.
+func (op putRequest) compileFrom(c *putCompiled, v, written unsafe.Pointer) error {
+	if !op.e.defined() {
+		return errNoEntity("put")
+	}
+	reflect.NewAt(op.e.typ, written).Elem().Set(reflect.NewAt(op.e.typ, v).Elem())
+	return op.compileInto(c, written)
+}
+
+// compileCopy is PutOp.compile without T: it compiles the put of a new
+// copy of *v (a *T, the value put), and returns it with where that copy,
+// the value as written, is.
+func (op putRequest) compileCopy(v unsafe.Pointer) (*putCompiled, unsafe.Pointer, error) {
+	if !op.e.defined() {
+		return nil, nil, errNoEntity("put")
+	}
+	written := reflect.New(op.e.typ).UnsafePointer()
+	c := &putCompiled{}
+	if err := op.compileFrom(c, v, written); err != nil {
+		return nil, nil, err
+	}
+	return c, written, nil
 }
 
 // TransactWrite compiles the put as one action of a transaction. On an
@@ -502,6 +536,11 @@ func (op PutOp[T]) action() (TransactWrite, error) {
 
 // actionOf returns the transaction action of the compiled put c.
 func (op PutOp[T]) actionOf(c *compiledPut[T]) TransactWrite {
+	return op.putRequest.actionOf(&c.putCompiled)
+}
+
+// actionOf is PutOp.actionOf, which needs nothing of T.
+func (op putRequest) actionOf(c *putCompiled) TransactWrite {
 	in := c.input(op.e.table.Name)
 	return txwrite.Classified(TransactWrite{
 		Item:   txwrite.FromPut(in),

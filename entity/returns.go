@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -44,24 +45,36 @@ func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
 // decoded (hidden attributes zeroed, as a read decodes them) and found
 // reports whether there was one. Errors are those of PutOp.Run.
 func (op PutOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
+	c := &compiledPut[T]{}
+	item, kind, err := op.op.putRequest.runOld(ctx, db, unsafe.Pointer(&op.op.v), unsafe.Pointer(&c.written), &c.putCompiled)
+	if err != nil {
+		return old, false, err
+	}
+	return op.op.e.decodeOld(kind, item)
+}
+
+// runOld is PutOldOp.Run up to the decoding of the old item, which it
+// returns with the kind of write (put or create) that decoding reports
+// with: v points to the value put (a *T), and the put is compiled into c
+// with the value as written in *written (a *T). It needs nothing of T.
+func (op putRequest) runOld(ctx context.Context, db *DB, v, written unsafe.Pointer, c *putCompiled) (map[string]types.AttributeValue, string, error) {
 	if err := checkDB(db, "put"); err != nil {
-		return old, false, err
+		return nil, "", err
 	}
-	c, err := op.op.compile()
-	if err != nil {
-		return old, false, err
+	if err := op.compileFrom(c, v, written); err != nil {
+		return nil, "", err
 	}
-	if err := op.refused(); err != nil {
-		return old, false, err
+	if err := op.refusedOld(); err != nil {
+		return nil, "", err
 	}
-	in := c.request(op.op.e.table.Name, false)
-	in.TableName = db.Table(op.op.e.table.Name)
+	in := c.request(op.e.table.Name, false)
+	in.TableName = db.Table(op.e.table.Name)
 	in.ReturnValues = types.ReturnValueAllOld
-	out, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.op.e.name}})
+	out, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return old, false, c.fail.wrap(err)
+		return nil, "", c.fail.wrap(err)
 	}
-	return op.op.e.decodeOld(c.fail.op, out.Attributes)
+	return out.Attributes, c.fail.op, nil
 }
 
 // DeleteOldOp is a delete that returns the item it deleted (DynamoDB's
@@ -96,23 +109,34 @@ func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
 // (hidden attributes zeroed) and found reports whether there was one.
 // Errors are those of DeleteOp.Run.
 func (op DeleteOldOp[T]) Run(ctx context.Context, db *DB) (old T, found bool, err error) {
+	item, kind, err := op.op.deleteRequest.runOld(ctx, db)
+	if err != nil {
+		return old, false, err
+	}
+	return op.op.e.decodeOld(kind, item)
+}
+
+// runOld is DeleteOldOp.Run up to the decoding of the old item, which it
+// returns with the kind of write that decoding reports with: it needs
+// nothing of T.
+func (op deleteRequest) runOld(ctx context.Context, db *DB) (map[string]types.AttributeValue, string, error) {
 	if err := checkDB(db, "delete"); err != nil {
-		return old, false, err
+		return nil, "", err
 	}
-	in, f, err := op.op.compile()
+	in, f, err := op.compile()
 	if err != nil {
-		return old, false, err
+		return nil, "", err
 	}
-	if err := op.refused(); err != nil {
-		return old, false, err
+	if err := op.refusedOld(); err != nil {
+		return nil, "", err
 	}
-	in.TableName = db.Table(op.op.e.table.Name)
+	in.TableName = db.Table(op.e.table.Name)
 	in.ReturnValues = types.ReturnValueAllOld
-	out, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.op.e.name}})
+	out, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return old, false, f.wrap(err)
+		return nil, "", f.wrap(err)
 	}
-	return op.op.e.decodeOld(f.op, out.Attributes)
+	return out.Attributes, f.op, nil
 }
 
 // decodeOld decodes the old item a write returned. The write's marker
@@ -136,11 +160,21 @@ func (e *Entity[T]) decodeOld(op string, item map[string]types.AttributeValue) (
 // refused refuses the put on an entity with unique attributes, whose
 // markers a single PutItem cannot keep.
 func (op PutOldOp[T]) refused() error {
-	return op.op.e.uniqueRefused("a put returning the old item", "Get the item first, then Put it without ReturnOld (a put of a unique entity reads the old item itself to move its markers)")
+	return op.op.putRequest.refusedOld()
+}
+
+// refusedOld is PutOldOp.refused, which needs nothing of T.
+func (op putRequest) refusedOld() error {
+	return op.e.uniqueRefused("a put returning the old item", "Get the item first, then Put it without ReturnOld (a put of a unique entity reads the old item itself to move its markers)")
 }
 
 // refused refuses the delete on an entity with unique attributes, whose
 // markers a single DeleteItem cannot keep.
 func (op DeleteOldOp[T]) refused() error {
-	return op.op.e.uniqueRefused("a delete returning the old item", "Get the item first, then Delete it without ReturnOld")
+	return op.op.deleteRequest.refusedOld()
+}
+
+// refusedOld is DeleteOldOp.refused, which needs nothing of T.
+func (op deleteRequest) refusedOld() error {
+	return op.e.uniqueRefused("a delete returning the old item", "Get the item first, then Delete it without ReturnOld")
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -371,61 +373,68 @@ func runUnique(ctx context.Context, db *DB, entity, op string, writes []Transact
 }
 
 func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
-	w, extra, _, err := op.uniqueCompile(ctx, db)
+	w, extra, _, err := op.putRequest.uniqueCompile(ctx, db, unsafe.Pointer(&op.v))
 	return w, extra, err
 }
 
 // uniqueCompile compiles the put with its marker actions, reading the item
-// first unless it is a create.
-func (op PutOp[T]) uniqueCompile(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, T, error) {
-	var zero T
+// first unless it is a create. v points to the value put (a *T, of the
+// caller's own copy of the operation: the Defaults are applied to it), and
+// the value as written is returned as a pointer (nil on an early refusal,
+// and for an entity without unique attributes): it needs nothing of T.
+func (op putRequest) uniqueCompile(ctx context.Context, db *DB, v unsafe.Pointer) (TransactWrite, []TransactWrite, unsafe.Pointer, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
-		w, err := op.action()
-		return w, nil, zero, err
+		c, _, err := op.compileCopy(v)
+		if err != nil {
+			return TransactWrite{}, nil, nil, err
+		}
+		return op.actionOf(c), nil, nil, nil
 	}
 	e := op.e
 	// Defaults are drawn once: the item read, the item written, its
 	// markers' owner and the value returned hold the same ones (a
 	// Default of a key composite draws a new id at each compile).
-	if err := e.applyDefaults(reflect.ValueOf(&op.v).Elem()); err != nil {
-		return TransactWrite{}, nil, zero, err
+	if err := e.applyDefaults(reflect.NewAt(e.typ, v).Elem()); err != nil {
+		return TransactWrite{}, nil, nil, err
 	}
-	c, err := op.compile()
+	c, written, err := op.compileCopy(v)
 	if err != nil {
-		return TransactWrite{}, nil, zero, err
+		return TransactWrite{}, nil, nil, err
 	}
 	key := e.tableKey(c.item)
 	var old map[string]types.AttributeValue
 	if !op.create {
 		if db == nil {
-			return TransactWrite{}, nil, zero, e.errNeedsReadUnique("put")
+			return TransactWrite{}, nil, nil, e.errNeedsReadUnique("put")
 		}
 		if old, err = e.readOwn(ctx, db, key); err != nil {
-			return TransactWrite{}, nil, zero, err
+			return TransactWrite{}, nil, nil, err
 		}
 		cond, err := e.uniqueUnchanged(old)
 		if err != nil {
-			return TransactWrite{}, nil, zero, err
+			return TransactWrite{}, nil, nil, err
 		}
-		op = op.If(cond)
-		if c, err = op.compile(); err != nil {
-			return TransactWrite{}, nil, zero, err
+		op.cond = And(op.cond, cond)
+		if c, written, err = op.compileCopy(v); err != nil {
+			return TransactWrite{}, nil, nil, err
 		}
 	}
 	// The action, the markers and the value returned are of one compile.
 	w := op.actionOf(c)
 	extra, err := e.markerWrites(old, c.item, e.tableKey(c.item))
-	return w, extra, c.written, err
+	return w, extra, written, err
 }
 
-func (op PutOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
-	var zero T
-	w, extra, written, err := op.uniqueCompile(ctx, db)
+// runUnique is PutOp.Run on an entity with unique attributes, without T:
+// v points to the value put (a *T, the Defaults are applied to it); it
+// returns where the value as written is.
+func (op putRequest) runUnique(ctx context.Context, db *DB, v unsafe.Pointer) (unsafe.Pointer, error) {
+	w, extra, written, err := op.uniqueCompile(ctx, db, v)
 	if err != nil {
-		return zero, err
+		return nil, err
 	}
 	if err := runUnique(ctx, db, op.e.name, w.Op, append([]TransactWrite{w}, extra...)); err != nil {
-		return zero, err
+		return nil, err
 	}
 	return written, nil
 }
@@ -497,26 +506,31 @@ func (op updateRequest) uniqueWritesOld(ctx context.Context, db *DB) (TransactWr
 	return w, extra, old, err
 }
 
-// runUnique applies an update that changes a unique attribute, and reads
-// the item back for what Returning asks.
-func (op UpdateOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
-	var zero T
+// runUniqueItem applies an update that changes a unique attribute, and
+// returns, to be decoded as this entity's, the item Returning asks: the
+// item replaced, or the item read back (none for ReturnValueNone). It
+// needs nothing of T.
+func (op updateRequest) runUniqueItem(ctx context.Context, db *DB) (updateRun, error) {
 	w, extra, old, err := op.uniqueWritesOld(ctx, db)
 	if err != nil {
-		return zero, err
+		return updateRun{}, err
 	}
 	if err := runUnique(ctx, db, op.e.name, "update", append([]TransactWrite{w}, extra...)); err != nil {
-		return zero, err
+		return updateRun{}, err
 	}
 	switch op.ret {
 	case types.ReturnValueNone:
-		return zero, nil
+		return updateRun{}, nil
 	case types.ReturnValueAllOld:
 		// The transaction was conditioned on old being unchanged, so old is
 		// exactly the item the update replaced.
-		return op.e.Decode(old)
+		return updateRun{item: old, decode: true}, nil
 	}
-	return op.e.Get(op.key).Consistent().Run(ctx, db)
+	item, err := getRequest{e: op.e, key: maps.Clone(op.key), consistent: true}.read(ctx, db)
+	if err != nil {
+		return updateRun{}, err
+	}
+	return updateRun{item: item, decode: true}, nil
 }
 
 func (op deleteRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
@@ -552,12 +566,21 @@ func (op deleteRequest) uniqueWrites(ctx context.Context, db *DB) (TransactWrite
 }
 
 func (op UpsertOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	return op.upsertRequest.uniqueWrites(ctx, db, unsafe.Pointer(&op.v))
+}
+
+// uniqueWrites is UpsertOp.uniqueWrites without T: v points to the value
+// upserted (a *T), which each compile copies.
+func (op upsertRequest) uniqueWrites(ctx context.Context, db *DB, v unsafe.Pointer) (TransactWrite, []TransactWrite, error) {
 	if op.e == nil || len(op.e.uniques) == 0 {
-		w, err := op.action()
-		return w, nil, err
+		c, err := op.compileCopy(v)
+		if err != nil {
+			return TransactWrite{}, nil, err
+		}
+		return c.transactWrite(op.e.name), nil, nil
 	}
 	e := op.e
-	c, err := op.compile()
+	c, err := op.compileCopy(v)
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
@@ -572,7 +595,8 @@ func (op UpsertOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	if err != nil {
 		return TransactWrite{}, nil, err
 	}
-	if c, err = op.If(cond).compile(); err != nil {
+	op.cond = And(op.cond, cond)
+	if c, err = op.compileCopy(v); err != nil {
 		return TransactWrite{}, nil, err
 	}
 	// The item after the upsert: what it sets, over what it keeps.
@@ -589,20 +613,22 @@ func (op UpsertOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, 
 	return c.transactWrite(e.name), extra, err
 }
 
-func (op UpsertOp[T]) runUnique(ctx context.Context, db *DB) (T, error) {
-	var zero T
-	w, extra, err := op.uniqueWrites(ctx, db)
+// runUnique is UpsertOp.Run on an entity with unique attributes, up to
+// the decoding of the item it reads back, which it returns (nil for none):
+// v points to the value upserted (a *T), and it needs nothing of T.
+func (op upsertRequest) runUnique(ctx context.Context, db *DB, v unsafe.Pointer) (map[string]types.AttributeValue, error) {
+	w, extra, err := op.uniqueWrites(ctx, db, v)
 	if err != nil {
-		return zero, err
+		return nil, err
 	}
 	if err := runUnique(ctx, db, op.e.name, "upsert", append([]TransactWrite{w}, extra...)); err != nil {
-		return zero, err
+		return nil, err
 	}
 	item, err := op.e.readOwn(ctx, db, w.Key)
 	if err != nil || item == nil {
-		return zero, err
+		return nil, err
 	}
-	return op.e.Decode(item)
+	return item, nil
 }
 
 // checkSpaces checks the key spaces of d, and of its unique attributes'

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -129,19 +130,19 @@ func renderUnchanged(w *expr.Writer, n *condNode) string {
 	return strings.Join(conds, " AND ")
 }
 
-// fitUnmarked is unmarkedFit for the put's item; invalid input is refused
-// before the read.
-func (op PutOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
-	c, err := op.compile()
+// fitUnmarked is unmarkedFit for the put of *v (a *T); invalid input is
+// refused before the read.
+func (op putRequest) fitUnmarked(ctx context.Context, db *DB, v unsafe.Pointer) (Condition, error) {
+	c, _, err := op.compileCopy(v)
 	if err != nil {
 		return Condition{}, err
 	}
 	return op.e.unmarkedFit(ctx, db, "put", op.e.tableKey(c.item))
 }
 
-// fitUnmarked is unmarkedFit for the upsert's item.
-func (op UpsertOp[T]) fitUnmarked(ctx context.Context, db *DB) (Condition, error) {
-	c, err := op.compile()
+// fitUnmarked is unmarkedFit for the upsert of *v (a *T).
+func (op upsertRequest) fitUnmarked(ctx context.Context, db *DB, v unsafe.Pointer) (Condition, error) {
+	c, err := op.compileCopy(v)
 	if err != nil {
 		return Condition{}, err
 	}

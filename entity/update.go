@@ -378,8 +378,47 @@ func (op updateRequest) action() (TransactWrite, error) {
 // (ALL_NEW by default).
 func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	var zero T
-	if err := checkDB(db, "update"); err != nil {
+	r, err := op.updateRequest.run(ctx, db)
+	if err != nil {
 		return zero, err
+	}
+	switch {
+	case r.move != nil:
+		op.updateRequest = r.op
+		return op.move(ctx, db, r.old, r.move)
+	case r.decode:
+		return op.e.Decode(r.item)
+	}
+	if len(r.item) == 0 {
+		return zero, nil
+	}
+	var v T
+	err = op.e.decodeInto(r.item, &v)
+	return v, err
+}
+
+// updateRun is what updateRequest.run leaves to UpdateOp.Run, which
+// decodes into T: the item to decode, or the move to make.
+type updateRun struct {
+	// item is the item UpdateItem returned (none for an empty one), or
+	// with decode set the item the unique markers' path returns, decoded
+	// as this entity's (Decode).
+	item   map[string]types.AttributeValue
+	decode bool
+	// move, when set, is the update compiled for the item old, which
+	// UpdateOp.move moves, with op, the request as run (conditioned to fit
+	// an unmarked item).
+	move *compiledUpdate
+	old  map[string]types.AttributeValue
+	op   updateRequest
+}
+
+// run is UpdateOp.Run up to the decoding of the item UpdateItem returned,
+// or up to the unique-marker or move path, which it returns: it needs
+// nothing of T.
+func (op updateRequest) run(ctx context.Context, db *DB) (updateRun, error) {
+	if err := checkDB(db, "update"); err != nil {
+		return updateRun{}, err
 	}
 	// unmarkedOld is the unmarked item the update read (RecognizeUnmarked):
 	// the update compiles with it, so that it writes whole index keys.
@@ -387,58 +426,53 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	if op.e != nil && op.e.unmarked {
 		fit, item, err := op.fitUnmarked(ctx, db)
 		if err != nil {
-			return zero, err
+			return updateRun{}, err
 		}
-		op = op.If(fit)
+		op = op.and(fit)
 		unmarkedOld = item
 	}
 	if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() && !op.moves() {
-		return op.runUnique(ctx, db) // a move carries the markers itself
+		return op.runUniqueItem(ctx, db) // a move carries the markers itself
 	}
 	c, err := op.compile(unmarkedOld)
 	if err != nil {
-		return zero, err
+		return updateRun{}, err
 	}
 	if c.missing != nil && !op.readFirst && !c.move {
-		return zero, c.missing
+		return updateRun{}, c.missing
 	}
 	if c.missing != nil || c.move {
 		old := unmarkedOld
 		if old == nil {
 			if old, err = op.e.readItem(ctx, db, op.key); err != nil {
-				return zero, err
+				return updateRun{}, err
 			}
 			if err := op.e.refuseOldVersion("update", old); err != nil {
-				return zero, err
+				return updateRun{}, err
 			}
 			if c, err = op.compile(old); err != nil {
-				return zero, err
+				return updateRun{}, err
 			}
 		}
 		if c.move {
-			return op.move(ctx, db, old, c)
+			return updateRun{op: op, move: c, old: old}, nil
 		}
 		if op.e != nil && len(op.e.uniques) > 0 && op.touchesUnique() {
 			// Not a move after all (a key composite's action left it as
 			// it was): the unique markers follow the attributes.
-			return op.runUnique(ctx, db)
+			return op.runUniqueItem(ctx, db)
 		}
 		if c.missing != nil {
-			return zero, c.missing
+			return updateRun{}, c.missing
 		}
 	}
 	in := c.in
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, keyedUnmarked(c.fail.wrap(err), in.Key)
+		return updateRun{}, keyedUnmarked(c.fail.wrap(err), in.Key)
 	}
-	if len(out.Attributes) == 0 {
-		return zero, nil
-	}
-	var v T
-	err = op.e.decodeInto(out.Attributes, &v)
-	return v, err
+	return updateRun{item: out.Attributes}, nil
 }
 
 func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {

@@ -105,6 +105,17 @@ func (op UpsertOp[T]) compile() (*compiledUpsert, error) {
 	return op.upsertRequest.compile(unsafe.Pointer(&v))
 }
 
+// compileCopy is UpsertOp.compile without T: it compiles the upsert of a
+// new copy of *v (a *T, the value upserted), which *v is left out of.
+func (op upsertRequest) compileCopy(v unsafe.Pointer) (*compiledUpsert, error) {
+	if !op.e.defined() {
+		return nil, errNoEntity("upsert")
+	}
+	cp := reflect.New(op.e.typ)
+	cp.Elem().Set(reflect.NewAt(op.e.typ, v).Elem())
+	return op.compile(cp.UnsafePointer())
+}
+
 // compile is UpsertOp.compile, for a copy of the value (v, a *T), which
 // encoding changes (defaults and timestamps).
 func (op upsertRequest) compile(v unsafe.Pointer) (*compiledUpsert, error) {
@@ -251,32 +262,52 @@ func (op UpsertOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 // Run writes the item and returns it as stored after the write.
 func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 	var zero T
-	if err := checkDB(db, "upsert"); err != nil {
-		return zero, err
-	}
-	if op.e != nil && op.e.unmarked {
-		fit, err := op.fitUnmarked(ctx, db)
-		if err != nil {
-			return zero, err
-		}
-		op = op.If(fit)
-	}
-	if op.e != nil && len(op.e.uniques) > 0 {
-		return op.runUnique(ctx, db)
-	}
-	c, err := op.compile()
+	item, readBack, err := op.upsertRequest.run(ctx, db, unsafe.Pointer(&op.v))
 	if err != nil {
 		return zero, err
+	}
+	if readBack {
+		if item == nil {
+			return zero, nil
+		}
+		return op.e.Decode(item)
+	}
+	var v T
+	err = op.e.decodeInto(item, &v)
+	return v, err
+}
+
+// run is UpsertOp.Run up to the decoding of the item, which it returns:
+// v points to the value upserted (a *T), and it needs nothing of T.
+// readBack reports an item read back after the unique markers' transaction
+// (nil for none), which is decoded as this entity's; otherwise the item is
+// the one UpdateItem returned.
+func (op upsertRequest) run(ctx context.Context, db *DB, v unsafe.Pointer) (item map[string]types.AttributeValue, readBack bool, err error) {
+	if err := checkDB(db, "upsert"); err != nil {
+		return nil, false, err
+	}
+	if op.e != nil && op.e.unmarked {
+		fit, err := op.fitUnmarked(ctx, db, v)
+		if err != nil {
+			return nil, false, err
+		}
+		op.cond = And(op.cond, fit)
+	}
+	if op.e != nil && len(op.e.uniques) > 0 {
+		item, err := op.runUnique(ctx, db, v)
+		return item, true, err
+	}
+	c, err := op.compileCopy(v)
+	if err != nil {
+		return nil, false, err
 	}
 	in := c.in
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return zero, c.fail.wrap(err)
+		return nil, false, c.fail.wrap(err)
 	}
-	var v T
-	err = op.e.decodeInto(out.Attributes, &v)
-	return v, err
+	return out.Attributes, false, nil
 }
 
 // TransactWrite compiles the upsert as one action of a transaction. On an
