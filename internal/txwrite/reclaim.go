@@ -3,6 +3,7 @@ package txwrite
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -242,7 +243,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 		}
 		byOwner[id] = append(byOwner[id], i)
 	}
-	for _, i := range sortedKeys(next) {
+	for _, i := range slices.Sorted(maps.Keys(next)) {
 		a, owner := out[i], next[i].owner
 		c := a.Claim
 		put := *a.Item.Put
@@ -255,7 +256,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			lacking(next[i].id, i)
 		}
 	}
-	for _, i := range sortedKeys(releases) {
+	for _, i := range slices.Sorted(maps.Keys(releases)) {
 		if k := releases[i]; k.orphan {
 			out[i] = dropOrphan(out[i], k.owner)
 			if k.check {
@@ -285,16 +286,6 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	r.claims, r.releases = next, releases
 	r.rounds++
 	return out, true, nil
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys[V any](m map[int]V) []int {
-	keys := make([]int, 0, len(m))
-	for i := range m {
-		keys = append(keys, i)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // claimOf returns the Claim of a take, or the Release of a release.
@@ -426,7 +417,7 @@ func otherHolder(ctx context.Context, a Action, marker map[string]types.Attribut
 // (not orphaned) into a ConditionCheck that its marker still names that
 // holder, and returns the holders to check, in order.
 func keep(out []Action, releases map[int]kept) (_ []Action, holders []string) {
-	for _, i := range sortedKeys(releases) {
+	for _, i := range slices.Sorted(maps.Keys(releases)) {
 		k := releases[i]
 		if k.orphan {
 			continue
@@ -461,7 +452,7 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 		var w expr.Writer
 		var conds []string
 		firstIdx := -1
-		for _, i := range sortedKeys(releases) {
+		for _, i := range slices.Sorted(maps.Keys(releases)) {
 			if k := releases[i]; k.id != owner || k.orphan {
 				continue
 			}
@@ -539,12 +530,7 @@ func holds(item map[string]types.AttributeValue, c *Claim, now time.Time) bool {
 // attribute ttlAttr ("" for none) that counts it expired at now. It is
 // the condition a takeover of an orphaned marker checks on that item.
 func NotHolding(w *expr.Writer, pk, attr string, value types.AttributeValue, entityAttr string, holder types.AttributeValue, ttlAttr string, now time.Time) string {
-	name := w.Name(attr)
-	cond := "attribute_not_exists(" + w.Name(pk) + ") OR attribute_not_exists(" + name + ") OR " + name + " <> " + w.Value(value)
-	if holder != nil {
-		ea := w.Name(entityAttr)
-		cond += " OR (attribute_exists(" + ea + ") AND " + ea + " <> " + w.Value(holder) + ")"
-	}
+	cond := "attribute_not_exists(" + w.Name(pk) + ") OR " + lacksValue(w, &Claim{Attr: attr, Value: value, EntityAttr: entityAttr, Holder: holder})
 	if ttlAttr != "" {
 		cond += " OR " + expiredCond(w, ttlAttr, now)
 	}
