@@ -186,7 +186,8 @@ func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
 // partition. Each sort composite given is a whole value, not a prefix of
 // one: Published "2026" matches items published "2026", not "2026-01-01"
 // (the prefix ends after its delimiter; use a range for a partial value).
-// The query package's By takes it.
+// The query package's By takes it, and its Between, Gt, Ge, Lt and Le take
+// key structs as the bounds of a sort-key range.
 type QueryKey[T, K any] struct{ ks keyStruct[T, K] }
 
 // QueryKeyOf returns the typed query key of e on index ("" for the

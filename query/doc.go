@@ -7,6 +7,12 @@
 //	q := query.New(Lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1"})
 //	in, _ := q.Build() // PK = COURSE#c1 AND begins_with(SK, MODULE#m1#LESSON#)
 //
+// With typed keys (entity.QueryKeyOf), By gives the same query from a key
+// struct, and Between, Gt, Ge, Lt and Le take key structs as the bounds of
+// a sort-key range, so that another entity's key does not compile:
+//
+//	q := query.Between(LessonsByCourse, LessonKey{CourseID: "c1", ModuleID: &m1}, LessonKey{CourseID: "c1", ModuleID: &m3})
+//
 // A partial sort key always ends on a boundary, so module m1 never matches
 // m10. Results come as pages with opaque cursors (versioned, bound to the
 // query that made them, optionally HMAC-signed), as an iter.Seq2 that streams

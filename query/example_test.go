@@ -78,3 +78,41 @@ func ExampleQuery_SortKey() {
 	// #PK = :v0 AND #SK >= :v1
 	// :v1 = "MODULE#m2"
 }
+
+// A typed range: the key struct gives the partition and the bound, and a
+// nil sort composite ends the bound there, taking the whole group of
+// lessons under module m10.
+func ExampleBetween() {
+	_, _, lessons, _, _ := newSchool()
+	byCourse := entity.QueryKeyOf[LessonKey](lessons, "")
+	m1, m10 := "m1", "m10"
+	l3 := "l03"
+	in, err := query.Between(byCourse,
+		LessonKey{CourseID: "c1", ModuleID: &m1, LessonID: &l3},
+		LessonKey{CourseID: "c1", ModuleID: &m10}).Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.KeyConditionExpression))
+	hi := in.ExpressionAttributeValues[":v2"].(*types.AttributeValueMemberS).Value
+	fmt.Println("from", show(in.ExpressionAttributeValues[":v1"]))
+	fmt.Println("to the last key under", hi[:len("MODULE#m10#LESSON#")])
+	// Output:
+	// #PK = :v0 AND #SK BETWEEN :v1 AND :v2
+	// from "MODULE#m1#LESSON#l03"
+	// to the last key under MODULE#m10#LESSON#
+}
+
+// A typed bound on a number sort key: scores above 50 in game chess.
+func ExampleGt() {
+	_, _, _, _, scores := newSchool()
+	byPoints := entity.QueryKeyOf[PointsRangeKey](scores, "ByPoints")
+	fifty := 50
+	in, err := query.Gt(byPoints, PointsRangeKey{Game: "chess", Points: &fifty}).Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(aws.ToString(in.IndexName), aws.ToString(in.KeyConditionExpression), show(in.ExpressionAttributeValues[":v1"]))
+	// Output:
+	// ByPoints #game = :v0 AND #points > :v1 50
+}

@@ -8,6 +8,11 @@ import "github.com/ddbmodel/ddbmodel/entity"
 //
 //	q := query.By(ArticlesByAuthor, ByAuthor{AuthorID: "ana"})
 func By[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
+	if key == nil {
+		q := New[T](nil)
+		q.s.err = invalidf("query.By needs a QueryKey (entity.QueryKeyOf), got nil")
+		return q
+	}
 	q := New(key.Entity())
 	if ix := key.Index(); ix != "" {
 		q = q.Index(ix)
