@@ -31,12 +31,12 @@ func (s *spec) keySpecs() (pk contract.KeySpec, sks []contract.KeySpec, err erro
 	for i, m := range s.members {
 		p, sk, ok := modelOf(m).KeySpecs(s.index)
 		if !ok {
-			return pk, nil, invalidf("entity %s is not in index %q", m.Name(), s.index)
+			return pk, nil, invalidIn(m.Name(), "", "the entity is in no index %q", s.index)
 		}
 		if i == 0 {
 			pk = p
 		} else if p.Template == nil || pk.Template == nil || p.Template.String() != pk.Template.String() {
-			return pk, nil, invalidf("entities %s and %s do not share a partition key template on %q", s.members[0].Name(), m.Name(), indexName(s.index))
+			return pk, nil, invalidIn(s.members[0].Name(), pk.Attribute, "the entity and %s do not share a partition key template on %s", m.Name(), indexName(s.index))
 		}
 		sks = append(sks, sk)
 	}

@@ -118,7 +118,7 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	name := s.members[0].Name()
 	for _, m := range s.members {
 		if _, _, ok := modelOf(m).KeySpecs(s.index); !ok {
-			return nil, keyRange{}, invalidf("entity %s is not in index %q", m.Name(), s.index)
+			return nil, keyRange{}, invalidIn(m.Name(), "", "the entity is in no index %q", s.index)
 		}
 	}
 	if s.allShards {

@@ -204,7 +204,7 @@ func (q Query[T]) AllShards() Query[T] { q.s.allShards = true; return q }
 // negative.
 func (q Query[T]) Concurrency(n int) Query[T] {
 	if n < 0 && q.s.err == nil {
-		q.s.err = invalidf("concurrency must not be negative, got %d", n)
+		q.s.err = invalidIn(nameOf(q.s.members[0]), "", "Concurrency must not be negative, got %d", n)
 	}
 	q.s.concurrency = n
 	return q
@@ -218,7 +218,7 @@ func (q Query[T]) Build() (*dynamodb.QueryInput, error) {
 		return nil, err
 	}
 	if len(ins) != 1 {
-		return nil, invalidf("%d shard queries: use BuildShards", len(ins))
+		return nil, invalidIn(nameOf(q.s.members[0]), "", "Build: AllShards makes %d shard queries; use BuildShards", len(ins))
 	}
 	return ins[0], nil
 }

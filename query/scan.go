@@ -88,14 +88,14 @@ func (s Scanner[T]) Build() ([]*dynamodb.ScanInput, error) {
 
 // check checks the scan's settings.
 func (s Scanner[T]) check() error {
-	if s.segments < 1 || s.segments > 1000000 {
-		return invalidf("scan segments must be 1 to 1000000, got %d", s.segments)
-	}
-	if s.concurrency < 0 {
-		return invalidf("scan concurrency must not be negative, got %d", s.concurrency)
-	}
 	if s.e == nil || s.e.Table() == nil {
 		return invalidf("scan of a nil or zero entity (entities are made by entity.Define)")
+	}
+	if s.segments < 1 || s.segments > 1000000 {
+		return invalidIn(s.e.Name(), "", "scan segments must be 1 to 1000000, got %d", s.segments)
+	}
+	if s.concurrency < 0 {
+		return invalidIn(s.e.Name(), "", "scan Concurrency must not be negative, got %d", s.concurrency)
 	}
 	if s.indexTwice != "" {
 		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: s.indexTwice}

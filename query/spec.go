@@ -105,7 +105,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		return nil, keyRange{}, err
 	}
 	if pk.Template == nil {
-		return nil, keyRange{}, invalidf("the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
+		return nil, keyRange{}, invalidIn(s.members[0].Name(), pk.Attribute, "the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
 	}
 	where := keys.Values(s.where)
 	// Every value must feed the key queried: a misspelt sort composite
@@ -337,6 +337,20 @@ func withEntity(err error, name string) error {
 // *ddbmodel.ValidationError, so that errors.Is(err, ddbmodel.ErrInvalid).
 func invalidf(format string, args ...any) error {
 	return &ddbmodel.ValidationError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// invalidIn is a *ddbmodel.ValidationError of the entity named, about
+// attr ("" for none), for refusals that concern one entity.
+func invalidIn(entityName, attr, format string, args ...any) error {
+	return &ddbmodel.ValidationError{Entity: entityName, Attribute: attr, Reason: fmt.Sprintf(format, args...)}
+}
+
+// nameOf is m's name, or "" for a nil or zero member (whose refusal says so).
+func nameOf(m Member) string {
+	if isNilMember(m) {
+		return ""
+	}
+	return m.Name()
 }
 
 // checkExpressions refuses expressions longer than DynamoDB takes.
