@@ -132,6 +132,12 @@ func spell(expr string, names map[string]string, values map[string]types.Attribu
 func valueText(v types.AttributeValue) string {
 	switch v := v.(type) {
 	case *types.AttributeValueMemberS:
+		// The last key under a prefix (a range's inclusive end: the prefix,
+		// then the largest characters up to the key size limit) is written
+		// as the prefix and one largest character, then an ellipsis.
+		if prefix := strings.TrimRight(v.Value, "\U0010ffff\uffff\u07ff\u007f"); len(v.Value)-len(prefix) > 16 {
+			return fmt.Sprintf("%q…", prefix+"\U0010ffff")
+		}
 		return fmt.Sprintf("%q", v.Value)
 	case *types.AttributeValueMemberN:
 		return v.Value

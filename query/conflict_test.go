@@ -37,7 +37,7 @@ func TestConflictingSettingsRefused(t *testing.T) {
 		{"Where twice", base.Where(entity.Values{"siteId": "s2"}), "siteId",
 			[]string{"Where gives siteId twice, s1 and then s2"}},
 		{"Index twice", query.New(visits).Index("GSI1").Index("GSI2").Where(entity.Values{"siteId": "s1"}), "",
-			[]string{`index "GSI1", and then "GSI2"`}},
+			[]string{`index "GSI1", and then index "GSI2"`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

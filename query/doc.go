@@ -11,7 +11,7 @@
 // struct, and Between, Gt, Ge, Lt and Le take key structs as the bounds of
 // a sort-key range, so that another entity's key does not compile:
 //
-//	q := query.Between(LessonsByCourse, LessonKey{CourseID: "c1", ModuleID: &m1}, LessonKey{CourseID: "c1", ModuleID: &m3})
+//	q := query.Between(LessonsByCourse, LessonKey{CourseID: "c1", ModuleID: new("m1")}, LessonKey{CourseID: "c1", ModuleID: new("m3")})
 //
 // A partial sort key always ends on a boundary, so module m1 never matches
 // m10. Results come as pages with opaque cursors (versioned, bound to the

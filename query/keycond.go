@@ -274,7 +274,7 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 func (s *spec) checkOrder(sk contract.KeySpec, lo, hi string) error {
 	if compareAV(keyAV(sk, lo), keyAV(sk, hi)) > 0 {
 		shown := fmt.Sprintf("%q", hi)
-		if prefix := strings.TrimRight(hi, string(utf8.MaxRune)+"\uffff"); prefix != hi {
+		if prefix := strings.TrimRight(hi, string(utf8.MaxRune)+"\uffff\u07ff\u007f"); prefix != hi {
 			shown = fmt.Sprintf("%q (with the keys under it)", prefix) // hi is the last key under prefix
 		}
 		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,

@@ -98,14 +98,22 @@ func (s *spec) addWhere(values keys.Values) {
 // query already names another (a second Index would silently replace the
 // first).
 func (s *spec) setIndex(name string) {
-	if s.index == "" || s.index == name {
-		s.index = name
+	if !s.indexGiven || s.index == name {
+		s.index, s.indexGiven = name, true
 		return
 	}
 	if s.conflict == nil {
 		s.conflict = &conflict{index: true, reason: fmt.Sprintf(
-			"Index: the query already reads index %q, and then %q; a query reads one index", s.index, name)}
+			"Index: the query already reads %s, and then %s; a query reads one index", quotedIndex(s.index), quotedIndex(name))}
 	}
+}
+
+// quotedIndex names an index for messages: quoted, or "the table".
+func quotedIndex(ix string) string {
+	if ix == "" {
+		return "the table"
+	}
+	return fmt.Sprintf("index %q", ix)
 }
 
 // conflictErr reports the recorded conflict, naming the first member and,

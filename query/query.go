@@ -58,8 +58,10 @@ func New[T any](e *entity.Entity[T]) Query[T] {
 	return Query[T]{e: e, s: spec{members: []Member{e}}}
 }
 
-// Index queries the named secondary index instead of the table. A second
-// Index naming another index is refused at Build.
+// Index queries the named secondary index instead of the table ("" names
+// the table). A second Index naming another one, or naming another than
+// the index of the typed key a query was started from (By, Between, Gt,
+// ...), is refused at Build.
 func (q Query[T]) Index(name string) Query[T] { q.s.setIndex(name); return q }
 
 // Where gives the partition key's composites (all required) and, optionally,
@@ -161,7 +163,9 @@ func (q Query[T]) Desc() Query[T] { q.s.desc = true; return q }
 func (q Query[T]) Asc() Query[T] { q.s.desc = false; return q }
 
 // Limit caps the number of items DynamoDB evaluates per request: the page
-// size of Page.
+// size of Page, so that one page holds at most n items. It does not cap
+// All, Collect or Count, which read page after page to the end of the
+// range: to read at most n items, take one Page (or First for one).
 func (q Query[T]) Limit(n int) Query[T] { q.s.limit = n; return q }
 
 // Consistent asks for strongly consistent reads; DynamoDB allows them on

@@ -24,6 +24,9 @@ import (
 type spec struct {
 	members    []Member
 	index      string
+	// indexGiven: Index (or a typed key) named the index, the table
+	// included, so that another is refused rather than replacing it.
+	indexGiven bool
 	where      entity.Values
 	sort       sortCond
 	desc       bool
@@ -95,7 +98,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		return nil, keyRange{}, err
 	}
 	if s.consistent && isIndex && !ix.Local {
-		return nil, keyRange{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("index %s is global: DynamoDB does not allow consistent reads on global indexes", s.index)}
+		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("Consistent: index %s is global, and DynamoDB does not allow consistent reads on global indexes", s.index)}
 	}
 	if isIndex && ix.MultiAttribute() {
 		return s.compileMulti(table)
@@ -136,6 +139,12 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			missing = append(missing, c)
 		}
 	}
+	for _, c := range missing {
+		if _, inLo := s.sort.lo[c]; inLo || hasAny(s.sort.hi, []string{c}) {
+			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: c, Reason: fmt.Sprintf(
+				"a composite of the partition key %s, given only in the sort condition; give it in Where (the sort condition's bounds give sort composites)", pk.Attribute)}
+		}
+	}
 	if len(missing) > 0 {
 		return nil, keyRange{}, &ddbmodel.MissingCompositesError{Entity: s.members[0].Name(), KeyAttribute: pk.Attribute, Missing: missing}
 	}
@@ -154,7 +163,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	var pkvals []string
 	if sharded && s.allShards {
 		if _, given := where[shardAttr]; given {
-			return nil, keyRange{}, &ddbmodel.ValidationError{Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
+			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
 			v, err := pk.Template.RenderShard(modelOf(s.members[0]).KeySource(where), i)
@@ -165,7 +174,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		}
 	} else {
 		if s.allShards {
-			return nil, keyRange{}, &ddbmodel.ValidationError{Reason: "AllShards: the partition key template has no shard composite"}
+			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: pk.Attribute, Reason: fmt.Sprintf("AllShards: the partition key template %s has no shard composite", pk.Template)}
 		}
 		v, err := pk.Template.Render(modelOf(s.members[0]).KeySource(where))
 		if err != nil {

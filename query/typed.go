@@ -13,11 +13,7 @@ func By[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 		q.s.err = invalidf("query.By needs a QueryKey (entity.QueryKeyOf), got nil")
 		return q
 	}
-	q := New(key.Entity())
-	if ix := key.Index(); ix != "" {
-		q = q.Index(ix)
-	}
-	return q.Where(key.Values(k))
+	return New(key.Entity()).Index(key.Index()).Where(key.Values(k))
 }
 
 // Matching adds typed filters (all must hold): Filter with their

@@ -3,8 +3,10 @@ package query_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/google/go-cmp/cmp"
@@ -95,7 +97,7 @@ func TestTypedRangeRefusals(t *testing.T) {
 		reason       string
 	}{
 		{"two partitions", query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1")}, LessonKey{CourseID: "c2", ModuleID: ptr("m2")}),
-			"Lesson", "courseId", "the low bound gives courseId c1 and the high bound c2; a query reads one partition"},
+			"Lesson", "PK", `the low bound's partition is "COURSE#c1" and the high bound's "COURSE#c2"; a query reads one partition`},
 		{"no sort composite", query.Gt(byCourse, LessonKey{CourseID: "c1"}),
 			"Lesson", "SK", "query.Gt(QueryKeyOf[query_test.LessonKey]): the bound gives no composite of the sort key; a range bounds the sort key by at least its first composite, moduleId"},
 		{"high bound without sort composite", query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1")}, LessonKey{CourseID: "c1"}),
@@ -177,5 +179,165 @@ func TestTypedRangesOnDynamoDBLocal(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"dee", "bob", "eve"}, players); diff != "" {
 		t.Errorf("points 11..48 (-want +got):\n%s", diff)
+	}
+}
+
+// Event's day partition and its sort key share the composite at.
+type Event struct {
+	At   time.Time `dynamo:"at"`
+	ID   string    `dynamo:"id"`
+	Room string    `dynamo:"room"`
+}
+
+type EventKey struct {
+	At time.Time `dynamo:"at"`
+	ID *string   `dynamo:"id"`
+}
+
+// Meter is on a multi-attribute index: sensor / (day, value).
+type Meter struct {
+	Sensor string  `dynamo:"sensor"`
+	Day    string  `dynamo:"day"`
+	Value  int     `dynamo:"value"`
+	Raw    float64 `dynamo:"raw"`
+}
+
+type MeterKey struct {
+	Sensor string  `dynamo:"sensor"`
+	Day    *string `dynamo:"day"`
+	Value  *int    `dynamo:"value"`
+}
+
+// Gauge has a computed sort key on GSI1.
+type Gauge struct {
+	Probe string  `dynamo:"probe"`
+	Hour  string  `dynamo:"hour"`
+	Raw   float64 `dynamo:"raw"`
+}
+
+type ProbeKey struct {
+	Probe string `dynamo:"probe"`
+}
+
+// Setting has a constant sort key.
+type Setting struct {
+	Name  string `dynamo:"name"`
+	Value string `dynamo:"value"`
+}
+
+type SettingKey struct {
+	Name string `dynamo:"name"`
+}
+
+func newEvents() (*entity.Entity[Event], *entity.Entity[Meter], *entity.Entity[Setting], *entity.Entity[Gauge]) {
+	table := &entity.Table{Name: "events", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{
+			{Name: "BySensor", PartitionKeys: []entity.KeyAttribute{entity.S("sensor")}, SortKeys: []entity.KeyAttribute{entity.S("day"), entity.N("value")}},
+			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+		}}
+	events := entity.MustDefine(table, entity.Config[Event]{Name: "Event",
+		Key: entity.Key{Partition: "DAY#${at:date}", Sort: "AT#${at:time}#${id}"}})
+	readings := entity.MustDefine(table, entity.Config[Meter]{Name: "Meter",
+		Key:     entity.Key{Partition: "SENSOR#${sensor}", Sort: "READING#${day}#${value:pad(6)}"},
+		Indexes: []entity.IndexKey[Meter]{{Index: "BySensor"}}})
+	settings := entity.MustDefine(table, entity.Config[Setting]{Name: "Setting",
+		Key: entity.Key{Partition: "SETTING#${name}", Sort: "#SETTING"}})
+	gauges := entity.MustDefine(table, entity.Config[Gauge]{Name: "Gauge",
+		Key: entity.Key{Partition: "GAUGE#${probe}", Sort: "GAUGE#${hour}"},
+		Indexes: []entity.IndexKey[Gauge]{{Index: "GSI1", Partition: "GAUGE#${probe}",
+			SortFunc: func(g Gauge) (string, error) { return fmt.Sprintf("%.2f", g.Raw), nil }, SortUses: []string{"raw"}}}})
+	return events, readings, settings, gauges
+}
+
+// TestTypedRangesAcrossKeyShapes: a composite of both keys bounds the sort
+// key; partitions compare as rendered; a multi-attribute sort key takes
+// equality before its last attribute; computed and constant sort keys are
+// refused saying so; the index of a typed key stays fixed.
+func TestTypedRangesAcrossKeyShapes(t *testing.T) {
+	t.Parallel()
+	events, readings, settings, gauges := newEvents()
+	byDay := entity.QueryKeyOf[EventKey](events, "")
+	bySensor := entity.QueryKeyOf[MeterKey](readings, "BySensor")
+	day := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+	ten, twelve := day.Add(10*time.Hour), day.Add(12*time.Hour)
+	paris := time.FixedZone("CEST", 2*3600)
+	type builder interface {
+		Build() (*dynamodb.QueryInput, error)
+	}
+	for _, c := range []struct {
+		name       string
+		typed, str builder
+	}{
+		{"composite of both keys", query.Between(byDay, EventKey{At: ten}, EventKey{At: twelve}),
+			query.New(events).Where(entity.Values{"at": ten}).Between(entity.Values{"at": ten}, entity.Values{"at": twelve})},
+		{"same partition in another zone", query.Between(byDay, EventKey{At: ten, ID: new("a")}, EventKey{At: twelve.In(paris), ID: new("z")}),
+			query.New(events).Where(entity.Values{"at": ten}).Between(entity.Values{"at": ten, "id": "a"}, entity.Values{"at": twelve.In(paris), "id": "z"})},
+		{"multi-attribute ge", query.Ge(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(100)}),
+			query.New(readings).Index("BySensor").Where(entity.Values{"sensor": "s1", "day": "2026-05-01"}).Ge(entity.Values{"value": 100})},
+		{"multi-attribute between", query.Between(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(100)}, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(200)}),
+			query.New(readings).Index("BySensor").Where(entity.Values{"sensor": "s1", "day": "2026-05-01"}).Between(entity.Values{"value": 100}, entity.Values{"value": 200})},
+		{"multi-attribute first", query.Lt(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01")}),
+			query.New(readings).Index("BySensor").Where(entity.Values{"sensor": "s1"}).Lt(entity.Values{"day": "2026-05-01"})},
+	} {
+		got, errT := c.typed.Build()
+		want, errS := c.str.Build()
+		if errT != nil || errS != nil {
+			t.Fatalf("%s: typed %v, string %v", c.name, errT, errS)
+		}
+		if diff := cmp.Diff(want, got, entitytest.CmpOptions); diff != "" {
+			t.Errorf("%s (-string +typed):\n%s", c.name, diff)
+		}
+	}
+	for _, c := range []struct {
+		name         string
+		q            builder
+		entity, attr string
+		reason       string
+	}{
+		{"two days", query.Between(byDay, EventKey{At: ten}, EventKey{At: twelve.AddDate(0, 0, 1)}),
+			"Event", "PK", `the low bound's partition is "DAY#2026-05-01" and the high bound's "DAY#2026-05-02"`},
+		{"multi-attribute bounds differing before the last", query.Between(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(1)}, MeterKey{Sensor: "s1", Day: new("2026-05-02"), Value: new(2)}),
+			"Meter", "day", "the low bound gives day 2026-05-01 and the high bound 2026-05-02"},
+		{"multi-attribute bounds of other depths", query.Between(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(1)}, MeterKey{Sensor: "s1", Day: new("2026-05-02")}),
+			"Meter", "day", "the low bound gives the sort attributes day, value and the high bound day"},
+		{"constant sort key", query.Gt(entity.QueryKeyOf[SettingKey](settings, ""), SettingKey{"x"}),
+			"Setting", "SK", `the sort key SK is the constant "#SETTING"`},
+		{"computed sort key", query.Gt(entity.QueryKeyOf[ProbeKey](gauges, "GSI1"), ProbeKey{"p1"}),
+			"Gauge", "GSI1SK", "the sort key GSI1SK is computed"},
+		{"typed key moved to an index", query.Gt(byDay, EventKey{At: ten}).Index("GSI1"),
+			"Event", "", `Index: the query already reads the table, and then index "GSI1"`},
+		{"By moved to an index", query.By(byDay, EventKey{At: ten}).Index("GSI1"),
+			"Event", "", `Index: the query already reads the table, and then index "GSI1"`},
+		{"partition composite in a string-form bound", query.New(events).Between(entity.Values{"at": ten}, entity.Values{"at": twelve}),
+			"Event", "at", "a composite of the partition key PK, given only in the sort condition; give it in Where"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := c.q.Build()
+			var ve *ddbmodel.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("Build: %v, want a *ddbmodel.ValidationError", err)
+			}
+			if ve.Entity != c.entity || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) {
+				t.Errorf("Build: entity %q attribute %q reason %q; want %q, %q, reason containing %q", ve.Entity, ve.Attribute, ve.Reason, c.entity, c.attr, c.reason)
+			}
+		})
+	}
+}
+
+// TestRangePatternsReadWell: an access pattern whose range ends at the
+// last key under a prefix spells that end as the prefix and an ellipsis,
+// not a kilobyte of U+10FFFF.
+func TestRangePatternsReadWell(t *testing.T) {
+	t.Parallel()
+	_, _, lessons, _, _ := newSchool()
+	byCourse := entity.QueryKeyOf[LessonKey](lessons, "")
+	c, err := entity.QueryPattern("modules", "lessons of modules m1 to m10",
+		query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: new("m1")}, LessonKey{CourseID: "c1", ModuleID: new("m10")})).Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `PK = "COURSE#c1" AND SK BETWEEN "MODULE#m1#LESSON#" AND "MODULE#m10#LESSON#\U0010ffff"…`
+	if c.KeyCondition != want {
+		t.Errorf("KeyCondition (%d bytes) = %.200s, want %s", len(c.KeyCondition), c.KeyCondition, want)
 	}
 }
