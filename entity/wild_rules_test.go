@@ -115,11 +115,7 @@ func TestRulesUnderWildcards(t *testing.T) {
 	up := orders.Update(entity.Values{"id": "o1"})
 	addresses := entity.MapOf(orders, func(o *wrOrder) *map[string]wrAddress { return &o.Addresses })
 	homeCountry := entity.AsString(entity.FieldIn(addresses.Key("home"), func(a *wrAddress) *string { return &a.Country }))
-	refused := []struct {
-		name, attr string
-		says       string
-		err        error
-	}{
+	wantRefused(t, "Order", []refusal{
 		{"put: entry lacking a required field", "addresses.home.country", "required", put(func(o *wrOrder) { o.Addresses["home"] = wrAddress{Zip: "69001"} })},
 		{"put: entry outside the enum", "addresses.work.country", `"US" is not one of`, put(func(o *wrOrder) { o.Addresses["work"] = wrAddress{Country: "US", Zip: "10115"} })},
 		{"put: entry failing Validate", "addresses.home.zip", "five digits", put(func(o *wrOrder) { o.Addresses["home"] = wrAddress{Country: "FR", Zip: "1"} })},
@@ -148,18 +144,7 @@ func TestRulesUnderWildcards(t *testing.T) {
 		{"set: nested wildcards", "rooms.a.beds[0].size", `"XL" is not one of`, update(up.Set("rooms.a.beds[0].size", "XL"))},
 		{"set: an entry holding nested wildcards", "rooms.b.beds[1].size", "required", update(up.Set("rooms.b", wrRoom{Beds: []wrBed{{Size: "M"}, {}}}))},
 		{"remove: nested wildcards", "rooms.a.beds[0].size", "required", update(up.Remove("rooms.a.beds[0].size"))},
-	}
-	for _, c := range refused {
-		t.Run(c.name, func(t *testing.T) {
-			var ve *ddbmodel.ValidationError
-			if !errors.As(c.err, &ve) {
-				t.Fatalf("err = %v (%T), want a *ddbmodel.ValidationError", c.err, c.err)
-			}
-			if ve.Entity != "Order" || ve.Attribute != c.attr || !strings.Contains(c.err.Error(), c.says) {
-				t.Errorf("err = %v (entity %q, attribute %q); want attribute %q and %q", c.err, ve.Entity, ve.Attribute, c.attr, c.says)
-			}
-		})
-	}
+	})
 	if n := rec.Count(); n != 0 {
 		t.Fatalf("%d requests sent, want none", n)
 	}
@@ -195,11 +180,7 @@ func TestRulesUnderWildcards(t *testing.T) {
 // rules that apply to top-level attributes only stay refused under one.
 func TestRulesUnderWildcardsRefusedAtDefine(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name, attr string
-		rule       entity.Attribute
-		says       string
-	}{
+	wantRulesRefused(t, wrTable, wrConfig(), []ruleRefusal{
 		{"one map entry", "addresses.home.country", entity.Attribute{Required: true}, `"addresses.*.country"`},
 		{"one list element", "lines[0].sku", entity.Attribute{Required: true}, `"lines[*].sku"`},
 		{"one entry of nested lists", "rooms.*.beds[3].size", entity.Attribute{Required: true}, `"rooms.*.beds[*].size"`},
@@ -214,17 +195,7 @@ func TestRulesUnderWildcardsRefusedAtDefine(t *testing.T) {
 		{"default", "addresses.*.city", entity.Attribute{Default: "Paris"}, "top-level"},
 		{"unique", "lines[*].sku", entity.Attribute{Unique: true}, "top-level"},
 		{"hidden", "addresses.*.city", entity.Attribute{Hidden: true}, "top-level"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			cfg := wrConfig()
-			cfg.Attributes = map[string]entity.Attribute{c.attr: c.rule}
-			_, err := entity.Define(wrTable(), cfg)
-			var ve *ddbmodel.ValidationError
-			if !errors.As(err, &ve) || ve.Attribute != c.attr || !strings.Contains(err.Error(), c.says) {
-				t.Fatalf("err = %v, want a ValidationError naming %q and saying %q", err, c.attr, c.says)
-			}
-		})
-	}
+	})
 }
 
 // TestRulesUnderWildcardsOnDynamoDBLocal: what the rules let through is
