@@ -28,7 +28,10 @@ import (
 // keys.ErrType.
 type Values = keys.Values
 
-// Attribute holds the rules for one attribute, by its stored name.
+// Attribute holds the rules for one attribute, by its stored name, or for
+// a field inside attributes, by its path: "address.country", or with
+// wildcards, "addresses.*.country" for the field in every value of a map
+// and "lines[*].sku" in every element of a list (see Config.Attributes).
 type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
@@ -42,7 +45,9 @@ type Attribute struct {
 	// whole value a put or a Set gives. An update changing a path inside
 	// the attribute is refused (Validate cannot see the result); Add,
 	// Append, Prepend and DeleteFromSet give no whole value and are not
-	// checked by it.
+	// checked by it, except that a rule on a field of a list's elements
+	// ("lines[*].sku") sees that field of each element an Append or
+	// Prepend gives.
 	Validate func(v any) error
 	// ReadOnly: an update may not set, add to or remove the attribute.
 	ReadOnly bool
@@ -140,12 +145,25 @@ type Config[T any] struct {
 	Version string // written under the entity version attribute; default "1"
 	Key     Key
 	Indexes []IndexKey[T]
-	// Attributes are rules by stored attribute name, or by a path through
-	// struct fields to a field inside an attribute ("address.country"): a
-	// nested rule binds every put where the structs holding the field are
-	// present, and every update that gives the field's value (the field's
-	// own, or a whole value holding it). Default, Hidden and Unique apply
-	// to top-level attributes only.
+	// Attributes are rules by stored attribute name, or by a path to a
+	// field inside an attribute: through struct fields ("address.country"),
+	// and through every value of a map ("addresses.*.country") or element
+	// of a list ("lines[*].sku"), a wildcard standing for each entry;
+	// wildcards nest ("rooms.*.beds[*].size"). A rule on one entry
+	// ("addresses.home.country") is refused, as it would not bind the
+	// others, and so is one on the entries themselves ("addresses.*").
+	//
+	// A nested rule binds every put where the structs and entries holding
+	// the field are present (a nil pointer on the way, a nil entry
+	// included, leaves it out), and every update that gives the field's
+	// value: the field's own ("addresses.home.country"), a whole value
+	// holding it (the entry "addresses.home", the whole map or list), or
+	// the list elements an Append or Prepend gives. A Remove of a Required
+	// field is refused; removing a whole entry is not. A ReadOnly field
+	// refuses every update that writes it or a value holding it. Errors
+	// name the field by its own path (addresses.home.country; lines[*].sku
+	// for an element an Append gives). Default, Hidden and Unique apply to
+	// top-level attributes only.
 	Attributes map[string]Attribute
 	Timestamps Timestamps
 	// LockAttribute names an integer attribute used for optimistic locking:

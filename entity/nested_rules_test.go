@@ -93,11 +93,7 @@ func TestRulesOnNestedFields(t *testing.T) {
 		return err
 	}
 	up := customers.Update(nrKey)
-	refused := []struct {
-		name, attr string
-		says       string
-		err        error
-	}{
+	wantRefused(t, "Customer", []refusal{
 		{"put: list element outside the enum", "notes", `"zz" is not one of`, put(func(c *nrCustomer) { c.Notes = []string{"vip", "zz"} })},
 		{"put: set element outside the enum", "kinds", `"zz" is not one of`, put(func(c *nrCustomer) { c.Kinds = []string{"zz"} })},
 		{"put: nested required missing", "address.country", "required", put(func(c *nrCustomer) { c.Address.Country = "" })},
@@ -122,18 +118,7 @@ func TestRulesOnNestedFields(t *testing.T) {
 		{"set: a value holding a read-only field", "home.city", "read-only", update(up.Set("home", nrAddress{Country: "DE"}))},
 		{"remove: a value holding a read-only field", "home.city", "read-only", update(up.Remove("home"))},
 		{"set: inside a value its Validate checks whole", "profile.city", "Validate", update(up.Set("profile.city", "Lyon"))},
-	}
-	for _, c := range refused {
-		t.Run(c.name, func(t *testing.T) {
-			var ve *ddbmodel.ValidationError
-			if !errors.As(c.err, &ve) {
-				t.Fatalf("err = %v (%T), want a *ddbmodel.ValidationError", c.err, c.err)
-			}
-			if ve.Entity != "Customer" || ve.Attribute != c.attr || !strings.Contains(c.err.Error(), c.says) {
-				t.Errorf("err = %v (entity %q, attribute %q); want attribute %q and %q", c.err, ve.Entity, ve.Attribute, c.attr, c.says)
-			}
-		})
-	}
+	})
 	if n := rec.Count(); n != 0 {
 		t.Fatalf("%d requests sent, want none", n)
 	}
@@ -171,11 +156,7 @@ func TestRulesOnNestedFields(t *testing.T) {
 // field's value.
 func TestRulesOnNestedFieldsRefusedAtDefine(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name, attr string
-		rule       entity.Attribute
-		says       string
-	}{
+	wantRulesRefused(t, nrTable, nrConfig(), []ruleRefusal{
 		{"typo", "address.contry", entity.Attribute{Required: true}, `did you mean "country"`},
 		{"through a map", "others.home.city", entity.Attribute{Required: true}, "map"},
 		{"through a list", "notes[0]", entity.Attribute{Required: true}, "list"},
@@ -183,11 +164,51 @@ func TestRulesOnNestedFieldsRefusedAtDefine(t *testing.T) {
 		{"default", "address.city", entity.Attribute{Default: "Paris"}, "top-level"},
 		{"unique", "address.city", entity.Attribute{Unique: true}, "top-level"},
 		{"hidden", "address.city", entity.Attribute{Hidden: true}, "top-level"},
-	} {
+	})
+}
+
+// refusal is an error an operation gave, and the *ddbmodel.ValidationError
+// it must be: naming attr and saying says.
+type refusal struct {
+	name, attr string
+	says       string
+	err        error
+}
+
+// wantRefused checks each refusal's error, of the entity named entityName.
+func wantRefused(t *testing.T, entityName string, cases []refusal) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cfg := nrConfig()
+			var ve *ddbmodel.ValidationError
+			if !errors.As(c.err, &ve) {
+				t.Fatalf("err = %v (%T), want a *ddbmodel.ValidationError", c.err, c.err)
+			}
+			if ve.Entity != entityName || ve.Attribute != c.attr || !strings.Contains(c.err.Error(), c.says) {
+				t.Errorf("err = %v (entity %q, attribute %q); want attribute %q and %q", c.err, ve.Entity, ve.Attribute, c.attr, c.says)
+			}
+		})
+	}
+}
+
+// ruleRefusal is a rule Define refuses: attr's rule, and what the error
+// says.
+type ruleRefusal struct {
+	name, attr string
+	rule       entity.Attribute
+	says       string
+}
+
+// wantRulesRefused defines cfg's entity with each case's rule alone, and
+// wants a *ddbmodel.ValidationError naming the rule's path and saying what
+// the case says.
+func wantRulesRefused[T any](t *testing.T, table func() *entity.Table, cfg entity.Config[T], cases []ruleRefusal) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := cfg
 			cfg.Attributes = map[string]entity.Attribute{c.attr: c.rule}
-			_, err := entity.Define(nrTable(), cfg)
+			_, err := entity.Define(table(), cfg)
 			var ve *ddbmodel.ValidationError
 			if !errors.As(err, &ve) || ve.Attribute != c.attr || !strings.Contains(err.Error(), c.says) {
 				t.Fatalf("err = %v, want a ValidationError naming %q and saying %q", err, c.attr, c.says)

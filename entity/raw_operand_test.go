@@ -273,17 +273,21 @@ type roHomes struct {
 }
 
 // N4: a rule on a map entry is refused with advice that works (a Validate
-// on the whole map), not a circular "declare the rule on the whole
+// on the whole map, or for a field inside the entries the wildcard that
+// binds it in every entry), not a circular "declare the rule on the whole
 // attribute", which for an Enum is refused too.
 func TestRuleOnMapEntryAdvice(t *testing.T) {
 	t.Parallel()
 	table := &entity.Table{Name: "homes", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-	for _, name := range []string{"addrs.home", "addrs.home.country"} {
+	for name, advice := range map[string]string{
+		"addrs.home":         `declare a Validate on the whole attribute (Config.Attributes["addrs"])`,
+		"addrs.home.country": `write "addrs.*.country" for a rule that binds the field in every entry`,
+	} {
 		_, err := entity.Define(table, entity.Config[roHomes]{
 			Name:       "Homes",
 			Key:        entity.Key{Partition: "H#${id}", Sort: "#H"},
 			Attributes: map[string]entity.Attribute{name: {Enum: []string{"FR"}}},
 		})
-		wantInvalid(t, err, "Homes", name, `declare a Validate on the whole attribute (Config.Attributes["addrs"])`)
+		wantInvalid(t, err, "Homes", name, advice)
 	}
 }

@@ -655,14 +655,16 @@ func (s *schema) walk(name string, p docpath.Path, use string) (attrRef, error) 
 		case n.dynamic:
 			return ref, nil
 		case el.IsIndex && n.isList:
-			if n.base.Kind() == reflect.Array && el.Index >= n.base.Len() {
+			if !el.Wild && n.base.Kind() == reflect.Array && el.Index >= n.base.Len() {
 				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s: it has no element [%d]", at, withArticle(n.goType()), el.Index))
 			}
 			n = n.elem
 		case el.IsIndex:
-			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a list: it has no element [%d]", at, withArticle(n.goType()), kindName(n), el.Index))
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a list: it has no element %s", at, withArticle(n.goType()), kindName(n), docpath.Path{el}))
+		case el.Wild && !n.isMap:
+			return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s is %s (stored as %s), not a map: * stands for every key of a map", at, withArticle(n.goType()), kindName(n)))
 		case n.isMap:
-			if why := mapKeyRefusal(n, el.Name); why != "" {
+			if why := mapKeyRefusal(n, el.Name); why != "" && !el.Wild {
 				return attrRef{}, s.invalid(name, use, fmt.Sprintf("%s: %s", at, why))
 			}
 			n = n.elem

@@ -14,6 +14,10 @@ type Elem struct {
 	Name    string // the key, when !IsIndex
 	Index   int    // the list index, when IsIndex
 	IsIndex bool
+	// Wild marks a wildcard of a pattern (ParsePattern): any map key when
+	// !IsIndex ("*"), any list index when IsIndex ("[*]"). Parse never
+	// sets it.
+	Wild bool
 }
 
 // Path is a document path: a name followed by names and list indexes. A
@@ -49,7 +53,15 @@ func (e *SyntaxError) Error() string {
 //	"a.b"          (one name holding a dot)
 //
 // Errors are *SyntaxError values.
-func Parse(s string) (Path, error) {
+func Parse(s string) (Path, error) { return parse(s, false) }
+
+// ParsePattern parses a path pattern: a document path in which a bare
+// segment "*" stands for every key of a map and an index "[*]" for every
+// element of a list (addresses.*.city, lines[*].sku); a quoted "*" is the
+// map key "*". The wildcards are elements with Wild set.
+func ParsePattern(s string) (Path, error) { return parse(s, true) }
+
+func parse(s string, pattern bool) (Path, error) {
 	fail := func(off int, format string, args ...any) (Path, error) {
 		return nil, &SyntaxError{Text: s, Offset: off, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -124,12 +136,21 @@ func Parse(s string) (Path, error) {
 			if i < len(s) && s[i] != '.' && s[i] != '[' {
 				return fail(i, "unexpected %q in a name (quote the name)", s[i])
 			}
-			p = append(p, Elem{Name: s[start:i]})
+			if pattern && s[start:i] == "*" {
+				p = append(p, Elem{Wild: true})
+			} else {
+				p = append(p, Elem{Name: s[start:i]})
+			}
 		}
 		// List indexes.
 		for i < len(s) && s[i] == '[' {
 			start := i
 			i++
+			if pattern && strings.HasPrefix(s[i:], "*]") {
+				p = append(p, Elem{IsIndex: true, Wild: true})
+				i += 2
+				continue
+			}
 			ds := i
 			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 				i++
@@ -175,12 +196,24 @@ func MustParse(s string) Path {
 
 // String returns the canonical text of p: names bare unless they are empty
 // or hold '.', '[', ']', '"' or '\\', in which case they are quoted, and
-// indexes as "[n]". For every path Parse returns, Parse(p.String()) is p.
+// indexes as "[n]", and a pattern's wildcards as "*" and "[*]". For every
+// path Parse returns, Parse(p.String()) is p.
 // (Parse refuses the empty name "" that String writes for a hand-made
 // path, as DynamoDB does.)
 func (p Path) String() string {
 	var b strings.Builder
 	for i, e := range p {
+		if e.Wild {
+			if e.IsIndex {
+				b.WriteString("[*]")
+				continue
+			}
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteByte('*')
+			continue
+		}
 		if e.IsIndex {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(e.Index))
@@ -231,9 +264,39 @@ func (p Path) Equal(q Path) bool {
 	}
 	for i := range p {
 		a, b := p[i], q[i]
-		if a.IsIndex != b.IsIndex || a.IsIndex && a.Index != b.Index || !a.IsIndex && a.Name != b.Name {
+		if a.IsIndex != b.IsIndex || a.Wild != b.Wild || a.IsIndex && a.Index != b.Index || !a.IsIndex && a.Name != b.Name {
 			return false
 		}
 	}
 	return true
+}
+
+// Match reports whether the pattern p matches the path q: the same
+// elements, where a wildcard matches any map key ("*") or any list index
+// ("[*]"). A pattern without wildcards matches the path it Equals.
+func (p Path) Match(q Path) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for i, a := range p {
+		b := q[i]
+		switch {
+		case a.IsIndex != b.IsIndex:
+			return false
+		case a.Wild:
+		case b.Wild, a.IsIndex && a.Index != b.Index, !a.IsIndex && a.Name != b.Name:
+			return false
+		}
+	}
+	return true
+}
+
+// HasWild reports whether p holds a wildcard.
+func (p Path) HasWild() bool {
+	for _, e := range p {
+		if e.Wild {
+			return true
+		}
+	}
+	return false
 }
