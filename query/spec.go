@@ -22,8 +22,8 @@ import (
 
 // spec is the part of a query shared by entity queries and collections.
 type spec struct {
-	members    []Member
-	index      string
+	members []Member
+	index   string
 	// indexGiven: Index (or a typed key) named the index, the table
 	// included, so that another is refused rather than replacing it.
 	indexGiven bool
