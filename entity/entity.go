@@ -160,7 +160,10 @@ type Config[T any] struct {
 	// holding it (the entry "addresses.home", the whole map or list), or
 	// the list elements an Append or Prepend gives. A Remove of a Required
 	// field is refused; removing a whole entry is not. A ReadOnly field
-	// refuses every update that writes it or a value holding it. Errors
+	// refuses every update that writes it or a value holding it, but for
+	// two that leave it as it is: a SetIfNotExists (it writes nothing over
+	// an existing value, so under a wildcard it adds entries) and a Remove
+	// of whole entries under a wildcard (entries leave whole). Errors
 	// name the field by its own path (addresses.home.country; lines[*].sku
 	// for an element an Append gives). Default, Hidden and Unique apply to
 	// top-level attributes only.

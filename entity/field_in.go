@@ -21,9 +21,13 @@ import (
 // FieldIn panics, naming the entity, when fn returns anything but the
 // address of a stored field of E, or when parent has no path (a Key whose
 // MarshalText failed): handles are meant for package-level variables, and
-// for handles built once per request from them. E must be a struct; for
-// entries held by pointer (a map[string]*Room, a []*Item, a *Address
-// field), use FieldInPointer, whose func takes the struct.
+// for handles built once per request from them. A parent whose own path
+// is invalid (At(-1)) gives a handle whose operations are refused at
+// Build, as the parent's are. E must be a struct; for entries held by
+// pointer (a map[string]*Room, a []*Item, a *Address field), use
+// FieldInPointer, whose func takes the struct: FieldIn with a func(*Room)
+// on such a handle does not compile (Go infers E = *Room from the parent
+// and wants a func(**Room)).
 func FieldIn[T, E, V any](parent Field[T, E], fn func(*E) *V) Field[T, V] {
 	if t := reflect.TypeFor[E](); parent.e != nil && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
 		panic(errtext.Errorf("%s: FieldIn(func(*%v) *%v): the parent handle holds %v, a pointer; use FieldInPointer, whose func takes the struct: func(*%v) *%v", parent.e.name, t, reflect.TypeFor[V](), t, t.Elem(), reflect.TypeFor[V]()))
@@ -60,6 +64,11 @@ func fieldIn[T, E, V any](parent Field[T, E], fn func(*E) *V, called string) Fie
 	}
 	path := parent.path + "." + r.path
 	if e.sch != nil {
+		if _, err := e.sch.resolve(parent.path, called); err != nil {
+			// A parent made from request data (At(-1)): the handle fails
+			// where the parent's own operations do, at Build.
+			return Field[T, V]{e: e, path: path}
+		}
 		if _, err := e.sch.resolve(path, called); err != nil {
 			panic(errtext.Errorf("%s: %s: %w", e.name, called, err))
 		}

@@ -228,10 +228,11 @@ func goPath(segs []string, name string) string {
 }
 
 // quoteSegment writes one stored name or map key as a segment of a document
-// path: as is when it holds none of the path syntax's characters, else in
+// path: as is when it holds none of the path syntax's characters and is not
+// the wildcard *, else in
 // double quotes with '"' and '\' escaped by a backslash.
 func quoteSegment(s string) string {
-	if s != "" && !strings.ContainsAny(s, ".[]\"\\") {
+	if s != "" && s != "*" && !strings.ContainsAny(s, ".[]\"\\") {
 		return s
 	}
 	return quoted(s)

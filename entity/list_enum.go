@@ -25,6 +25,11 @@ func (s *schema) listOf(ref attrRef) *attrNode {
 // each element; otherwise a Validate on the whole attribute checks every
 // entry (an update then sets the whole attribute).
 func entryAdvice(path docpath.Path, n *attrNode) string {
+	for len(path) > 1 && path[len(path)-1].Wild {
+		// The entries of entries: the rule goes on the field holding
+		// them, which Define takes.
+		path = path[:len(path)-1]
+	}
 	if n.isList && n.elem != nil && n.elem.kind == "S" {
 		return fmt.Sprintf("; an Enum on the list (Config.Attributes[%q]) binds each element, and a Validate on it checks every element", path.String())
 	}

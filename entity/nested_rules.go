@@ -113,7 +113,11 @@ func (e *entityCore) defineNestedRules(rules map[string]Attribute) error {
 			at := ref.path[:i+1]
 			if el.Wild && (n.isMap || n.isList) && n.elem != nil {
 				if i+2 == len(ref.path) {
-					return invalid("%s names the entries of %s themselves; a wildcard stands for every entry in a path to a field inside them (as in %s.field)%s", ref.path, at, ref.path, entryAdvice(at, n))
+					example := ""
+					if n.elem.fields != nil {
+						example = fmt.Sprintf(" (as in %s.field)", ref.path)
+					}
+					return invalid("%s names the entries of %s themselves; a wildcard stands for every entry in a path to a field inside them%s%s", ref.path, at, example, entryAdvice(at, n))
 				}
 				steps = append(steps, nil)
 				n = n.elem
@@ -244,7 +248,7 @@ func (e *entityCore) checkHeld(r *nestedRule, from int, at docpath.Path, v refle
 // fieldsAt calls fn with each field that steps reach down from v, and its
 // path: at followed by pat's elements, a wildcard (a nil step) taking the
 // key or index of each entry of the map or list there in turn, map keys
-// in order. A nil pointer or interface on the way, a nil entry included,
+// in order (each value of keys stored as one text). A nil pointer or interface on the way, a nil entry included,
 // leaves out the fields below it; the field itself may be a nil pointer.
 func fieldsAt(v reflect.Value, steps [][]int, pat, at docpath.Path, fn func(docpath.Path, reflect.Value) error) error {
 	if len(steps) == 0 {
@@ -268,15 +272,20 @@ func fieldsAt(v reflect.Value, steps [][]int, pat, at docpath.Path, fn func(docp
 		}
 		return fieldsAt(f, steps[1:], pat[1:], append(at, pat[0]), fn)
 	case v.Kind() == reflect.Map:
-		keys := make(map[string]reflect.Value, v.Len())
+		// Keys whose MarshalText is one text are one stored entry, and
+		// which of their values a put stores is not known: each is
+		// checked, so that the one stored keeps the rules.
+		keys := make(map[string][]reflect.Value, v.Len())
 		for it := v.MapRange(); it.Next(); {
 			if text, ok := mapKeyText(it.Key()); ok {
-				keys[text] = it.Value()
+				keys[text] = append(keys[text], it.Value())
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(keys)) {
-			if err := fieldsAt(keys[k], steps[1:], pat[1:], append(at, docpath.Elem{Name: k}), fn); err != nil {
-				return err
+			for _, entry := range keys[k] {
+				if err := fieldsAt(entry, steps[1:], pat[1:], append(at, docpath.Elem{Name: k}), fn); err != nil {
+					return err
+				}
 			}
 		}
 	case v.Kind() == reflect.Slice || v.Kind() == reflect.Array:
@@ -325,6 +334,27 @@ func inside(p, q docpath.Path) bool {
 	return len(q) < len(p) && q.Match(p[:len(q)])
 }
 
+// keepsReadOnly reports whether an action of kind k on a value holding the
+// fields pattern names (below path elements down) leaves a read-only one
+// as it is wherever it is stored: SetIfNotExists writes nothing over an
+// existing value, and a Remove of a whole entry under a wildcard (or of a
+// value holding such entries) takes the field away with its entry, which
+// is how entries leave a map or list; a Remove of a holder inside one
+// entry would change that entry.
+func keepsReadOnly(k actionKind, pattern docpath.Path, below int) bool {
+	switch k {
+	case actSetIfNotExists:
+		return true
+	case actRemove:
+		for i := below - 1; i < len(pattern); i++ {
+			if pattern[i].Wild {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // checkPathRules checks the rules that action a, on the attribute or path
 // ref, meets beyond a top-level attribute's own (which checkActions
 // checks): the rules of nested fields at, above or below ref, and the
@@ -363,12 +393,13 @@ func (p *updatePlan) checkPathRules(a action, ref attrRef, av types.AttributeVal
 			// The action gives (or removes) a whole value holding the
 			// field, or, an Append or Prepend, list elements holding it.
 			below := len(ref.path)
-			if r.ReadOnly || a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(p.e.typ, r.steps, below) {
+			readOnly := r.ReadOnly && !keepsReadOnly(a.kind, r.path, below)
+			if readOnly || a.kind == actRemove && !fv.IsValid() && r.Required && alwaysHeld(p.e.typ, r.steps, below) {
 				name := r.name
 				if r.wild {
 					name = append(ref.path[:below:below], r.path[below:]...).String()
 				}
-				if r.ReadOnly {
+				if readOnly {
 					return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf("read-only; %s %s holds it", p.calledAs(a), a.attr)}
 				}
 				// Read back, the item holds the field zero, and a put of

@@ -616,6 +616,11 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 		}
 		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
 	}
+	if wp, err := docpath.ParsePattern(name); err == nil && wp.HasWild() {
+		// Written bare, * is a rule's wildcard; an operation names one
+		// entry, and a map key that is the text * is quoted.
+		return attrRef{}, s.invalid(name, use, `a bare * or [*] is a wildcard, which only Config.Attributes rules take; name one entry, or quote a map key that is the text * ("*")`)
+	}
 	if perr != nil {
 		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+detailOf(perr))
 	}

@@ -237,7 +237,15 @@ func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[
 	}
 	pk, sk, ok := e.keySpecs(index)
 	if !ok {
-		return fail("the entity is in no index %q", index)
+		names := []string{""}
+		for _, ix := range e.indexes {
+			names = append(names, ix.name)
+		}
+		hint := ""
+		if h := suggest(index, names); h != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", h)
+		}
+		return fail("the entity is in no index %q%s", index, hint)
 	}
 	var sortUses []string
 	if sk.Attribute != "" && (sk.Template != nil || e.isMultiIndex(index)) {

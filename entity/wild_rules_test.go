@@ -139,7 +139,11 @@ func TestRulesUnderWildcards(t *testing.T) {
 		{"prepend: pointer elements", "items[*].sku", "required", update(up.Prepend("items", []*wrLine{{}}))},
 		{"set: read-only field", "ptrs.p.note", "read-only", update(up.Set("ptrs.p.note", "x"))},
 		{"set: entry holding a read-only field", "ptrs.p.note", "read-only", update(up.Set("ptrs.p", &wrAddress{Country: "DE"}))},
-		{"remove: entry holding a read-only field", "ptrs.p.note", "read-only", update(up.Remove("ptrs.p"))},
+		{"set: a bare * as a map key", "addresses.*", "a bare * or [*] is a wildcard", update(up.Set("addresses.*", wrAddress{Country: "DE", Zip: "10115"}))},
+		{"set: a bare * on the way", "addresses.*.city", "a bare * or [*] is a wildcard", update(up.Set("addresses.*.city", "Metz"))},
+		{"set: a [*] list index", "lines[*].qty", "a bare * or [*] is a wildcard", update(up.Set("lines[*].qty", 2))},
+		{"condition: a bare *", "addresses.*.country", "a bare * or [*] is a wildcard", update(up.Set("addresses.home.city", "Metz").If(entity.Attr("addresses.*.country").Eq("DE")))},
+		{"set: an entry of a handle from request data", "lines[-1].qty", "non-negative", update(up.Apply(entity.AsNumber(entity.FieldIn(entity.ListOf(orders, func(o *wrOrder) *[]wrLine { return &o.Lines }).At(-1), func(l *wrLine) *int { return &l.Qty })).Add(1)))},
 		{"set: map holding a read-only field", "ptrs.*.note", "read-only", update(up.Set("ptrs", map[string]*wrAddress{}))},
 		{"set: nested wildcards", "rooms.a.beds[0].size", `"XL" is not one of`, update(up.Set("rooms.a.beds[0].size", "XL"))},
 		{"set: an entry holding nested wildcards", "rooms.b.beds[1].size", "required", update(up.Set("rooms.b", wrRoom{Beds: []wrBed{{Size: "M"}, {}}}))},
@@ -165,6 +169,14 @@ func TestRulesUnderWildcards(t *testing.T) {
 		{"remove: a list element", build(up.Remove("lines[0]"))},
 		{"append: elements keeping the rules", build(up.Append("lines", []wrLine{{SKU: "c"}}))},
 		{"set: beside a read-only field", build(up.Set("ptrs.p.city", "Metz"))},
+		// A read-only field under a wildcard binds each entry while it
+		// exists: entries come with SetIfNotExists, which writes nothing
+		// over one, and leave whole.
+		{"set if not exists: an entry holding a read-only field", build(up.SetIfNotExists("ptrs.q", &wrAddress{Country: "DE", Note: "first"}))},
+		{"remove: an entry holding a read-only field", build(up.Remove("ptrs.p"))},
+		{"remove: the map holding read-only fields", build(up.Remove("ptrs"))},
+		{"set: a map key that is the text *, quoted", build(up.Set(`addresses."*"`, wrAddress{Country: "DE", Zip: "10115"}))},
+		{"set: a map key that is the text *, through Key", build(up.Apply(addresses.Key("*").Set(wrAddress{Country: "DE", Zip: "10115"})))},
 		{"set: nested wildcards", build(up.Set("rooms.a.beds[0].size", "M"))},
 	}
 	for _, c := range accepted {
@@ -230,6 +242,23 @@ func TestRulesUnderWildcardsOnDynamoDBLocal(t *testing.T) {
 	if err != nil || after.Addresses["home"].Country != "DE" {
 		t.Fatalf("after the refused update: %+v, %v", after, err)
 	}
+	// A read-only field under a wildcard: SetIfNotExists adds an entry
+	// and leaves an existing one as it is; a whole entry can be removed.
+	// A map key that is the text * is an entry like any other.
+	ptrs := entity.MapOf(orders, func(o *wrOrder) *map[string]*wrAddress { return &o.Ptrs })
+	got, err = orders.Update(key).
+		Apply(ptrs.Key("p").SetIfNotExists(&wrAddress{Country: "FR", Note: "changed"}), ptrs.Key("q").SetIfNotExists(&wrAddress{Country: "FR", Note: "first"})).
+		Apply(addresses.Key("*").Set(wrAddress{Country: "FR", Zip: "75001"})).Run(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, q, star := got.Ptrs["p"], got.Ptrs["q"], got.Addresses["*"]; p == nil || p.Note != "n" || p.Country != "DE" || q == nil || q.Note != "first" || star.Zip != "75001" {
+		t.Fatalf("after SetIfNotExists: ptrs %+v %+v, addresses %+v", p, q, got.Addresses)
+	}
+	got, err = orders.Update(key).Remove("ptrs.p").Run(ctx, db)
+	if _, still := got.Ptrs["p"]; err != nil || still || got.Ptrs["q"] == nil {
+		t.Fatalf("after removing entry p: %+v, %v", got.Ptrs, err)
+	}
 }
 
 type wrProfile struct {
@@ -252,5 +281,55 @@ func TestValidateOfAMapAdvisesTheWildcard(t *testing.T) {
 	var ve *ddbmodel.ValidationError
 	if !errors.As(err, &ve) || ve.Attribute != "homes.a.city" || !strings.Contains(err.Error(), `Config.Attributes["homes.*.city"]`) {
 		t.Fatalf("err = %v, want a ValidationError advising homes.*.city", err)
+	}
+}
+
+// wrCode stores its keys lower-cased, so that two keys can be one entry.
+type wrCode string
+
+func (c wrCode) MarshalText() ([]byte, error) { return []byte(strings.ToLower(string(c))), nil }
+
+type wrCoded struct {
+	ID    string                       `dynamo:"id"`
+	Codes map[wrCode]wrAddress         `dynamo:"codes"`
+	MMS   map[string]map[string]string `dynamo:"mms"`
+}
+
+// TestWildcardRulesReview: map keys one stored text are each checked (a
+// put stores one of them, not known which); Define's advice for a rule
+// on entries of entries names a rule it takes.
+func TestWildcardRulesReview(t *testing.T) {
+	t.Parallel()
+	cfg := entity.Config[wrCoded]{
+		Name:       "Coded",
+		Key:        entity.Key{Partition: "CODED#${id}", Sort: "CODED"},
+		Attributes: map[string]entity.Attribute{"codes.*.country": {Enum: []string{"DE", "FR"}}},
+	}
+	coded, err := entity.Define(wrTable(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := wrCoded{ID: "c1", Codes: map[wrCode]wrAddress{"A": {Country: "US"}, "a": {Country: "DE"}}}
+	for i := range 100 {
+		_, err := coded.Put(v).Build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Attribute != "codes.a.country" {
+			t.Fatalf("put %d of colliding keys, one outside the enum: %v", i, err)
+		}
+		_, err = coded.Update(entity.Values{"id": "c1"}).Set("codes", v.Codes).Build()
+		if !errors.As(err, &ve) || ve.Attribute != "codes.a.country" {
+			t.Fatalf("update %d of colliding keys, one outside the enum: %v", i, err)
+		}
+	}
+	for _, rule := range []string{"mms.*.country", "mms.*.*"} {
+		cfg.Attributes = map[string]entity.Attribute{rule: {Required: true}}
+		_, err := entity.Define(wrTable(), cfg)
+		if err == nil || !strings.Contains(err.Error(), `Config.Attributes["mms"]`) || strings.Contains(err.Error(), `["mms.*"]`) || strings.Contains(err.Error(), ".field") {
+			t.Errorf("rule %s: %v; want advice naming Config.Attributes[\"mms\"] only", rule, err)
+		}
+		cfg.Attributes = map[string]entity.Attribute{"mms": {Validate: func(any) error { return nil }}}
+		if _, err := entity.Define(wrTable(), cfg); err != nil {
+			t.Errorf("the advised rule is refused: %v", err)
+		}
 	}
 }

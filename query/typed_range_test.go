@@ -341,3 +341,17 @@ func TestRangePatternsReadWell(t *testing.T) {
 		t.Errorf("KeyCondition (%d bytes) = %.200s, want %s", len(c.KeyCondition), c.KeyCondition, want)
 	}
 }
+
+// TestQueryKeyOfAnIndexMisspelt: QueryKeyOf of an index the entity is not
+// in panics (at init, as MustDefine does) with the name of the index
+// closest to the one given.
+func TestQueryKeyOfAnIndexMisspelt(t *testing.T) {
+	t.Parallel()
+	_, _, _, _, scores := newSchool()
+	defer func() {
+		if x := recover(); x == nil || !strings.Contains(fmt.Sprint(x), `no index "byPoints" (did you mean "ByPoints"?)`) {
+			t.Errorf("panic %v, want one naming ByPoints", x)
+		}
+	}()
+	entity.QueryKeyOf[PointsRangeKey](scores, "byPoints")
+}

@@ -240,7 +240,7 @@ func (p Path) String() string {
 }
 
 func needsQuote(name string) bool {
-	return name == "" || strings.ContainsAny(name, ".[]\"\\")
+	return name == "" || name == "*" || strings.ContainsAny(name, ".[]\"\\")
 }
 
 // Root returns the top-level attribute name p starts with, or "" when p
