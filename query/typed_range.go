@@ -56,11 +56,7 @@ func Between[T, K any](key *entity.QueryKey[T, K], lo, hi K) Query[T] {
 // key under the prefix it renders): Query.Gt with k's sort composites, in
 // the partition k gives.
 func Gt[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
-	q, b := typedBound(key, "Gt", "", k)
-	if q.s.err != nil {
-		return q
-	}
-	return q.Where(b.where).Gt(b.bound)
+	return oneBound(key, "Gt", k, Query[T].Gt)
 }
 
 // Ge starts a query of key's entity on key's index whose sort key is
@@ -68,11 +64,7 @@ func Gt[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 // first key under the prefix it renders): Query.Ge with k's sort
 // composites, in the partition k gives.
 func Ge[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
-	q, b := typedBound(key, "Ge", "", k)
-	if q.s.err != nil {
-		return q
-	}
-	return q.Where(b.where).Ge(b.bound)
+	return oneBound(key, "Ge", k, Query[T].Ge)
 }
 
 // Lt starts a query of key's entity on key's index whose sort key is less
@@ -80,11 +72,7 @@ func Ge[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 // prefix it renders): Query.Lt with k's sort composites, in the partition
 // k gives.
 func Lt[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
-	q, b := typedBound(key, "Lt", "", k)
-	if q.s.err != nil {
-		return q
-	}
-	return q.Where(b.where).Lt(b.bound)
+	return oneBound(key, "Lt", k, Query[T].Lt)
 }
 
 // Le starts a query of key's entity on key's index whose sort key is less
@@ -92,11 +80,17 @@ func Lt[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 // under the prefix it renders): Query.Le with k's sort composites, in the
 // partition k gives.
 func Le[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
-	q, b := typedBound(key, "Le", "", k)
+	return oneBound(key, "Le", k, Query[T].Le)
+}
+
+// oneBound is a range of one bound: the query of key in k's partition,
+// with the sort condition op gives for k's bound.
+func oneBound[T, K any](key *entity.QueryKey[T, K], call string, k K, op func(Query[T], entity.Values) Query[T]) Query[T] {
+	q, b := typedBound(key, call, "", k)
 	if q.s.err != nil {
 		return q
 	}
-	return q.Where(b.where).Le(b.bound)
+	return op(q.Where(b.where), b.bound)
 }
 
 // typedKey is a key struct's values split for a range: where goes to

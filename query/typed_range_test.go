@@ -42,13 +42,7 @@ func TestTypedRangesAreTheStringForm(t *testing.T) {
 	byPoints := entity.QueryKeyOf[PointsRangeKey](scores, "ByPoints")
 	c1 := entity.Values{"courseId": "c1"}
 	chess := entity.Values{"game": "chess"}
-	type builder interface {
-		Build() (*dynamodb.QueryInput, error)
-	}
-	for _, c := range []struct {
-		name       string
-		typed, str builder
-	}{
+	wantSameRequests(t, []twins{
 		{"between partial", query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1")}, LessonKey{CourseID: "c1", ModuleID: ptr("m2")}),
 			query.New(lessons).Where(c1).Between(entity.Values{"moduleId": "m1"}, entity.Values{"moduleId": "m2"})},
 		{"between whole", query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1"), LessonID: ptr("l02")}, LessonKey{CourseID: "c1", ModuleID: ptr("m2"), LessonID: ptr("l01")}),
@@ -63,16 +57,7 @@ func TestTypedRangesAreTheStringForm(t *testing.T) {
 		{"number between", query.Between(byPoints, PointsRangeKey{"chess", ptr(10)}, PointsRangeKey{"chess", ptr(50)}),
 			query.New(scores).Index("ByPoints").Where(chess).Between(entity.Values{"points": 10}, entity.Values{"points": 50})},
 		{"number gt", query.Gt(byPoints, PointsRangeKey{"chess", ptr(0)}), query.New(scores).Index("ByPoints").Where(chess).Gt(entity.Values{"points": 0})},
-	} {
-		got, errT := c.typed.Build()
-		want, errS := c.str.Build()
-		if errT != nil || errS != nil {
-			t.Fatalf("%s: typed %v, string %v", c.name, errT, errS)
-		}
-		if diff := cmp.Diff(want, got, entitytest.CmpOptions); diff != "" {
-			t.Errorf("%s (-string +typed):\n%s", c.name, diff)
-		}
-	}
+	})
 }
 
 // TestTypedRangeRefusals: bounds in two partitions, bounds without a sort
@@ -87,15 +72,7 @@ func TestTypedRangeRefusals(t *testing.T) {
 	byPoints := entity.QueryKeyOf[PointsRangeKey](scores, "ByPoints")
 	partitionOnly := entity.QueryKeyOf[PointsKey](scores, "ByPoints")
 	var nilKey *entity.QueryKey[Lesson, LessonKey]
-	type runner interface {
-		Build() (*dynamodb.QueryInput, error)
-	}
-	for _, c := range []struct {
-		name         string
-		q            runner
-		entity, attr string
-		reason       string
-	}{
+	wantBuildRefused(t, []buildRefusal{
 		{"two partitions", query.Between(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1")}, LessonKey{CourseID: "c2", ModuleID: ptr("m2")}),
 			"Lesson", "PK", `the low bound's partition is "COURSE#c1" and the high bound's "COURSE#c2"; a query reads one partition`},
 		{"no sort composite", query.Gt(byCourse, LessonKey{CourseID: "c1"}),
@@ -110,18 +87,7 @@ func TestTypedRangeRefusals(t *testing.T) {
 		{"nil key by", query.By(nilKey, LessonKey{}), "", "", "query.By needs a QueryKey (entity.QueryKeyOf), got nil"},
 		{"second sort condition", query.Gt(byCourse, LessonKey{CourseID: "c1", ModuleID: ptr("m1")}).Lt(entity.Values{"moduleId": "m2"}),
 			"Lesson", "moduleId", "use Between for two bounds"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := c.q.Build()
-			var ve *ddbmodel.ValidationError
-			if !errors.As(err, &ve) {
-				t.Fatalf("Build: %v, want a *ddbmodel.ValidationError", err)
-			}
-			if ve.Entity != c.entity || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) {
-				t.Errorf("Build: entity %q attribute %q reason %q; want %q, %q, reason containing %q", ve.Entity, ve.Attribute, ve.Reason, c.entity, c.attr, c.reason)
-			}
-		})
-	}
+	})
 	// Run methods refuse before sending: the NoRequests client fails the
 	// test on any request.
 	db := entity.NewDB(entitytest.NoRequests(t), "school")
@@ -261,13 +227,7 @@ func TestTypedRangesAcrossKeyShapes(t *testing.T) {
 	day := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
 	ten, twelve := day.Add(10*time.Hour), day.Add(12*time.Hour)
 	paris := time.FixedZone("CEST", 2*3600)
-	type builder interface {
-		Build() (*dynamodb.QueryInput, error)
-	}
-	for _, c := range []struct {
-		name       string
-		typed, str builder
-	}{
+	wantSameRequests(t, []twins{
 		{"composite of both keys", query.Between(byDay, EventKey{At: ten}, EventKey{At: twelve}),
 			query.New(events).Where(entity.Values{"at": ten}).Between(entity.Values{"at": ten}, entity.Values{"at": twelve})},
 		{"same partition in another zone", query.Between(byDay, EventKey{At: ten, ID: new("a")}, EventKey{At: twelve.In(paris), ID: new("z")}),
@@ -278,22 +238,8 @@ func TestTypedRangesAcrossKeyShapes(t *testing.T) {
 			query.New(readings).Index("BySensor").Where(entity.Values{"sensor": "s1", "day": "2026-05-01"}).Between(entity.Values{"value": 100}, entity.Values{"value": 200})},
 		{"multi-attribute first", query.Lt(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01")}),
 			query.New(readings).Index("BySensor").Where(entity.Values{"sensor": "s1"}).Lt(entity.Values{"day": "2026-05-01"})},
-	} {
-		got, errT := c.typed.Build()
-		want, errS := c.str.Build()
-		if errT != nil || errS != nil {
-			t.Fatalf("%s: typed %v, string %v", c.name, errT, errS)
-		}
-		if diff := cmp.Diff(want, got, entitytest.CmpOptions); diff != "" {
-			t.Errorf("%s (-string +typed):\n%s", c.name, diff)
-		}
-	}
-	for _, c := range []struct {
-		name         string
-		q            builder
-		entity, attr string
-		reason       string
-	}{
+	})
+	wantBuildRefused(t, []buildRefusal{
 		{"two days", query.Between(byDay, EventKey{At: ten}, EventKey{At: twelve.AddDate(0, 0, 1)}),
 			"Event", "PK", `the low bound's partition is "DAY#2026-05-01" and the high bound's "DAY#2026-05-02"`},
 		{"multi-attribute bounds differing before the last", query.Between(bySensor, MeterKey{Sensor: "s1", Day: new("2026-05-01"), Value: new(1)}, MeterKey{Sensor: "s1", Day: new("2026-05-02"), Value: new(2)}),
@@ -310,18 +256,7 @@ func TestTypedRangesAcrossKeyShapes(t *testing.T) {
 			"Event", "", `Index: the query already reads the table, and then index "GSI1"`},
 		{"partition composite in a string-form bound", query.New(events).Between(entity.Values{"at": ten}, entity.Values{"at": twelve}),
 			"Event", "at", "a composite of the partition key PK, given only in the sort condition; give it in Where"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := c.q.Build()
-			var ve *ddbmodel.ValidationError
-			if !errors.As(err, &ve) {
-				t.Fatalf("Build: %v, want a *ddbmodel.ValidationError", err)
-			}
-			if ve.Entity != c.entity || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) {
-				t.Errorf("Build: entity %q attribute %q reason %q; want %q, %q, reason containing %q", ve.Entity, ve.Attribute, ve.Reason, c.entity, c.attr, c.reason)
-			}
-		})
-	}
+	})
 }
 
 // TestRangePatternsReadWell: an access pattern whose range ends at the
@@ -354,4 +289,56 @@ func TestQueryKeyOfAnIndexMisspelt(t *testing.T) {
 		}
 	}()
 	entity.QueryKeyOf[PointsRangeKey](scores, "byPoints")
+}
+
+// queryBuilder is a query or collection, built without I/O.
+type queryBuilder interface {
+	Build() (*dynamodb.QueryInput, error)
+}
+
+// twins is a typed query and the string-form query it stands for.
+type twins struct {
+	name       string
+	typed, str queryBuilder
+}
+
+// wantSameRequests checks that each typed query builds the request its
+// string-form twin builds.
+func wantSameRequests(t *testing.T, cases []twins) {
+	t.Helper()
+	for _, c := range cases {
+		got, errT := c.typed.Build()
+		want, errS := c.str.Build()
+		if errT != nil || errS != nil {
+			t.Fatalf("%s: typed %v, string %v", c.name, errT, errS)
+		}
+		if diff := cmp.Diff(want, got, entitytest.CmpOptions); diff != "" {
+			t.Errorf("%s (-string +typed):\n%s", c.name, diff)
+		}
+	}
+}
+
+// buildRefusal is a query Build refuses with a *ddbmodel.ValidationError
+// naming entity and attr, whose reason holds reason.
+type buildRefusal struct {
+	name         string
+	q            queryBuilder
+	entity, attr string
+	reason       string
+}
+
+func wantBuildRefused(t *testing.T, cases []buildRefusal) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := c.q.Build()
+			var ve *ddbmodel.ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("Build: %v, want a *ddbmodel.ValidationError", err)
+			}
+			if ve.Entity != c.entity || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.reason) {
+				t.Errorf("Build: entity %q attribute %q reason %q; want %q, %q, reason containing %q", ve.Entity, ve.Attribute, ve.Reason, c.entity, c.attr, c.reason)
+			}
+		})
+	}
 }

@@ -3,7 +3,6 @@ package query_test
 import (
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -19,28 +18,14 @@ func TestTypedQueryIsTheStringForm(t *testing.T) {
 	minutes := entity.NumberOf(lessons, func(l *Lesson) *int { return &l.Minutes })
 	title := entity.StringOf(lessons, func(l *Lesson) *string { return &l.Title })
 	m1 := "m1"
-	for _, c := range []struct {
-		name       string
-		typed, str interface {
-			Build() (*dynamodb.QueryInput, error)
-		}
-	}{
+	wantSameRequests(t, []twins{
 		{"partition", query.By(byCourse, LessonKey{CourseID: "c1"}), query.New(lessons).Where(entity.Values{"courseId": "c1"})},
 		{"prefix", query.By(byCourse, LessonKey{CourseID: "c1", ModuleID: &m1}).Matching(minutes.Gt(5), title.BeginsWith("Intro")).ProjectFields(title, minutes),
 			query.New(lessons).Where(entity.Values{"courseId": "c1", "moduleId": "m1"}).
 				Filter(entity.And(entity.Attr("minutes").Gt(5), entity.Attr("title").BeginsWith("Intro"))).Project("title", "minutes")},
 		{"index", query.By(byPoints, PointsKey{"g1"}).Desc(),
 			query.New(scores).Index("ByPoints").Where(entity.Values{"game": "g1"}).Desc()},
-	} {
-		got, errT := c.typed.Build()
-		want, errS := c.str.Build()
-		if errT != nil || errS != nil {
-			t.Fatalf("%s: typed %v, string %v", c.name, errT, errS)
-		}
-		if diff := cmp.Diff(want, got, entitytest.CmpOptions); diff != "" {
-			t.Errorf("%s (-string +typed):\n%s", c.name, diff)
-		}
-	}
+	})
 	scan, err := query.Scan(lessons).Matching(minutes.Lt(3)).Build()
 	wantScan, err2 := query.Scan(lessons).Filter(entity.Attr("minutes").Lt(3)).Build()
 	if err != nil || err2 != nil {
