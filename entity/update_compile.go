@@ -138,6 +138,9 @@ func (p *updatePlan) checkActions() error {
 	var copied bool
 	p.paths = make([]docpath.Path, len(p.acts))
 	for i, a := range p.acts {
+		if _, zero := a.val.(zeroChange); zero {
+			return &ddbmodel.ValidationError{Entity: e.name, Reason: "Apply was given a zero entity.Change (no change), which would be dropped silently; make changes with the entity's field handles (Field.Set, ...)"}
+		}
 		ref, err := e.sch.resolve(a.attr, actionNames[a.kind])
 		if err != nil {
 			return err

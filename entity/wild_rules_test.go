@@ -174,6 +174,7 @@ func TestRulesUnderWildcards(t *testing.T) {
 		// over one, and leave whole.
 		{"set if not exists: an entry holding a read-only field", build(up.SetIfNotExists("ptrs.q", &wrAddress{Country: "DE", Note: "first"}))},
 		{"remove: an entry holding a read-only field", build(up.Remove("ptrs.p"))},
+		{"set: an entry holding a read-only field to nil (a Remove)", build(up.Set("ptrs.p", (*wrAddress)(nil)))},
 		{"remove: the map holding read-only fields", build(up.Remove("ptrs"))},
 		{"set: a map key that is the text *, quoted", build(up.Set(`addresses."*"`, wrAddress{Country: "DE", Zip: "10115"}))},
 		{"set: a map key that is the text *, through Key", build(up.Apply(addresses.Key("*").Set(wrAddress{Country: "DE", Zip: "10115"})))},
@@ -331,5 +332,23 @@ func TestWildcardRulesReview(t *testing.T) {
 		if _, err := entity.Define(wrTable(), cfg); err != nil {
 			t.Errorf("the advised rule is refused: %v", err)
 		}
+	}
+}
+
+// TestApplyRefusesAZeroChange: a zero entity.Change given to Apply is
+// refused at Build, saying so, as a zero Cond given to Ensure is; nothing
+// is sent.
+func TestApplyRefusesAZeroChange(t *testing.T) {
+	t.Parallel()
+	orders, err := entity.Define(wrTable(), wrConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := entity.ListOf(orders, func(o *wrOrder) *[]wrLine { return &o.Lines })
+	db := entity.NewDB(entitytest.NoRequests(t), "orders")
+	_, err = orders.Update(entity.Values{"id": "o1"}).Apply(lines.Append(wrLine{SKU: "a"}), entity.Change[wrOrder]{}).Run(context.Background(), db)
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Entity != "Order" || !strings.Contains(ve.Reason, "Apply was given a zero entity.Change") {
+		t.Fatalf("err = %v, want a ValidationError naming the zero Change", err)
 	}
 }

@@ -22,7 +22,7 @@ func TestParsePattern(t *testing.T) {
 		{"addresses.*.city", "addresses.*.city", docpath.Path{name("addresses"), anyKey, name("city")}},
 		{"lines[*].sku", "lines[*].sku", docpath.Path{name("lines"), anyIndex, name("sku")}},
 		{"rooms.*.beds[*][*].size", "rooms.*.beds[*][*].size", docpath.Path{name("rooms"), anyKey, name("beds"), anyIndex, anyIndex, name("size")}},
-		{`addresses."*".city`, "addresses.*.city", docpath.Path{name("addresses"), name("*"), name("city")}},
+		{`addresses."*".city`, `addresses."*".city`, docpath.Path{name("addresses"), name("*"), name("city")}}, // the key "*" quoted, so that it is no wildcard
 		{"lines[2].sku", "lines[2].sku", docpath.Path{name("lines"), index(2), name("sku")}},
 		{"a.*b", "a.*b", docpath.Path{name("a"), name("*b")}},
 	} {
