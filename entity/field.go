@@ -1,7 +1,6 @@
 package entity
 
 import (
-	"encoding"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -319,14 +318,9 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 // MarshalText method names the entry by its text, as a put stores it; a
 // key whose MarshalText fails gives a handle every operation refuses.
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {
-	name := string(k)
-	if tm, ok := any(k).(encoding.TextMarshaler); ok {
-		// A put stores the key as its text, as guregu/dynamo encodes it.
-		text, err := tm.MarshalText()
-		if err != nil {
-			return Field[T, E]{e: f.e} // no path: every operation refuses the handle
-		}
-		name = string(text)
+	name, ok := mapKeyText(reflect.ValueOf(k))
+	if !ok {
+		return Field[T, E]{e: f.e} // MarshalText failed, so no path: every operation refuses the handle
 	}
 	path := f.path + "." + quoteSegment(name)
 	if f.e != nil && f.e.sch != nil && f.e.sch.attrs[path] != nil {

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/guregu/dynamo/v2"
 )
 
@@ -228,15 +229,9 @@ func goPath(segs []string, name string) string {
 }
 
 // quoteSegment writes one stored name or map key as a segment of a document
-// path: as is when it holds none of the path syntax's characters and is not
-// the wildcard *, else in
-// double quotes with '"' and '\' escaped by a backslash.
-func quoteSegment(s string) string {
-	if s != "" && s != "*" && !strings.ContainsAny(s, ".[]\"\\") {
-		return s
-	}
-	return quoted(s)
-}
+// path, as docpath writes a name: bare, or quoted when it holds the path
+// syntax's characters or is the wildcard *.
+func quoteSegment(s string) string { return docpath.Path{{Name: s}}.String() }
 
 // quoted is s in double quotes, '"' and '\' escaped by a backslash.
 func quoted(s string) string {

@@ -248,8 +248,9 @@ func (e *entityCore) checkHeld(r *nestedRule, from int, at docpath.Path, v refle
 // fieldsAt calls fn with each field that steps reach down from v, and its
 // path: at followed by pat's elements, a wildcard (a nil step) taking the
 // key or index of each entry of the map or list there in turn, map keys
-// in order (each value of keys stored as one text). A nil pointer or interface on the way, a nil entry included,
-// leaves out the fields below it; the field itself may be a nil pointer.
+// in order (every value of keys stored as one text). A nil pointer or
+// interface on the way, a nil entry included, leaves out the fields below
+// it; the field itself may be a nil pointer.
 func fieldsAt(v reflect.Value, steps [][]int, pat, at docpath.Path, fn func(docpath.Path, reflect.Value) error) error {
 	if len(steps) == 0 {
 		return fn(at, v)

@@ -616,7 +616,7 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 		}
 		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
 	}
-	if wp, err := docpath.ParsePattern(name); err == nil && wp.HasWild() {
+	if strings.Contains(name, "*") && isPattern(name) {
 		// Written bare, * is a rule's wildcard; an operation names one
 		// entry, and a map key that is the text * is quoted.
 		return attrRef{}, s.invalid(name, use, `a bare * or [*] is a wildcard, which only Config.Attributes rules take; name one entry, or quote a map key that is the text * ("*")`)
@@ -625,6 +625,12 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 		return attrRef{}, s.invalid(name, use, "not a stored attribute, and not a document path: "+detailOf(perr))
 	}
 	return s.walkOrHint(name, p, use)
+}
+
+// isPattern reports whether name, read as a rule's path, holds a wildcard.
+func isPattern(name string) bool {
+	p, err := docpath.ParsePattern(name)
+	return err == nil && p.HasWild()
 }
 
 // quoteFirst writes p with its first name quoted, which makes the text a

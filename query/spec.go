@@ -140,7 +140,7 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		}
 	}
 	for _, c := range missing {
-		if _, inLo := s.sort.lo[c]; inLo || hasAny(s.sort.hi, []string{c}) {
+		if hasAny(s.sort.lo, []string{c}) || hasAny(s.sort.hi, []string{c}) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: c, Reason: fmt.Sprintf(
 				"a composite of the partition key %s, given only in the sort condition; give it in Where (the sort condition's bounds give sort composites)", pk.Attribute)}
 		}

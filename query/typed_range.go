@@ -213,7 +213,7 @@ func (lo typedKey) sameLeading(entityName string, hi typedKey) error {
 	if !lo.multi {
 		return nil
 	}
-	if !slices.Equal(lo.leading, hi.leading) || len(lo.bound) != len(hi.bound) || !sameNames(lo.bound, hi.bound) {
+	if !slices.Equal(lo.leading, hi.leading) || !sameNames(lo.bound, hi.bound) {
 		return &ddbmodel.ValidationError{Entity: entityName, Attribute: lo.sortAttr, Reason: fmt.Sprintf(
 			"query.Between: the low bound gives the sort attributes %s and the high bound %s; on a multi-attribute key DynamoDB ranges over one attribute after equality on those before it, so both bounds give the same attributes",
 			strings.Join(lo.sortNames(), ", "), strings.Join(hi.sortNames(), ", "))}

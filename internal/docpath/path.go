@@ -194,8 +194,8 @@ func MustParse(s string) Path {
 	return p
 }
 
-// String returns the canonical text of p: names bare unless they are empty
-// or hold '.', '[', ']', '"' or '\\', in which case they are quoted, and
+// String returns the canonical text of p: names bare unless they are empty,
+// are "*" or hold '.', '[', ']', '"' or '\\', in which case they are quoted, and
 // indexes as "[n]", and a pattern's wildcards as "*" and "[*]". For every
 // path Parse returns, Parse(p.String()) is p.
 // (Parse refuses the empty name "" that String writes for a hand-made
