@@ -80,9 +80,14 @@
 // rewriting it whole as a put of that value writes it, in one UpdateItem
 // conditioned on the item being unchanged since it was read (with DryRun,
 // Share, Checkpoint, the rate limits and Progress as for any repair). One
-// whose upgraded value has another table key is reported
-// (StalePrimaryKey) and not written. The service's own updates of such an
-// item are refused meanwhile (ddbmodel.ErrOldVersion), so no item ever
+// whose upgraded value has another table key (StalePrimaryKey too) is
+// migrated and moved in one TransactWriteItems, as any move is
+// (Finding.BuildMove): the Delete at its stored key conditioned on the
+// item being unchanged, and the Put of that whole put image at the new
+// key conditioned on no item being there. Until then the new model reads
+// and writes such an item only through the key its stored values render
+// (a Get of the new key finds nothing). The service's own updates of an
+// old item are refused meanwhile (ddbmodel.ErrOldVersion), so no item ever
 // holds attributes of two shapes:
 //
 //	r, err := evolve.Entity(Articles).Segments(16).Workers(4).Repair(ctx, db)
@@ -137,8 +142,7 @@
 //
 // Not yet (issue #17): repairing an item whose put also changes
 // attributes other than the Updated timestamp and the lock (a Default, a
-// Hidden attribute decoding drops), migrating an item whose upgraded value
-// has another table key (a migration and a move in one), and an item of
-// an older version without a declared upgrade (a Marker finding, whose
-// Finding.Hint says that declaring entity.UpgradeFrom would migrate it).
+// Hidden attribute decoding drops), and an item of an older version
+// without a declared upgrade (a Marker finding, whose Finding.Hint says
+// that declaring entity.UpgradeFrom would migrate it).
 package evolve

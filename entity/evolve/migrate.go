@@ -15,7 +15,9 @@ import (
 // writes set, every other attribute removed, attributes T does not store
 // among them), in one write conditioned on the item being unchanged since
 // it was read. An item whose upgraded value renders another table key is
-// also StalePrimaryKey, and is reported, not written. An item whose
+// also StalePrimaryKey: Repair moves it (Finding.BuildMove), putting that
+// whole image at the new key and deleting the old item in one
+// transaction. An item whose
 // upgrade fails (the function's error, or the item not decoding into the
 // old type) is OldVersion and Undecodable, with the upgrade's
 // *ddbmodel.DecodeError (naming both versions) in Finding.Err, and is

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -378,7 +379,7 @@ func hasName(in *dynamodb.UpdateItemInput, attr string) bool {
 	return false
 }
 
-func TestAMigrationMovingTheKeyOrFailingIsReportedNotWritten(t *testing.T) {
+func TestAMigrationMovingTheKeyIsOneTransactionAndAFailingOneIsNotWritten(t *testing.T) {
 	t.Parallel()
 	v1, v2 := docModels()
 	db := entitytest.NewDB(t, v2.Table())
@@ -389,32 +390,85 @@ func TestAMigrationMovingTheKeyOrFailingIsReportedNotWritten(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	upper, bad := rawDoc(t, db, "s0", "UPPER"), rawDoc(t, db, "s0", "bad")
+	bad := rawDoc(t, db, "s0", "bad")
 	job := evolve.Entity(v2)
+	dry, err := job.DryRun().Verify(ctx, db)
+	if err != nil || dry.Counts[evolve.StalePrimaryKey] != 1 {
+		t.Fatalf("verify: %+v, %v", dry, err)
+	}
+	// The upgrade lower-cases the id: the migration moves the item, and
+	// its move puts the whole upgraded image (headline, words a number,
+	// lang, version 2) at the new key.
+	f := dry.Samples[evolve.StalePrimaryKey][0]
+	if _, err := f.Build(); !errors.Is(err, evolve.ErrMoves) {
+		t.Errorf("Build of a migration moving the key: %v, want ErrMoves", err)
+	}
+	in, err := f.BuildMove()
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := in.TransactItems[1].Put.Item
+	if text(put["SK"]) != "DOC#upper" || text(put["headline"]) != "t" || put["title"] != nil || text(put["lang"]) != "en" || text(put[v2.Table().EntityVersionAttr()]) != "2" {
+		t.Errorf("the move puts %v", put)
+	}
+	if _, isN := put["words"].(*types.AttributeValueMemberN); !isN {
+		t.Errorf("the move puts words %v, want a number", put["words"])
+	}
 	r, err := job.Repair(ctx, db)
 	// The item whose upgrade fails is an old item that does not decode:
 	// counted under both kinds, with the upgrade's error.
-	if r.Repaired != 5 || len(r.Failed) != 2 || r.Counts[evolve.StalePrimaryKey] != 1 || r.Counts[evolve.OldVersion] != 7 || r.Counts[evolve.Undecodable] != 1 {
+	if r.Repaired != 6 || r.Moved != 1 || len(r.Failed) != 1 || r.Counts[evolve.StalePrimaryKey] != 1 || r.Counts[evolve.OldVersion] != 7 || r.Counts[evolve.Undecodable] != 1 {
 		t.Fatalf("repair: %+v, %v", r, err)
 	}
 	if f := r.Samples[evolve.Undecodable][0]; !slices.Equal(f.Kinds, []evolve.Kind{evolve.OldVersion, evolve.Undecodable}) || !strings.Contains(f.Err.Error(), `upgrading from version "1"`) {
 		t.Errorf("the item whose upgrade fails: kinds %v, %v", f.Kinds, f.Err)
 	}
 	var de *ddbmodel.DecodeError
-	if !errors.Is(err, evolve.ErrNotRepairable) || !errors.As(err, &de) || de.ItemVersion != "1" {
+	if !errors.As(err, &de) || de.ItemVersion != "1" {
 		t.Errorf("repair error %v", err)
 	}
-	f := r.Samples[evolve.StalePrimaryKey][0]
-	if _, err := f.Build(); !errors.Is(err, evolve.ErrNotRepairable) {
-		t.Errorf("Build of a migration moving the key: %v", err)
+	if now := rawDoc(t, db, "s0", "UPPER"); len(now) != 0 {
+		t.Errorf("the old item is still there: %v", now)
 	}
-	for name, was := range map[string]map[string]types.AttributeValue{"UPPER": upper, "bad": bad} {
-		if now := rawDoc(t, db, "s0", name); len(now) != len(was) || text(now[v2.Table().EntityVersionAttr()]) != "1" {
-			t.Errorf("%s was written: %v", name, now)
-		}
+	if now := rawDoc(t, db, "s0", "upper"); !reflect.DeepEqual(now, put) {
+		t.Errorf("at the new key: %v, want %v", now, put)
+	}
+	got, err := v2.Get(entity.Values{"shelf": "s0", "id": "upper"}).Run(ctx, db)
+	if err != nil || got != (MigDoc{Shelf: "s0", ID: "upper", Headline: "t", Words: 1, Lang: "en"}) {
+		t.Errorf("Get of the moved item: %+v, %v", got, err)
+	}
+	if now := rawDoc(t, db, "s0", "bad"); len(now) != len(bad) || text(now[v2.Table().EntityVersionAttr()]) != "1" {
+		t.Errorf("bad was written: %v", now)
 	}
 	after, err := job.Verify(ctx, db)
-	if after.Findings != 2 || err != nil {
+	if after.Findings != 1 || err != nil {
 		t.Errorf("after: %v, %v", after.Counts, err)
+	}
+}
+
+// A migration that moves the item never overwrites the item at its new
+// key, and moves nothing while the old item changes under it.
+func TestAMigrationMovingOntoATakenKeyWritesNothing(t *testing.T) {
+	t.Parallel()
+	v1, v2 := docModels()
+	db := entitytest.NewDB(t, v2.Table())
+	ctx := t.Context()
+	if _, err := v1.Put(DocV1{Shelf: "s0", ID: "UPPER", Title: "old", Words: "1"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v2.Put(MigDoc{Shelf: "s0", ID: "upper", Headline: "new", Words: 2, Lang: "de"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	old, taken := rawDoc(t, db, "s0", "UPPER"), rawDoc(t, db, "s0", "upper")
+	r, err := evolve.Entity(v2).Repair(ctx, db)
+	var kt *evolve.KeyTakenError
+	if !errors.As(err, &kt) || kt.HolderEntity != "MigDoc" || r.Moved != 0 || len(r.Failed) != 1 {
+		t.Fatalf("repair: %+v, %v", r, err)
+	}
+	if now := rawDoc(t, db, "s0", "UPPER"); !reflect.DeepEqual(now, old) {
+		t.Errorf("the old item changed: %v", now)
+	}
+	if now := rawDoc(t, db, "s0", "upper"); !reflect.DeepEqual(now, taken) {
+		t.Errorf("the item at the new key changed: %v", now)
 	}
 }

@@ -63,6 +63,9 @@ func (e *KeyTakenError) Unwrap() error { return ErrKeyTaken }
 // and index keys a put of its value renders, the lock attribute
 // incremented as a put increments it, the Updated timestamp kept unless a
 // differing key may be built from it; every other attribute is as read.
+// For an item of an older version (OldVersion), the item put is the whole
+// image a put of its upgraded value writes, as Build would write it in
+// place: the migration and the move are one transaction.
 //
 // A finding Repair does not rewrite is refused as Build refuses it, and a
 // finding that does not move the item (Build compiles its repair), or

@@ -90,18 +90,19 @@ func (f *Finding) refusal() error {
 		}
 		return errtext.Errorf("%w: [%s]", ErrNotRepairable, kindsText(kinds))
 	}
-	if slices.Contains(f.Kinds, OldVersion) {
-		// A migration writes the whole put image of the upgraded value
-		// (migrate.go), so the put's other changes are its point; a move
-		// would copy the old shape to the new key.
-		if f.Moves() {
-			return errtext.Errorf("%w: [%s]: the upgraded value has another table key; a migration and a move in one are not done yet", ErrNotRepairable, StalePrimaryKey)
-		}
-		return nil
-	}
 	m := f.model
 	if m == nil {
 		m = &repairModel{}
+	}
+	if f.Moves() && len(m.uniques) > 0 {
+		return errtext.Errorf("%w: [%s]: the entity's unique attributes (%s) have marker items naming the item's table key, which a move does not rewrite", ErrNotRepairable, StalePrimaryKey, strings.Join(m.uniques, ", "))
+	}
+	if slices.Contains(f.Kinds, OldVersion) {
+		// A migration writes the whole put image of the upgraded value
+		// (migrate.go), so the put's other changes are its point; when
+		// that value has another table key, the move puts that image at
+		// the new key (repaired holds it).
+		return nil
 	}
 	for _, c := range f.Changes {
 		if c.Wanted == nil && m.kept(c.Attribute) {
@@ -117,9 +118,6 @@ func (f *Finding) refusal() error {
 		if stamp := m.fromStamp[d.Attribute]; stamp != "" {
 			return errtext.Errorf("%w: [%s]: key attribute %q is built from %q, which every put sets anew, so the key a put renders is never the one stored", ErrNotRepairable, PutChanges, d.Attribute, stamp)
 		}
-	}
-	if f.Moves() && len(m.uniques) > 0 {
-		return errtext.Errorf("%w: [%s]: the entity's unique attributes (%s) have marker items naming the item's table key, which a move does not rewrite", ErrNotRepairable, StalePrimaryKey, strings.Join(m.uniques, ", "))
 	}
 	return nil
 }
