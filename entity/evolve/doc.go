@@ -93,12 +93,24 @@
 //	r, err := evolve.Entity(Articles).Segments(16).Workers(4).Repair(ctx, db)
 //	fmt.Println(r.Counts[evolve.OldVersion], "old items,", r.Repaired, "migrated")
 //
+// A service need not wait for the bulk run: Job.RepairItem reads one item
+// by its table key and repairs it as Repair does (the same conditioned
+// writes, migration and move), so that an update refused with
+// ddbmodel.ErrOldVersion can migrate that item and be sent again. It runs
+// safely beside a bulk Repair: whichever writes second finds the item
+// changed, reads it again and finds it done.
+//
 // During a key migration (StalePrimaryKey findings) writers must stop or
 // write through the new model: a put through the old key by a service
 // still on the old model, after the move, creates a stale duplicate
 // (Verify reports it; its move fails with ErrKeyTaken), and a delete
 // through the new key before the move finds nothing and is undone by the
-// move. A move copies the item as read, so an attribute outside the model
+// move. The new model, too, reaches an item not yet moved only through
+// queries and scans (a Get or Update renders the new key and finds
+// nothing): a Put of a value such a read returned writes the new key and
+// leaves the old item, a stale duplicate as above. Finish the moves
+// (Repair, or RepairItem of the item's stored key) before the service
+// puts values it read back. A move copies the item as read, so an attribute outside the model
 // (neither a field of T nor in ExtraAttributes) written between the scan
 // and the move is dropped: declare such attributes in ExtraAttributes (the
 // move's condition then requires them unchanged) or stop those writers.

@@ -45,7 +45,7 @@ func found(t *testing.T, r evolve.Report) map[string]map[string]bool {
 
 // tableJob is the v2 job over the whole table.
 func (s *seeded) tableJob() evolve.Job {
-	return evolve.Table(evolve.Of(s.v2.tickets), evolve.Of(s.v2.comments)).Segments(8).Workers(4)
+	return evolve.Table(s.v2.targets()...).Segments(8).Workers(4)
 }
 
 func TestVerifyReportsExactlyTheAffectedItemsByKind(t *testing.T) {

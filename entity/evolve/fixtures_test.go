@@ -10,6 +10,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/entity/evolve"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -33,11 +34,37 @@ type Comment struct {
 	Body      string `dynamo:"body"`
 }
 
-// model is one version of the table's model.
+// CommentV2 is a comment after a shape change (version 2 of Comment):
+// body renamed text, and a count of edits added.
+type CommentV2 struct {
+	TenantID  string `dynamo:"tenantId"`
+	TicketID  string `dynamo:"ticketId"`
+	CommentID string `dynamo:"commentId"`
+	Author    string `dynamo:"author,omitempty"`
+	Text      string `dynamo:"text"`
+	Edits     int    `dynamo:"edits"`
+}
+
+// commentUpgrade is CommentV2's upgrade of a version 1 comment.
+func commentUpgrade(c Comment) (CommentV2, error) {
+	return CommentV2{TenantID: c.TenantID, TicketID: c.TicketID, CommentID: c.CommentID, Author: c.Author, Text: c.Body}, nil
+}
+
+// model is one version of the table's model. A model whose comments
+// changed shape (modelV2Migrating) has commentsV2 in place of comments.
 type model struct {
-	table    *entity.Table
-	tickets  *entity.Entity[Ticket]
-	comments *entity.Entity[Comment]
+	table      *entity.Table
+	tickets    *entity.Entity[Ticket]
+	comments   *entity.Entity[Comment]
+	commentsV2 *entity.Entity[CommentV2]
+}
+
+// targets are the model's entities, for a table job.
+func (m model) targets() []evolve.Target {
+	if m.commentsV2 != nil {
+		return []evolve.Target{evolve.Of(m.tickets), evolve.Of(m.commentsV2)}
+	}
+	return []evolve.Target{evolve.Of(m.tickets), evolve.Of(m.comments)}
 }
 
 func newTable(indexes ...string) *entity.Table {
@@ -69,16 +96,31 @@ func modelV1() model {
 // with an author placed in the new GSI3.
 func modelV2() model {
 	t := newTable("GSI1", "GSI2", "GSI3")
-	return model{table: t,
-		tickets: entity.MustDefine(t, entity.Config[Ticket]{Name: "Ticket", Key: ticketKey,
-			Indexes: []entity.IndexKey[Ticket]{
-				{Index: "GSI1", Partition: "OWNER#${owner}", Sort: "PRIO#${priority:pad(2)}#TICKET#${id}", Sparse: true},
-				{Index: "GSI2", Partition: "OPEN#${tenantId}", Sort: "P#${priority:pad(2)}#${id}", Sparse: true,
-					When: func(t Ticket) bool { return (t.Status == "open" || t.Status == "blocked") && t.Priority >= 1 }},
-			}}),
+	return model{table: t, tickets: ticketsV2(t),
 		comments: entity.MustDefine(t, entity.Config[Comment]{Name: "Comment", Key: commentKey,
 			Indexes: []entity.IndexKey[Comment]{{Index: "GSI3", Partition: "AUTHOR#${author}", Sort: "COMMENT#${commentId}", Sparse: true}}}),
 	}
+}
+
+// modelV2Migrating is v2 with, besides, a shape change of comments:
+// version 2 of Comment (CommentV2) upgrades every comment stored by v1.
+func modelV2Migrating() model {
+	t := newTable("GSI1", "GSI2", "GSI3")
+	return model{table: t, tickets: ticketsV2(t),
+		commentsV2: entity.MustDefine(t, entity.Config[CommentV2]{Name: "Comment", Version: "2", Key: commentKey,
+			Indexes:  []entity.IndexKey[CommentV2]{{Index: "GSI3", Partition: "AUTHOR#${author}", Sort: "COMMENT#${commentId}", Sparse: true}},
+			Upgrades: []entity.Upgrade[CommentV2]{entity.UpgradeFrom("1", commentUpgrade)}}),
+	}
+}
+
+// ticketsV2 is the Ticket entity of v2 on table t.
+func ticketsV2(t *entity.Table) *entity.Entity[Ticket] {
+	return entity.MustDefine(t, entity.Config[Ticket]{Name: "Ticket", Key: ticketKey,
+		Indexes: []entity.IndexKey[Ticket]{
+			{Index: "GSI1", Partition: "OWNER#${owner}", Sort: "PRIO#${priority:pad(2)}#TICKET#${id}", Sparse: true},
+			{Index: "GSI2", Partition: "OPEN#${tenantId}", Sort: "P#${priority:pad(2)}#${id}", Sparse: true,
+				When: func(t Ticket) bool { return (t.Status == "open" || t.Status == "blocked") && t.Priority >= 1 }},
+		}})
 }
 
 // seeded is a table written under v1, and what v2 must find in it.
@@ -97,8 +139,15 @@ var statuses = []string{"open", "blocked", "closed"}
 // ticket item that does not decode.
 func seed(t testing.TB, nTickets, nComments int) *seeded {
 	t.Helper()
+	return seedFor(t, modelV2(), nTickets, nComments)
+}
+
+// seedFor is seed with v2 as the model checking the table: with
+// modelV2Migrating, every comment is also an old version finding.
+func seedFor(t testing.TB, v2 model, nTickets, nComments int) *seeded {
+	t.Helper()
 	ctx := context.Background()
-	s := &seeded{v1: modelV1(), v2: modelV2(), want: map[string]map[string]bool{}}
+	s := &seeded{v1: modelV1(), v2: v2, want: map[string]map[string]bool{}}
 	s.db = entitytest.NewDB(t, s.v2.table)
 	var ops []entity.BatchWriter
 	for i := range nTickets {
@@ -123,14 +172,18 @@ func seed(t testing.TB, nTickets, nComments int) *seeded {
 	}
 	for i := range nComments {
 		c := Comment{TenantID: fmt.Sprintf("t%d", i%7), TicketID: fmt.Sprintf("k%04d", i%nTickets), CommentID: fmt.Sprintf("c%04d", i), Body: "text"}
+		k := "TENANT#" + c.TenantID + "/COMMENT#" + c.TicketID + "#" + c.CommentID
 		if i%2 == 0 {
 			c.Author = fmt.Sprintf("a%d", i%13)
-			s.mark("missing index key", "TENANT#"+c.TenantID+"/COMMENT#"+c.TicketID+"#"+c.CommentID)
+			s.mark("missing index key", k)
+		}
+		if v2.commentsV2 != nil {
+			s.mark("old version", k)
 		}
 		s.comments = append(s.comments, c)
 		ops = append(ops, s.v1.comments.Put(c))
 	}
-	if err := txn.BatchWrite(ctx, s.db, txn.BatchOptions{}, ops...); err != nil {
+	if err := txn.BatchWrite(ctx, s.db, txn.BatchOptions{Concurrency: 8}, ops...); err != nil {
 		t.Fatal(err)
 	}
 	// A ticket whose priority is text: it does not decode into Ticket.

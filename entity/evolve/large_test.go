@@ -44,7 +44,7 @@ func TestWorkersAWriterAndARestartTogether(t *testing.T) {
 // item scanned once.
 func workersWriterRestart(t *testing.T, tickets, comments, segments int) {
 	start := time.Now()
-	s := seed(t, tickets, comments)
+	s := seedFor(t, modelV2Migrating(), tickets, comments)
 	total := int64(tickets + comments + 1)
 	ctx := t.Context()
 	t.Logf("%d items written in %v", total, time.Since(start))
@@ -106,7 +106,7 @@ func workersWriterRestart(t *testing.T, tickets, comments, segments int) {
 	if r := reports[4]; r.SegmentsResumed+r.SegmentsSkipped == 0 {
 		t.Errorf("the restarted worker resumed %d and skipped %d segments", r.SegmentsResumed, r.SegmentsSkipped)
 	}
-	t.Logf("repaired %d items in %v, the service's %d writes acknowledged meanwhile", repaired, time.Since(start), writes)
+	t.Logf("repaired %d items in %v, the service's %d writes acknowledged meanwhile (%d comment updates refused as old versions)", repaired, time.Since(start), writes, w.oldRefused.Load())
 	cps, err := job.Checkpoints(ctx, s.db)
 	if covered, done := sumScanned(cps); err != nil || covered != total || done != segments {
 		t.Errorf("checkpoints cover %d of %d items, %d of %d segments done, %v", covered, total, done, segments, err)

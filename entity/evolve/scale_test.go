@@ -5,10 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
-	"os/exec"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -397,79 +394,6 @@ func TestFourWorkersShareEverySegmentOnce(t *testing.T) {
 	}
 	if scanned != total {
 		t.Errorf("the workers scanned %d items, want %d", scanned, total)
-	}
-	s.verifiedClean(t)
-}
-
-// workerEnv selects, in a re-executed test binary, the worker that
-// TestWorkerProcess runs: "i/n/table".
-const workerEnv = "EVOLVE_TEST_WORKER"
-
-// TestWorkerProcess is one worker process of TestRepairSplitAcrossProcesses
-// (skipped unless that test started it).
-func TestWorkerProcess(t *testing.T) {
-	spec := os.Getenv(workerEnv)
-	if spec == "" {
-		t.Skip("a worker process of TestRepairSplitAcrossProcesses")
-	}
-	parts := strings.SplitN(spec, "/", 3)
-	i, _ := strconv.Atoi(parts[0])
-	n, _ := strconv.Atoi(parts[1])
-	v2 := modelV2()
-	db := entity.NewDB(entitytest.Client(t), parts[2])
-	r, err := evolve.Table(evolve.Of(v2.tickets), evolve.Of(v2.comments)).Segments(8).Workers(2).PageSize(100).
-		Checkpoint("procs").Share(i, n).Repair(t.Context(), db)
-	var de *ddbmodel.DecodeError
-	if err != nil && (!errors.As(err, &de) || len(r.Failed) != 1) {
-		t.Fatal(err)
-	}
-	fmt.Printf("worker %d: scanned %d repaired %d\n", i, r.Scanned, r.Repaired)
-}
-
-// A repair split across two OS processes (the test binary run again,
-// each worker selected by an environment variable) covers the table once.
-func TestRepairSplitAcrossProcesses(t *testing.T) {
-	t.Parallel()
-	s := seed(t, 600, 200)
-	const total = 600 + 200 + 1
-	endpoint := entitytest.Endpoint(t)
-	outs := make([][]byte, 2)
-	errs := make([]error, 2)
-	var wg sync.WaitGroup
-	for i := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestWorkerProcess$", "-test.count=1")
-			cmd.Env = append(os.Environ(), entitytest.EndpointEnv+"="+endpoint, fmt.Sprintf("%s=%d/2/%s", workerEnv, i, s.db.TableName))
-			outs[i], errs[i] = cmd.CombinedOutput()
-		}()
-	}
-	wg.Wait()
-	var scanned, repaired int64
-	for i := range 2 {
-		if errs[i] != nil {
-			t.Fatalf("worker %d: %v\n%s", i, errs[i], outs[i])
-		}
-		var w int
-		var sc, rp int64
-		line := string(outs[i])
-		at := strings.Index(line, "worker ")
-		if at < 0 {
-			t.Fatalf("worker %d printed no report:\n%s", i, outs[i])
-		}
-		if _, err := fmt.Sscanf(line[at:], "worker %d: scanned %d repaired %d", &w, &sc, &rp); err != nil || w != i {
-			t.Fatalf("worker %d: %v\n%s", i, err, outs[i])
-		}
-		scanned += sc
-		repaired += rp
-	}
-	if scanned != total || repaired == 0 {
-		t.Errorf("the processes scanned %d items and repaired %d, want %d scanned", scanned, repaired, total)
-	}
-	cps, err := evolve.Table(evolve.Of(s.v2.tickets), evolve.Of(s.v2.comments)).Segments(8).Checkpoint("procs").Checkpoints(t.Context(), s.db)
-	if covered, done := sumScanned(cps); err != nil || covered != total || done != 8 {
-		t.Errorf("checkpoints cover %d items, %d segments done, %v", covered, done, err)
 	}
 	s.verifiedClean(t)
 }

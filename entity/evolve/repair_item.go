@@ -1,0 +1,99 @@
+package evolve
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
+
+// RepairItem reads the item at key, the table key of one item (strongly
+// consistent), and checks and repairs it as Repair does each item it
+// scans: the same writes, each conditioned on the item being unchanged
+// since it was read (read again and written again while it changes and
+// still differs), a migration of an item of an older version, a move of
+// an item whose table key is stale (with its migration, in one
+// transaction). It is the conditioned way to migrate one item now rather
+// than wait for a bulk run: a service whose update met
+// ddbmodel.ErrOldVersion migrates the item and updates it again.
+//
+//	key, err := Comments.Key(entity.Values{"id": id})
+//	...
+//	if _, err := evolve.Entity(Comments).RepairItem(ctx, db, key); err != nil { ... }
+//	_, err = Comments.Update(entity.Values{"id": id}).Set("text", text).Run(ctx, db)
+//
+// The Report counts the item (Scanned is 0 when no item is at key, or,
+// in an Entity job, when the item is another entity's: it is not
+// written); its error is the item's *RepairError, as in Repair. DryRun
+// reports what it would write. ReadRate, WriteRate and Progress apply;
+// Checkpoint does not (it is refused), nor do the settings of a scan
+// (Segments, Workers, Share, PageSize). key must hold exactly the
+// table's key attributes (an invalid key is refused before any request
+// with a *ddbmodel.ValidationError).
+func (j Job) RepairItem(ctx context.Context, db *entity.DB, key map[string]types.AttributeValue) (Report, error) {
+	if err := j.check(); err != nil {
+		return Report{}, err
+	}
+	if db == nil || db.Client == nil {
+		return Report{}, j.invalid("entity.DB has no Client")
+	}
+	if j.named {
+		return Report{}, j.invalid("RepairItem repairs one item: Checkpoint(%q) does not apply to it", j.checkpoint)
+	}
+	tb := j.targets[0].table()
+	if err := j.checkItemKey(tb, key); err != nil {
+		return Report{}, err
+	}
+	if j.samples == 0 {
+		j.samples = DefaultSamples
+	}
+	now := time.Now()
+	rn := &run{j: j, db: db, repair: true, started: now,
+		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
+		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: 0}
+	if err := rn.read.wait(ctx); err != nil {
+		return rn.r, err
+	}
+	out, err := entity.Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{
+		TableName: db.Table(tb.Name), Key: key, ConsistentRead: aws.Bool(true),
+		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
+	}, entity.Request{Entities: rn.names()})
+	if err != nil {
+		return rn.r, errtext.Errorf("reading the item %s: %w", expr.DescribeKey(key), err)
+	}
+	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
+	var errs []error
+	if t, _ := j.find(out.Item); len(out.Item) > 0 && (t != nil || j.whole) && !isCheckpoint(tb, out.Item) {
+		_, err := rn.item(ctx, out.Item)
+		errs = append(errs, err)
+	}
+	rn.r.Elapsed = time.Since(now)
+	rn.report()
+	return rn.r, rn.result(errs)
+}
+
+// checkItemKey refuses a key that is not exactly a table key of tb.
+func (j Job) checkItemKey(tb *entity.Table, key map[string]types.AttributeValue) error {
+	want := []string{tb.PartitionKey.Name}
+	if tb.SortKey.Name != "" {
+		want = append(want, tb.SortKey.Name)
+	}
+	for _, n := range want {
+		if key[n] == nil {
+			return j.invalid("RepairItem: the key lacks the table's key attribute %q (a key of table %q holds %q)", n, tb.Name, want)
+		}
+	}
+	for n := range key {
+		if !slices.Contains(want, n) {
+			return j.invalid("RepairItem: the key holds %q, which is not a key attribute of table %q (want exactly %q)", n, tb.Name, want)
+		}
+	}
+	return nil
+}
