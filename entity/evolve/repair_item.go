@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -29,9 +30,13 @@ import (
 //	if _, err := evolve.Entity(Comments).RepairItem(ctx, db, key); err != nil { ... }
 //	_, err = Comments.Update(entity.Values{"id": id}).Set("text", text).Run(ctx, db)
 //
-// The Report counts the item (Scanned is 0 when no item is at key, or,
-// in an Entity job, when the item is another entity's: it is not
-// written); its error is the item's *RepairError, as in Repair. DryRun
+// key is the key the item is stored at: after an upgrade that changes
+// the table key, the key its upgraded value renders holds nothing yet.
+// No item at key, or an item that is not one of the job's entities
+// (another entity's, in an Entity job), is an error wrapping
+// ddbmodel.ErrNotFound, and nothing is written. Otherwise the Report
+// counts the item, and the error is the item's *RepairError, as in
+// Repair. DryRun
 // reports what it would write. ReadRate, WriteRate and Progress apply;
 // Checkpoint does not (it is refused), nor do the settings of a scan
 // (Segments, Workers, Share, PageSize). key must hold exactly the
@@ -69,14 +74,21 @@ func (j Job) RepairItem(ctx context.Context, db *entity.DB, key map[string]types
 		return rn.r, errtext.Errorf("reading the item %s: %w", expr.DescribeKey(key), err)
 	}
 	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
-	var errs []error
-	if t, _ := j.find(out.Item); len(out.Item) > 0 && (t != nil || j.whole) && !isCheckpoint(tb, out.Item) {
-		_, err := rn.item(ctx, out.Item)
-		errs = append(errs, err)
+	t, _ := j.find(out.Item)
+	switch {
+	case len(out.Item) == 0:
+		return rn.r, errtext.Errorf("repair item %s: no item at the key (after an upgrade that changes the table key, give the key the item is stored at, not the one its upgraded value renders): %w",
+			expr.DescribeKey(key), ddbmodel.ErrNotFound)
+	case t == nil && !j.whole || isCheckpoint(tb, out.Item) || tb.IsUniqueMarker(out.Item):
+		// Another entity's item (or none of an entity's): not the job's.
+		name, _, _ := tb.EntityOf(out.Item)
+		return rn.r, errtext.Errorf("repair item %s: the item is not one of the job's entities (%q): %w",
+			expr.DescribeKey(key), name, ddbmodel.ErrNotFound)
 	}
+	_, err = rn.item(ctx, out.Item)
 	rn.r.Elapsed = time.Since(now)
 	rn.report()
-	return rn.r, rn.result(errs)
+	return rn.r, rn.result([]error{err})
 }
 
 // checkItemKey refuses a key that is not exactly a table key of tb.

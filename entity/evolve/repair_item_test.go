@@ -57,7 +57,7 @@ func TestRepairItemMigratesOneItemSoThatTheUpdateGoesThrough(t *testing.T) {
 
 // RepairItem of an item whose upgraded value has another table key moves
 // it (one transaction); DryRun writes nothing; no item, or another
-// entity's item, is neither counted nor written.
+// entity's item, is ErrNotFound, and is neither counted nor written.
 func TestRepairItemMovesDryRunsAndLeavesOtherItems(t *testing.T) {
 	t.Parallel()
 	v1, v2 := docModels()
@@ -86,7 +86,7 @@ func TestRepairItemMovesDryRunsAndLeavesOtherItems(t *testing.T) {
 		t.Error("the old item is still there")
 	}
 	// No item at the key now.
-	if r, err := evolve.Entity(v2).RepairItem(ctx, db, key); err != nil || r.Scanned != 0 || r.Findings != 0 {
+	if r, err := evolve.Entity(v2).RepairItem(ctx, db, key); !errors.Is(err, ddbmodel.ErrNotFound) || !strings.Contains(err.Error(), "PK=SHELF#s0,SK=DOC#UPPER: no item at the key") || r.Scanned != 0 {
 		t.Errorf("RepairItem of no item: %+v, %v", r, err)
 	}
 	// An item of another entity at a key: an entity job does not take it.
@@ -96,7 +96,7 @@ func TestRepairItemMovesDryRunsAndLeavesOtherItems(t *testing.T) {
 	}
 	okey := map[string]types.AttributeValue{"PK": str("T#x"), "SK": str("K#y")}
 	stored := rawDoc2(t, db, okey)
-	if r, err := evolve.Entity(v2).RepairItem(ctx, db, okey); err != nil || r.Scanned != 0 || r.Findings != 0 {
+	if r, err := evolve.Entity(v2).RepairItem(ctx, db, okey); !errors.Is(err, ddbmodel.ErrNotFound) || !strings.Contains(err.Error(), `not one of the job's entities ("Ticket")`) || r.Scanned != 0 || r.Findings != 0 {
 		t.Errorf("RepairItem of another entity's item: %+v, %v", r, err)
 	}
 	if now := rawDoc2(t, db, okey); !reflect.DeepEqual(now, stored) {
