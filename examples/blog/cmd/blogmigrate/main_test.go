@@ -23,9 +23,12 @@ func TestProgram(t *testing.T) {
 		"m000        Reader 0   reader0@example.com  new",
 		"== M2: An update of a version 1 message is refused, the item unchanged",
 		"1               2                true",
-		"verify   400      400          -",
-		"migrate  400      400          400",
+		"== M3: The service migrates that one message, and its update goes through",
+		"1         m000        Reader 0   answered",
+		"verify   400      399          -",
+		"migrate  400      399          399",
 		"verify   400      0            -",
-		"m000        Reader 0   answered",
+		"== M5: After the migration, an update of any message goes through",
+		"m001        Reader 1   answered",
 	)
 }
