@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/internal/attrvalue"
 	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 )
 
@@ -113,7 +114,7 @@ func (n *attrNode) sameFloats(av, put types.AttributeValue) bool {
 	if bits == 0 {
 		return false
 	}
-	return sameAVBy(av, put, func(s string) string {
+	return attrvalue.SameBy(av, put, func(s string) string {
 		f, err := strconv.ParseFloat(s, bits)
 		if err != nil {
 			return s

@@ -1,7 +1,6 @@
 package entity
 
 import (
-	"bytes"
 	"reflect"
 	"sort"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/internal/attrvalue"
 	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
@@ -45,7 +45,7 @@ func (n *attrNode) rawValue(av types.AttributeValue) (types.AttributeValue, refl
 	if why := n.beyondFloat(given, put); why != "" {
 		return nil, reflect.Value{}, errtext.Errorf("want %s: %s", n.goType(), why)
 	}
-	if put == nil && zeroAV(av) || put != nil && (sameAV(av, put) || n.sameFloats(av, put)) {
+	if put == nil && zeroAV(av) || put != nil && (attrvalue.Same(av, put) || n.sameFloats(av, put)) {
 		return put, fv, nil
 	}
 	stored := "nothing (a put leaves the attribute out)"
@@ -85,75 +85,6 @@ func zeroAV(av types.AttributeValue) bool {
 	return false
 }
 
-// sameAV reports whether a and b are the same DynamoDB value: numbers
-// compared as numbers, sets as sets, lists element by element, maps
-// member by member.
-func sameAV(a, b types.AttributeValue) bool { return sameAVBy(a, b, canonicalNumber) }
-
-// sameAVBy is sameAV with numbers compared by their key.
-func sameAVBy(a, b types.AttributeValue, key func(string) string) bool {
-	switch x := a.(type) {
-	case *types.AttributeValueMemberS:
-		y, ok := b.(*types.AttributeValueMemberS)
-		return ok && x.Value == y.Value
-	case *types.AttributeValueMemberN:
-		y, ok := b.(*types.AttributeValueMemberN)
-		return ok && (x.Value == y.Value || key(x.Value) == key(y.Value))
-	case *types.AttributeValueMemberB:
-		y, ok := b.(*types.AttributeValueMemberB)
-		return ok && bytes.Equal(x.Value, y.Value)
-	case *types.AttributeValueMemberBOOL:
-		y, ok := b.(*types.AttributeValueMemberBOOL)
-		return ok && x.Value == y.Value
-	case *types.AttributeValueMemberNULL:
-		_, ok := b.(*types.AttributeValueMemberNULL)
-		return ok
-	case *types.AttributeValueMemberL:
-		y, ok := b.(*types.AttributeValueMemberL)
-		if !ok || len(x.Value) != len(y.Value) {
-			return false
-		}
-		for i := range x.Value {
-			if !sameAVBy(x.Value[i], y.Value[i], key) {
-				return false
-			}
-		}
-		return true
-	case *types.AttributeValueMemberM:
-		y, ok := b.(*types.AttributeValueMemberM)
-		if !ok || len(x.Value) != len(y.Value) {
-			return false
-		}
-		for k, v := range x.Value {
-			w, ok := y.Value[k]
-			if !ok || !sameAVBy(v, w, key) {
-				return false
-			}
-		}
-		return true
-	case *types.AttributeValueMemberSS:
-		y, ok := b.(*types.AttributeValueMemberSS)
-		return ok && sameSet(x.Value, y.Value, func(s string) string { return s })
-	case *types.AttributeValueMemberNS:
-		y, ok := b.(*types.AttributeValueMemberNS)
-		return ok && sameSet(x.Value, y.Value, key)
-	case *types.AttributeValueMemberBS:
-		y, ok := b.(*types.AttributeValueMemberBS)
-		if !ok {
-			return false
-		}
-		str := func(bs [][]byte) []string {
-			out := make([]string, len(bs))
-			for i, v := range bs {
-				out[i] = string(v)
-			}
-			return out
-		}
-		return sameSet(str(x.Value), str(y.Value), func(s string) string { return s })
-	}
-	return false
-}
-
 // canonicalNumber is the canonical text of the number s, or s when it is
 // not one.
 func canonicalNumber(s string) string {
@@ -161,27 +92,6 @@ func canonicalNumber(s string) string {
 		return c
 	}
 	return s
-}
-
-// sameSet reports whether a and b hold the same elements, each compared
-// by its key.
-func sameSet(a, b []string, key func(string) string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	ka := make([]string, len(a))
-	kb := make([]string, len(b))
-	for i := range a {
-		ka[i], kb[i] = key(a[i]), key(b[i])
-	}
-	sort.Strings(ka)
-	sort.Strings(kb)
-	for i := range ka {
-		if ka[i] != kb[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // rawAVText writes av for an error message: its kind and value, members and

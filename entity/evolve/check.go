@@ -3,7 +3,6 @@ package evolve
 import (
 	"errors"
 	"maps"
-	"reflect"
 	"slices"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
@@ -12,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/attrvalue"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 )
 
@@ -235,7 +235,7 @@ func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue
 	for _, group := range [][]string{primary, markers, index} {
 		for _, name := range group {
 			s, w := f.Item[name], want[name]
-			if s == nil && w == nil || reflect.DeepEqual(s, w) {
+			if sameValue(s, w) {
 				continue
 			}
 			var k Kind
@@ -269,7 +269,7 @@ func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue
 		if slices.Contains(primary, name) || slices.Contains(markers, name) || slices.Contains(index, name) {
 			continue
 		}
-		if s, w := f.Item[name], want[name]; !reflect.DeepEqual(s, w) {
+		if s, w := f.Item[name], want[name]; !sameValue(s, w) {
 			f.Changes = append(f.Changes, Diff{Attribute: name, Kind: PutChanges, Stored: s, Wanted: w})
 		}
 	}
@@ -278,6 +278,14 @@ func (f *Finding) compare(tb *entity.Table, want map[string]types.AttributeValue
 	}
 	slices.Sort(f.Kinds)
 	return f
+}
+
+// sameValue reports whether s and w, either nil for an absent attribute,
+// hold the same value as DynamoDB compares them (a set in any order, a
+// number as a number): a put encodes a set in its own order, and
+// DynamoDB returns it in another.
+func sameValue(s, w types.AttributeValue) bool {
+	return s == nil && w == nil || s != nil && w != nil && attrvalue.Same(s, w)
 }
 
 // union returns the names of a and b as one map's keys.

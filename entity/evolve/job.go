@@ -110,6 +110,10 @@ type Progress struct {
 	// Repaired counts the items rewritten; Moved those of them moved to
 	// a new table key (Report.Moved).
 	Repaired, Moved int64
+	// DryRun is set in a dry run, where WouldRepair counts the items
+	// Repair would rewrite (Report.WouldRepair) and Repaired stays 0.
+	DryRun      bool
+	WouldRepair int64
 	// Failed counts the findings not repaired so far (Report.Failed);
 	// NotReached those not attempted because the run's context ended
 	// (Report.NotReached).
@@ -136,7 +140,7 @@ func (t target[T]) scan(segments int) ([]*dynamodb.ScanInput, error) {
 
 func (j Job) invalid(format string, args ...any) error {
 	name := ""
-	if len(j.targets) == 1 {
+	if len(j.targets) == 1 && j.targets[0] != nil {
 		name = j.targets[0].Name()
 	}
 	return &ddbmodel.ValidationError{Entity: name, Reason: "" + fmt.Sprintf(format, args...)}

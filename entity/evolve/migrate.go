@@ -13,7 +13,8 @@ import (
 // renamed, retyped by the upgrade). Repair migrates such an item: it
 // rewrites it as that put writes it, whole (every attribute the put
 // writes set, every other attribute removed, attributes T does not store
-// among them), in one write conditioned on the item being unchanged since
+// among them, but those the entity declares in ExtraAttributes kept), in
+// one write conditioned on the item being unchanged since
 // it was read. An item whose upgraded value renders another table key is
 // also StalePrimaryKey: Repair moves it (Finding.BuildMove), putting that
 // whole image at the new key and deleting the old item in one
@@ -45,6 +46,15 @@ func (f *Finding) migration() *Finding {
 		if f.Diffs[i].Kind == Marker {
 			f.Diffs[i].Kind = OldVersion
 		}
+	}
+	// An attribute declared in ExtraAttributes is outside T but the
+	// entity's: a put leaves it out, and the migration keeps it (the old
+	// shape's attributes, which T no longer has, go).
+	if m := f.model; m != nil {
+		f.Changes = slices.DeleteFunc(f.Changes, func(c Diff) bool {
+			_, extra := slices.BinarySearch(m.extra, c.Attribute)
+			return c.Wanted == nil && extra
+		})
 	}
 	// The attributes the put adds must still be absent when it writes.
 	for _, c := range f.Changes {

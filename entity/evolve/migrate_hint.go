@@ -22,8 +22,9 @@ func (f *Finding) noUpgrade(tb *entity.Table) *Finding {
 		wanted, ok2 := d.Wanted.(*types.AttributeValueMemberS)
 		if d.Attribute == tb.EntityVersionAttr() && ok && ok2 {
 			f.Hint = fmt.Sprintf("the item is stored at version %q, the entity's Version is %q, and it declares no upgrade from %q: "+
-				"entity.UpgradeFrom(%q, ...) in Config.Upgrades would make Repair migrate such items",
-				stored.Value, wanted.Value, stored.Value, stored.Value)
+				"if %q is an older version, entity.UpgradeFrom(%q, ...) in Config.Upgrades would make Repair migrate such items; "+
+				"an item of a newer version was written by a newer model, and is that model's to check",
+				stored.Value, wanted.Value, stored.Value, stored.Value, stored.Value)
 		}
 	}
 	return f

@@ -52,7 +52,11 @@ func (p Progress) String() string {
 	if p.ScannedBefore > 0 {
 		fmt.Fprintf(&b, " (%d before)", p.ScannedBefore)
 	}
-	fmt.Fprintf(&b, ", %d findings, %d repaired", p.Findings, p.Repaired)
+	if p.DryRun {
+		fmt.Fprintf(&b, ", %d findings, %d to repair (dry run)", p.Findings, p.WouldRepair)
+	} else {
+		fmt.Fprintf(&b, ", %d findings, %d repaired", p.Findings, p.Repaired)
+	}
 	if p.Moved > 0 {
 		fmt.Fprintf(&b, " (%d moved)", p.Moved)
 	}

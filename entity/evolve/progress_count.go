@@ -16,7 +16,8 @@ func (rn *run) snapshot() Progress {
 	el := time.Since(rn.started)
 	p := Progress{Scanned: rn.r.Scanned, ScannedBefore: rn.before, Findings: rn.r.Findings, Repaired: rn.r.Repaired, Moved: rn.r.Moved,
 		Failed: int64(len(rn.r.Failed)), NotReached: rn.r.NotReached, Elapsed: el, Capacity: rn.r.Capacity,
-		Segments: rn.segs, SegmentsDone: rn.done, Expected: rn.j.expected}
+		Segments: rn.segs, SegmentsDone: rn.done, Expected: rn.j.expected,
+		DryRun: rn.j.dryRun && rn.repair, WouldRepair: rn.r.WouldRepair}
 	if s := el.Seconds(); s > 0 {
 		p.Rate = float64(p.Scanned) / s
 	}

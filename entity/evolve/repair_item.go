@@ -2,6 +2,8 @@ package evolve
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"slices"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
@@ -34,7 +37,9 @@ import (
 // the table key, the key its upgraded value renders holds nothing yet.
 // No item at key, or an item that is not one of the job's entities
 // (another entity's, in an Entity job), is an error wrapping
-// ddbmodel.ErrNotFound, and nothing is written. Otherwise the Report
+// ddbmodel.ErrNotFound, and nothing is written; a bulk Repair or another
+// RepairItem that moved the item first leaves that too (one that
+// migrated it in place leaves nothing to do: a nil error). Otherwise the Report
 // counts the item, and the error is the item's *RepairError, as in
 // Repair. DryRun
 // reports what it would write. ReadRate, WriteRate and Progress apply;
@@ -77,7 +82,7 @@ func (j Job) RepairItem(ctx context.Context, db *entity.DB, key map[string]types
 	t, _ := j.find(out.Item)
 	switch {
 	case len(out.Item) == 0:
-		return rn.r, errtext.Errorf("repair item %s: no item at the key (after an upgrade that changes the table key, give the key the item is stored at, not the one its upgraded value renders): %w",
+		return rn.r, errtext.Errorf("repair item %s: no item at the key (after an upgrade that changes the table key, give the key the item is stored at, not the one its upgraded value renders; another run may also have moved it meanwhile): %w",
 			expr.DescribeKey(key), ddbmodel.ErrNotFound)
 	case t == nil && !j.whole || isCheckpoint(tb, out.Item) || tb.IsUniqueMarker(out.Item):
 		// Another entity's item (or none of an entity's): not the job's.
@@ -97,9 +102,29 @@ func (j Job) checkItemKey(tb *entity.Table, key map[string]types.AttributeValue)
 	if tb.SortKey.Name != "" {
 		want = append(want, tb.SortKey.Name)
 	}
-	for _, n := range want {
-		if key[n] == nil {
-			return j.invalid("RepairItem: the key lacks the table's key attribute %q (a key of table %q holds %q)", n, tb.Name, want)
+	for _, ka := range []entity.KeyAttribute{tb.PartitionKey, tb.SortKey} {
+		if ka.Name == "" {
+			continue
+		}
+		if key[ka.Name] == nil || reflect.ValueOf(key[ka.Name]).IsNil() {
+			return j.invalid("RepairItem: the key lacks the table's key attribute %q (a key of table %q holds %q)", ka.Name, tb.Name, want)
+		}
+		typ := ka.Type
+		if typ == "" {
+			typ = types.ScalarAttributeTypeS
+		}
+		var ok bool
+		switch v := key[ka.Name].(type) {
+		case *types.AttributeValueMemberS:
+			ok = typ == types.ScalarAttributeTypeS && v.Value != ""
+		case *types.AttributeValueMemberN:
+			_, why := ddbnum.Canonical(v.Value)
+			ok = typ == types.ScalarAttributeTypeN && why == ""
+		case *types.AttributeValueMemberB:
+			ok = typ == types.ScalarAttributeTypeB && len(v.Value) > 0
+		}
+		if !ok {
+			return j.invalid("RepairItem: key attribute %q of table %q holds %s, want a non-empty %s value", ka.Name, tb.Name, avKind(key[ka.Name]), typ)
 		}
 	}
 	for n := range key {
@@ -108,4 +133,27 @@ func (j Job) checkItemKey(tb *entity.Table, key map[string]types.AttributeValue)
 		}
 	}
 	return nil
+}
+
+// avKind names the kind of av (S, N, B, ... or empty S), for an error.
+func avKind(av types.AttributeValue) string {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		if v.Value == "" {
+			return "an empty S"
+		}
+		return "an S"
+	case *types.AttributeValueMemberN:
+		return fmt.Sprintf("N %q", v.Value)
+	case *types.AttributeValueMemberB:
+		if len(v.Value) == 0 {
+			return "an empty B"
+		}
+		return "a B"
+	case *types.AttributeValueMemberNULL:
+		return "a NULL"
+	case *types.AttributeValueMemberBOOL:
+		return "a BOOL"
+	}
+	return fmt.Sprintf("a %T", av)
 }

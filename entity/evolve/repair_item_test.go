@@ -146,3 +146,42 @@ func rawDoc2(t testing.TB, db *entity.DB, key map[string]types.AttributeValue) m
 	}
 	return out.Item
 }
+
+// A key whose values are not the table's key types, or a typed nil, is
+// refused before any request; so is a job of a nil target.
+func TestRepairItemRefusesKeyValuesOfTheWrongType(t *testing.T) {
+	_, v2 := docModels()
+	rec := entitytest.NewRecorder(nil)
+	db := entity.NewDB(rec, "docs")
+	sk := str("DOC#a")
+	cases := []struct {
+		name string
+		pk   types.AttributeValue
+		want string
+	}{
+		{"a number", &types.AttributeValueMemberN{Value: "1"}, `key attribute "PK" of table "docs" holds N "1", want a non-empty S value`},
+		{"an empty string", str(""), `holds an empty S, want a non-empty S value`},
+		{"a typed nil", (*types.AttributeValueMemberS)(nil), `lacks the table's key attribute "PK"`},
+		{"a NULL", &types.AttributeValueMemberNULL{Value: true}, `holds a NULL`},
+		{"a binary", &types.AttributeValueMemberB{Value: []byte{1}}, `holds a B`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := evolve.Entity(v2).RepairItem(t.Context(), db, map[string]types.AttributeValue{"PK": c.pk, "SK": sk})
+			var ve *ddbmodel.ValidationError
+			if !errors.As(err, &ve) || ve.Entity != "MigDoc" || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v, want a ValidationError of MigDoc saying %q", err, c.want)
+			}
+		})
+	}
+	for _, job := range []evolve.Job{evolve.Table(nil), evolve.Entity[MigDoc](nil), {}} {
+		_, err := job.RepairItem(t.Context(), db, map[string]types.AttributeValue{"PK": str("SHELF#s0"), "SK": sk})
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) {
+			t.Errorf("a job without a target: %v, want a ValidationError", err)
+		}
+	}
+	if n := len(rec.Requests()); n != 0 {
+		t.Errorf("%d requests sent", n)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/attrvalue"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
@@ -205,18 +205,19 @@ func (rn *run) settleLost(ctx context.Context, f *Finding, sent error) (changed 
 	if err != nil {
 		return false, sent
 	}
-	if !f.Moves() && len(old) > 0 && reflect.DeepEqual(old, f.repaired()) {
+	if !f.Moves() && len(old) > 0 && attrvalue.SameItem(old, f.repaired()) {
 		rn.count(&rn.r.Repaired)
 		return false, nil
 	}
 	if len(old) > 0 || !f.Moves() {
-		return !reflect.DeepEqual(old, f.Item), ignoreIf(!reflect.DeepEqual(old, f.Item), sent)
+		asRead := attrvalue.SameItem(old, f.Item)
+		return !asRead, ignoreIf(!asRead, sent)
 	}
 	moved, err := rn.readAt(ctx, f, f.movedKey())
 	if err != nil {
 		return false, sent
 	}
-	if reflect.DeepEqual(moved, f.repaired()) {
+	if attrvalue.SameItem(moved, f.repaired()) {
 		rn.moved(f)
 		return false, nil
 	}

@@ -2,6 +2,7 @@ package evolve_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"syscall"
 	"testing"
@@ -96,6 +97,13 @@ func TestProgressIsOneSnapshotAndTheLastIsTheReport(t *testing.T) {
 		if i > 0 && (p.Scanned < all[i-1].Scanned || p.Repaired < all[i-1].Repaired) {
 			t.Errorf("progress %d went back: %+v after %+v", i, p, all[i-1])
 		}
+		if i > 0 {
+			same := p
+			same.Elapsed, same.Rate = all[i-1].Elapsed, all[i-1].Rate
+			if same == all[i-1] {
+				t.Errorf("progress %d repeats progress %d: %+v", i, i-1, p)
+			}
+		}
 	}
 	last := all[len(all)-1]
 	if last.Scanned != r.Scanned || last.Findings != r.Findings || last.Repaired != r.Repaired || last.Failed != int64(len(r.Failed)) || last.SegmentsDone != 4 {
@@ -103,6 +111,14 @@ func TestProgressIsOneSnapshotAndTheLastIsTheReport(t *testing.T) {
 	}
 	if left, ok := last.Left(); !ok || left != 0 || !strings.Contains(last.String(), " 0 left, ") || !strings.Contains(last.String(), "ETA 0s") {
 		t.Errorf("the finished run's last line: %s (left %d, %v)", last, left, ok)
+	}
+	// A dry run's line says what a Repair would rewrite.
+	var dry evolve.Progress
+	fresh := seed(t, 30, 10)
+	d, err := fresh.tableJob().DryRun().Progress(func(p evolve.Progress) { dry = p }).Repair(t.Context(), fresh.db)
+	if err != nil || !dry.DryRun || dry.WouldRepair != d.WouldRepair || d.WouldRepair == 0 ||
+		!strings.Contains(dry.String(), fmt.Sprintf("%d to repair (dry run)", d.WouldRepair)) {
+		t.Errorf("the dry run's last line: %s (would repair %d, %v)", dry, d.WouldRepair, err)
 	}
 }
 
@@ -186,7 +202,7 @@ func TestAFailedRunsErrorIsShortAndComplete(t *testing.T) {
 	if reached != 25 || !errors.Is(err, evolve.ErrNotRepairable) {
 		t.Errorf("%d *RepairError in the chain, want 25", reached)
 	}
-	hint := `the item is stored at version "1", the entity's Version is "2", and it declares no upgrade from "1": entity.UpgradeFrom("1", ...) in Config.Upgrades would make Repair migrate such items`
+	hint := `the item is stored at version "1", the entity's Version is "2", and it declares no upgrade from "1": if "1" is an older version, entity.UpgradeFrom("1", ...) in Config.Upgrades would make Repair migrate such items; an item of a newer version was written by a newer model, and is that model's to check`
 	if f := r.Failed[0]; !strings.Contains(f.Error(), "(marker): Repair does not rewrite this kind of finding: [marker]: "+hint) {
 		t.Errorf("repair error %q, want the kinds and the hint", f)
 	}

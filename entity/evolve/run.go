@@ -120,8 +120,11 @@ type run struct {
 	r  Report
 	// segs is how many segments the run takes, done how many are done.
 	segs, done int
-	// calling is held while the progress callback runs.
-	calling sync.Mutex
+	// calling is held while the progress callback runs; last is the
+	// progress it was last called with (reported: once at least).
+	calling  sync.Mutex
+	last     Progress
+	reported bool
 	// before counts the items the checkpoints of the run's segments show
 	// scanned by earlier runs; movedTo holds the keys this run moved
 	// items to (progress_count.go).
@@ -221,7 +224,16 @@ func (rn *run) report() {
 	}
 	rn.calling.Lock()
 	defer rn.calling.Unlock()
-	rn.j.progress(rn.snapshot())
+	p := rn.snapshot()
+	// The run's last call repeats the last page's when nothing changed
+	// since: not reported twice.
+	same := p
+	same.Elapsed, same.Rate = rn.last.Elapsed, rn.last.Rate
+	if rn.reported && same == rn.last {
+		return
+	}
+	rn.last, rn.reported = p, true
+	rn.j.progress(p)
 }
 
 // consumed counts the capacity of one response, against the limiter l.

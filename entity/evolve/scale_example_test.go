@@ -51,8 +51,11 @@ func ExampleProgress_String() {
 	fmt.Println(p)
 	p.Expected = 0
 	fmt.Println(p)
+	dry := evolve.Progress{Scanned: 12000, Findings: 310, DryRun: true, WouldRepair: 305, Rate: 4000}
+	fmt.Println(dry)
 	// Output:
 	// 12000 scanned, 310 findings, 305 repaired, 38000 left, 4000 items/s, ETA 10s (3/16 segments done)
 	// 12000 scanned (20000 before), 310 findings, 305 repaired (5 moved), 1 failed, 18000 left, 4000 items/s, ETA 5s (3/16 segments done)
 	// 12000 scanned (20000 before), 310 findings, 305 repaired (5 moved), 1 failed, ? left, 4000 items/s, ETA ? (3/16 segments done)
+	// 12000 scanned, 310 findings, 305 to repair (dry run), ? left, 4000 items/s, ETA ?
 }
