@@ -35,18 +35,17 @@ import (
 //
 // key is the key the item is stored at: after an upgrade that changes
 // the table key, the key its upgraded value renders holds nothing yet.
-// No item at key, or an item that is not one of the job's entities
-// (another entity's, in an Entity job), is an error wrapping
-// ddbmodel.ErrNotFound, and nothing is written; a bulk Repair or another
-// RepairItem that moved the item first leaves that too (one that
-// migrated it in place leaves nothing to do: a nil error). Otherwise the Report
-// counts the item, and the error is the item's *RepairError, as in
-// Repair. DryRun
-// reports what it would write. ReadRate, WriteRate and Progress apply;
-// Checkpoint does not (it is refused), nor do the settings of a scan
-// (Segments, Workers, Share, PageSize). key must hold exactly the
-// table's key attributes (an invalid key is refused before any request
-// with a *ddbmodel.ValidationError).
+// It must hold exactly the table's key attributes, of the table's key
+// types (an invalid key is refused before any request with a
+// *ddbmodel.ValidationError). No item at key, or an item that is not one
+// of the job's entities (another entity's, in an Entity job), is an error
+// wrapping ddbmodel.ErrNotFound, and nothing is written; so is an item a
+// bulk Repair or another RepairItem moved meanwhile (one migrated in
+// place meanwhile leaves nothing to do: a nil error). Otherwise the
+// Report counts the item, and the error is the item's *RepairError, as
+// in Repair. DryRun reports what it would write. ReadRate, WriteRate and
+// Progress apply; Checkpoint does not (it is refused), nor do the
+// settings of a scan (Segments, Workers, Share, PageSize).
 func (j Job) RepairItem(ctx context.Context, db *entity.DB, key map[string]types.AttributeValue) (Report, error) {
 	if err := j.check(); err != nil {
 		return Report{}, err
@@ -106,7 +105,7 @@ func (j Job) checkItemKey(tb *entity.Table, key map[string]types.AttributeValue)
 		if ka.Name == "" {
 			continue
 		}
-		if key[ka.Name] == nil || reflect.ValueOf(key[ka.Name]).IsNil() {
+		if av := reflect.ValueOf(key[ka.Name]); key[ka.Name] == nil || av.Kind() == reflect.Pointer && av.IsNil() {
 			return j.invalid("RepairItem: the key lacks the table's key attribute %q (a key of table %q holds %q)", ka.Name, tb.Name, want)
 		}
 		typ := ka.Type
