@@ -51,6 +51,12 @@ func (e *Entity[T]) encode(v *T, create bool, st *putStore) (map[string]types.At
 
 // encodeValue is encode, for a pointer to the value (a *T).
 func (e *entityCore) encodeValue(v unsafe.Pointer, create bool, st *putStore) (map[string]types.AttributeValue, error) {
+	return e.encodeValueAt(v, create, st, false)
+}
+
+// encodeValueAt is encodeValue; with keepUpdated, a value whose Updated
+// timestamp is set keeps it (the item a put wrote at that time).
+func (e *entityCore) encodeValueAt(v unsafe.Pointer, create bool, st *putStore, keepUpdated bool) (map[string]types.AttributeValue, error) {
 	rv := reflect.NewAt(e.typ, v).Elem()
 	var now time.Time
 	if e.created != nil || e.updated != nil {
@@ -65,7 +71,9 @@ func (e *entityCore) encodeValue(v unsafe.Pointer, create bool, st *putStore) (m
 		}
 	}
 	if e.updated != nil {
-		setTime(rv.FieldByIndex(e.updated.index), now)
+		if f := rv.FieldByIndex(e.updated.index); !keepUpdated || f.IsZero() {
+			setTime(f, now)
+		}
 	}
 	var item map[string]types.AttributeValue
 	var err error
@@ -249,6 +257,10 @@ type putRequest struct {
 	// keepVersion: a create that continues the lock version of the item it
 	// replaces (an update moving an item to a new key).
 	keepVersion bool
+	// keepUpdated: the put keeps the value's Updated timestamp when set
+	// (package evolve's check of a stored item; see
+	// linked.PutItemKeepingUpdated).
+	keepUpdated bool
 }
 
 var _ WriteOp = PutOp[struct{}]{}
@@ -397,7 +409,7 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) error {
 		}
 		setInt(lockf, cur+1)
 	}
-	item, err := e.encodeValue(v, op.create, &c.store)
+	item, err := e.encodeValueAt(v, op.create, &c.store, op.keepUpdated)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,10 @@
 package entity
 
-import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+import (
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // Stamps names the entity's Updated timestamp and lock attribute ("" for
 // none): the attributes every put sets whatever the value.
@@ -27,4 +31,23 @@ func (m linked[T]) ExtraNames() []string {
 // templates (see matchKeys).
 func (m linked[T]) KeyLayoutFits(item map[string]types.AttributeValue) bool {
 	return m.e.matchKeys(item) == nil
+}
+
+// PutItemKeepingUpdated returns the item Put(v).Build() writes for v (a
+// T), but with v's Updated timestamp as v holds it where a put sets it to
+// now (a zero one is set to now, as a put sets it): the item a put wrote
+// at the time v records, against which a stored item whose keys are
+// built from that timestamp is checked.
+func (m linked[T]) PutItemKeepingUpdated(v any) (map[string]types.AttributeValue, error) {
+	tv, ok := v.(T)
+	if !ok {
+		return nil, fmt.Errorf("entity %s: PutItemKeepingUpdated of a %T", m.e.name, v)
+	}
+	op := m.e.Put(tv)
+	op.keepUpdated = true
+	in, err := op.Build()
+	if err != nil {
+		return nil, err
+	}
+	return in.Item, nil
 }

@@ -193,8 +193,10 @@ func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is
 
 // check compares the item with what a put of its decoded value writes:
 // the put's own request (Put(v).Build()), so that the keys compared are
-// exactly those a write of the value renders. It returns nil when the
-// item is as a put writes it.
+// exactly those a write of the value renders; for an entity with a key
+// built from the Updated timestamp, the put at the time the item records
+// (PutItemKeepingUpdated). It returns nil when the item is as a put
+// writes it.
 func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	tb := t.e.Table()
 	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name, model: t.m}
@@ -212,14 +214,24 @@ func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	if err != nil {
 		return f.fail(Undecodable, err)
 	}
-	in, err := t.e.Put(v).Build()
+	var want map[string]types.AttributeValue
+	if t.m.keysFromUpdated {
+		// A key built from the Updated timestamp is compared with the
+		// one a put rendered at the time the item records.
+		want, err = contract.Of(t.e).PutItemKeepingUpdated(v)
+	} else {
+		var in *dynamodb.PutItemInput
+		if in, err = t.e.Put(v).Build(); err == nil {
+			want = in.Item
+		}
+	}
 	if err != nil {
 		return f.fail(Invalid, err)
 	}
 	if upgraded {
-		return f.compare(tb, in.Item).migration()
+		return f.compare(tb, want).migration()
 	}
-	return f.compare(tb, in.Item).noUpgrade(tb)
+	return f.compare(tb, want).noUpgrade(tb)
 }
 
 // fail makes f a finding of kind k that could not be checked.
@@ -349,8 +361,9 @@ func errNotRepaired(f *Finding) error {
 
 // ErrNotRepairable is the error of a finding Repair does not rewrite (see
 // Finding.Repairable): a marker or a version without an upgrade, a put
-// that changes other attributes, a key built from the Updated timestamp
-// or the lock, a move of an item with unique attributes, an item that
+// that changes other attributes, a key built from the lock (or from the
+// Updated timestamp of an item lacking it), a move of an item with unique
+// attributes, an item that
 // does not decode or whose put is refused. errors.Is finds it in a
 // *RepairError of such an item, except for undecodable and invalid
 // items, whose error is the decoding or put error.

@@ -3,8 +3,12 @@ package evolve_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -56,22 +60,36 @@ func TestFindingsRepairDoesNotRewriteAreReportedAndRefused(t *testing.T) {
 }
 
 // Note's v2 indexes it by its updated timestamp, which every put sets to
-// now: writing only the key a put renders would store a key the item's
-// updatedAt does not give.
+// now: an item is checked against a put at the time it records, so that
+// an item v2 wrote is no finding, and an item v1 wrote gets the key that
+// time renders (and keeps the time).
 type Note struct {
 	ID        string `dynamo:"id"`
 	UpdatedAt string `dynamo:"updatedAt"`
+	Rev       int64  `dynamo:"rev"`
 }
 
-func TestAKeyBuiltFromWhatAPutChangesIsReportedNotRepaired(t *testing.T) {
+func TestAKeyBuiltFromTheUpdatedTimeIsCheckedAtTheTimeStored(t *testing.T) {
 	clock := func(s string) func() time.Time {
 		return func() time.Time { tm, _ := time.Parse(time.RFC3339, s); return tm }
 	}
-	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"},
+	key := entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"}
+	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key,
 		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-01-01T00:00:00Z")})
-	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"},
+	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key,
 		Indexes:    []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "U#${updatedAt}#${id}"}},
 		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-05-01T00:00:00Z")})
+	// Written by v2 an hour before the check: as a put wrote it.
+	early := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key,
+		Indexes:    []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "U#${updatedAt}#${id}"}},
+		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-04-30T23:00:00Z")})
+	byV2, err := early.Put(Note{ID: "n2"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := evolve.Entity(v2).Check(byV2.Item); f != nil || err != nil {
+		t.Errorf("an item v2 wrote: %+v, %v; want no finding", f, err)
+	}
 	in, err := v1.Put(Note{ID: "n1"}).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -80,10 +98,55 @@ func TestAKeyBuiltFromWhatAPutChangesIsReportedNotRepaired(t *testing.T) {
 	if err != nil || f == nil {
 		t.Fatalf("%v, %v", f, err)
 	}
-	if !slices.Equal(f.Kinds, []evolve.Kind{evolve.MissingIndexKey, evolve.PutChanges}) || len(f.Changes) != 1 || f.Changes[0].Attribute != "updatedAt" {
-		t.Errorf("kinds %v, changes %v", f.Kinds, f.Changes)
+	if !slices.Equal(f.Kinds, []evolve.Kind{evolve.MissingIndexKey}) || len(f.Changes) != 0 || !f.Repairable() {
+		t.Errorf("kinds %v, changes %v, repairable %v", f.Kinds, f.Changes, f.Repairable())
+	}
+	up, err := f.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := text(in.Item["updatedAt"])
+	if ue := aws.ToString(up.UpdateExpression); !hasValue(up.ExpressionAttributeValues, "U#"+stored+"#n1") || ue != "SET #GSI1PK = :v0, #GSI1SK = :v1" {
+		t.Errorf("the repair: %s, values %v; want GSI1SK from the stored time %s and updatedAt kept", ue, up.ExpressionAttributeValues, stored)
+	}
+	// An item without the timestamp (stored before it was declared): a
+	// put would render the key at now, anew each time: reported only.
+	delete(in.Item, "updatedAt")
+	f, err = evolve.Entity(v2).Check(in.Item)
+	if err != nil || f == nil || f.Repairable() {
+		t.Fatalf("an item without updatedAt: %+v, %v; want a finding not repaired", f, err)
 	}
 	if up, err := f.Build(); up != nil || !errors.Is(err, evolve.ErrNotRepairable) {
 		t.Errorf("Build: %v, %v; want ErrNotRepairable", up, err)
 	}
+}
+
+// A key built from the lock attribute, which every put increments, is
+// reported, not repaired.
+func TestAKeyBuiltFromTheLockIsReportedNotRepaired(t *testing.T) {
+	key := entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"}
+	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key, LockAttribute: "rev"})
+	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key, LockAttribute: "rev",
+		Indexes: []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "R#${rev}#${id}"}}})
+	in, err := v1.Put(Note{ID: "n1"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := evolve.Entity(v2).Check(in.Item)
+	if err != nil || f == nil || f.Repairable() {
+		t.Fatalf("%+v, %v; want a finding not repaired", f, err)
+	}
+	if up, err := f.Build(); up != nil || !errors.Is(err, evolve.ErrNotRepairable) || !strings.Contains(err.Error(), `built from "rev"`) {
+		t.Errorf("Build: %v, %v; want ErrNotRepairable naming rev", up, err)
+	}
+}
+
+// hasValue reports whether values hold the string s.
+func hasValue(values map[string]types.AttributeValue, s string) bool {
+	for _, v := range values {
+		if text(v) == s {
+			return true
+		}
+	}
+	return false
 }

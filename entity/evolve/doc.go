@@ -44,9 +44,14 @@
 // before gets ddbmodel.ErrVersionConflict, as after any write) and keeps
 // the stored Updated time, except where a differing key is on an index
 // with a When function or is computed by a key function, which may read
-// it: then it writes Updated as the put does. An item with a differing key
-// whose template is built from the Updated timestamp or the lock is
-// reported, not repaired: every put renders that key anew. DryRun reports what Repair would write, with
+// it: then it writes Updated as the put does. An entity with a key built
+// from the Updated timestamp (a sort key on updatedAt) has its items
+// checked against a put at the time each records, not at now (which
+// would render that key anew at every check): an item as a put wrote it
+// is no finding, and a differing key is repaired with the key the stored
+// time renders, the time kept. An item lacking the timestamp, and an item
+// with a differing key built from the lock, are reported, not repaired:
+// a put renders those keys anew. DryRun reports what Repair would write, with
 // Finding.Build giving each request, and sends no repair write; its
 // findings are its result, not an error. ReadRate and
 // WriteRate hold the consumed capacity (as DynamoDB reports it) to units

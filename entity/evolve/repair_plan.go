@@ -32,6 +32,10 @@ type repairModel struct {
 	// fromStamp maps each key attribute whose template is built from the
 	// Updated timestamp or the lock attribute to that attribute.
 	fromStamp map[string]string
+	// keysFromUpdated is set when a key is built from the Updated
+	// timestamp: an item is then checked against a put at the time it
+	// records (check), not at now, which renders that key anew each time.
+	keysFromUpdated bool
 	// opaque holds the key attributes whose dependence cannot be told
 	// from a template: those of an index with a When function, and keys
 	// a function computes.
@@ -59,6 +63,7 @@ func modelOf[T any](e *entity.Entity[T]) *repairModel {
 			for _, stamp := range []string{m.updated, m.lock} {
 				if stamp != "" && slices.Contains(k.Uses, stamp) {
 					m.fromStamp[k.Attribute] = stamp
+					m.keysFromUpdated = m.keysFromUpdated || stamp == m.updated
 				}
 			}
 			if p.When || k.Template == nil {
@@ -115,6 +120,12 @@ func (f *Finding) refusal() error {
 		}
 	}
 	for _, d := range f.Diffs {
+		if stamp := m.fromStamp[d.Attribute]; stamp == m.updated && f.Item[stamp] != nil {
+			// Checked against a put at the item's own Updated time
+			// (check): the key is rendered from the time stored, which
+			// the repair keeps.
+			continue
+		}
 		if stamp := m.fromStamp[d.Attribute]; stamp != "" {
 			return errtext.Errorf("%w: [%s]: key attribute %q is built from %q, which every put sets anew, so the key a put renders is never the one stored", ErrNotRepairable, PutChanges, d.Attribute, stamp)
 		}

@@ -3,6 +3,7 @@ package evolve_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,5 +196,53 @@ func TestAWriterHoldingTheVersionReadBeforeAMoveFails(t *testing.T) {
 	}
 	if after, err := evolve.Entity(v2).Verify(ctx, db); err != nil || after.Findings != 0 || after.Scanned != 1 {
 		t.Errorf("after: %d findings of %d, %v", after.Findings, after.Scanned, err)
+	}
+}
+
+// On DynamoDB Local: notes indexed by their updated time under v2 are
+// repaired with the key their stored time renders, which they keep; an
+// item v2 writes afterwards is no finding, and the index lists them in
+// the order of their updates.
+func TestIndexKeysBuiltFromTheUpdatedTimeAreRepairedAndStayClean(t *testing.T) {
+	t.Parallel()
+	clock := func(s string) func() time.Time {
+		return func() time.Time { tm, _ := time.Parse(time.RFC3339, s); return tm }
+	}
+	key := entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"}
+	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key,
+		Indexes:    []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "U#${updatedAt}#${id}"}},
+		Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock("2026-05-01T00:00:00Z")})
+	db := entitytest.NewDB(t, v2.Table())
+	ctx := t.Context()
+	for i := range 12 {
+		v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key,
+			Timestamps: entity.Timestamps{Updated: "updatedAt"}, Now: clock(fmt.Sprintf("2026-01-%02dT00:00:00Z", 12-i))})
+		if _, err := v1.Put(Note{ID: fmt.Sprintf("n%02d", i)}).Run(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	}
+	job := evolve.Entity(v2).Segments(3)
+	r, err := job.Repair(ctx, db)
+	if err != nil || r.Repaired != 12 || r.Counts[evolve.MissingIndexKey] != 12 || r.Counts[evolve.PutChanges] != 0 {
+		t.Fatalf("repair: %+v, %v", r, err)
+	}
+	if _, err := v2.Put(Note{ID: "n99"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := job.Verify(ctx, db); err != nil || after.Findings != 0 || after.Scanned != 13 {
+		t.Errorf("verify after: %+v, %v", after, err)
+	}
+	out, err := db.Client.Query(ctx, &dynamodb.QueryInput{TableName: db.Table("evolve"), IndexName: new("GSI1"),
+		KeyConditionExpression: new("GSI1PK = :p"), ExpressionAttributeValues: map[string]types.AttributeValue{":p": str("NOTES")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, it := range out.Items {
+		ids = append(ids, text(it["id"]))
+	}
+	want := []string{"n11", "n10", "n09", "n08", "n07", "n06", "n05", "n04", "n03", "n02", "n01", "n00", "n99"}
+	if !slices.Equal(ids, want) {
+		t.Errorf("GSI1 by updated time: %v, want %v", ids, want)
 	}
 }
