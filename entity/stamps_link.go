@@ -2,6 +2,7 @@ package entity
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -35,19 +36,22 @@ func (m linked[T]) KeyLayoutFits(item map[string]types.AttributeValue) bool {
 
 // PutItemKeepingUpdated returns the item Put(v).Build() writes for v (a
 // T), but with v's Updated timestamp as v holds it where a put sets it to
-// now (a zero one is set to now, as a put sets it): the item a put wrote
-// at the time v records, against which a stored item whose keys are
-// built from that timestamp is checked.
-func (m linked[T]) PutItemKeepingUpdated(v any) (map[string]types.AttributeValue, error) {
+// now: the item a put wrote at the time v records, against which a stored
+// item whose keys are built from that timestamp is checked. kept is false
+// when v holds no time (zero), which the put then sets to now, as any put.
+func (m linked[T]) PutItemKeepingUpdated(v any) (item map[string]types.AttributeValue, kept bool, err error) {
 	tv, ok := v.(T)
 	if !ok {
-		return nil, fmt.Errorf("entity %s: PutItemKeepingUpdated of a %T", m.e.name, v)
+		return nil, false, fmt.Errorf("entity %s: PutItemKeepingUpdated of a %T", m.e.name, v)
+	}
+	if m.e.updated != nil {
+		kept = !reflect.ValueOf(&tv).Elem().FieldByIndex(m.e.updated.index).IsZero()
 	}
 	op := m.e.Put(tv)
 	op.keepUpdated = true
 	in, err := op.Build()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return in.Item, nil
+	return in.Item, kept, nil
 }

@@ -144,6 +144,10 @@ type Finding struct {
 	// absent lists the key and marker attributes the item lacks, which
 	// the repair's condition requires still absent.
 	absent []string
+	// stampKept is set when the item was checked against a put at the
+	// Updated time it records (an entity with keys built from it, and an
+	// item holding a time): its keys built from that time are repaired.
+	stampKept bool
 }
 
 // Repairable reports whether Repair rewrites the finding: the item
@@ -217,8 +221,9 @@ func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	var want map[string]types.AttributeValue
 	if t.m.keysFromUpdated {
 		// A key built from the Updated timestamp is compared with the
-		// one a put rendered at the time the item records.
-		want, err = contract.Of(t.e).PutItemKeepingUpdated(v)
+		// one a put rendered at the time the item records (at now when
+		// it records none: then not repaired, see refusal).
+		want, f.stampKept, err = contract.Of(t.e).PutItemKeepingUpdated(v)
 	} else {
 		var in *dynamodb.PutItemInput
 		if in, err = t.e.Put(v).Build(); err == nil {

@@ -121,6 +121,37 @@ func TestAKeyBuiltFromTheUpdatedTimeIsCheckedAtTheTimeStored(t *testing.T) {
 	}
 }
 
+// NoteT holds its updated time as a time.Time. v1 did not declare it as
+// the Updated timestamp, so its puts stored the zero time: an item that
+// records no time, whose key a put would render at now, anew at every
+// check: reported, not repaired (a repair would store a key no put of
+// the item's value writes, and write it again at every run).
+type NoteT struct {
+	ID        string    `dynamo:"id"`
+	UpdatedAt time.Time `dynamo:"updatedAt"`
+}
+
+func TestAKeyBuiltFromAZeroUpdatedTimeIsReportedNotRepaired(t *testing.T) {
+	key := entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"}
+	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[NoteT]{Name: "Note", Key: key})
+	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[NoteT]{Name: "Note", Key: key, Timestamps: entity.Timestamps{Updated: "updatedAt"},
+		Indexes: []entity.IndexKey[NoteT]{{Index: "GSI1", Partition: "NOTES", Sort: "U#${updatedAt}#${id}"}}})
+	in, err := v1.Put(NoteT{ID: "n1"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Item["updatedAt"] == nil {
+		t.Fatalf("v1 stored no updatedAt: %v", in.Item)
+	}
+	f, err := evolve.Entity(v2).Check(in.Item)
+	if err != nil || f == nil || f.Repairable() {
+		t.Fatalf("%+v, %v; want a finding not repaired", f, err)
+	}
+	if up, err := f.Build(); up != nil || !errors.Is(err, evolve.ErrNotRepairable) || !strings.Contains(err.Error(), `built from "updatedAt"`) {
+		t.Errorf("Build: %v, %v; want ErrNotRepairable naming updatedAt", up, err)
+	}
+}
+
 // A key built from the lock attribute, which every put increments, is
 // reported, not repaired.
 func TestAKeyBuiltFromTheLockIsReportedNotRepaired(t *testing.T) {

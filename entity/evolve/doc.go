@@ -49,7 +49,7 @@
 // checked against a put at the time each records, not at now (which
 // would render that key anew at every check): an item as a put wrote it
 // is no finding, and a differing key is repaired with the key the stored
-// time renders, the time kept. An item lacking the timestamp, and an item
+// time renders, the time kept. An item lacking the timestamp (absent or zero), and an item
 // with a differing key built from the lock, are reported, not repaired:
 // a put renders those keys anew. DryRun reports what Repair would write, with
 // Finding.Build giving each request, and sends no repair write; its

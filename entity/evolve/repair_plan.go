@@ -120,7 +120,7 @@ func (f *Finding) refusal() error {
 		}
 	}
 	for _, d := range f.Diffs {
-		if stamp := m.fromStamp[d.Attribute]; stamp == m.updated && f.Item[stamp] != nil {
+		if stamp := m.fromStamp[d.Attribute]; stamp == m.updated && f.stampKept {
 			// Checked against a put at the item's own Updated time
 			// (check): the key is rendered from the time stored, which
 			// the repair keeps.

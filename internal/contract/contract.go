@@ -80,8 +80,8 @@ type Entity[C any] interface {
 	// literal parts and composites each extracts. An item whose key does
 	// not fit is another kind of item by its key layout.
 	// PutItemKeepingUpdated is the item a put of v (a T) writes, keeping
-	// v's Updated timestamp when set.
-	PutItemKeepingUpdated(v any) (map[string]types.AttributeValue, error)
+	// v's Updated timestamp when set (kept), else setting it to now.
+	PutItemKeepingUpdated(v any) (item map[string]types.AttributeValue, kept bool, err error)
 	KeyLayoutFits(item map[string]types.AttributeValue) bool
 	// UniqueMarkers returns the marker items of the unique values item
 	// holds (entity.Attribute.Unique), each as a write of item puts it,
