@@ -216,14 +216,22 @@ func (e *KeyOverlapError) Unwrap() error { return ErrKeyOverlap }
 type ConditionError struct {
 	Entity string
 	Op     string // "put", "create", "update", "delete", "upsert", "get" (of an unmarked item)
-	Err    error  // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict, ErrOtherEntity or ErrUnmarked
-	Item   map[string]types.AttributeValue
-	Cause  error // the AWS error
+	// Key is the table key of the item the operation addressed (nil
+	// where not known).
+	Key   map[string]types.AttributeValue
+	Err   error // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict, ErrOtherEntity or ErrUnmarked
+	Item  map[string]types.AttributeValue
+	Cause error // the AWS error
 }
 
-// Error describes the ConditionError.
+// Error describes the ConditionError: the operation, the entity, the
+// item's key and the outcome.
 func (e *ConditionError) Error() string {
-	return fmt.Sprintf("ddbmodel: %s %s: %s", e.Op, e.Entity, detail(e.Err))
+	d := detail(e.Err)
+	if k := errtext.DescribeKey(e.Key); k != "" && !strings.Contains(d, k) {
+		return fmt.Sprintf("ddbmodel: %s %s %s: %s", e.Op, e.Entity, k, d)
+	}
+	return fmt.Sprintf("ddbmodel: %s %s: %s", e.Op, e.Entity, d)
 }
 
 // Unwrap returns the outcome sentinel, ErrConditionFailed (for a write)

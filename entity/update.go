@@ -486,7 +486,7 @@ func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[stri
 		return nil, errtext.Errorf("update %s: reading the item: %w", e.name, err)
 	}
 	if len(out.Item) == 0 {
-		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound}
+		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Key: in.Key, Err: ddbmodel.ErrNotFound}
 	}
 	if err := e.refuseUnmarked("update", out.Item); err != nil {
 		return nil, err
@@ -497,7 +497,7 @@ func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[stri
 	if !e.is(out.Item) {
 		// Another entity's item under the key: this entity has none to
 		// update or move.
-		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Err: ddbmodel.ErrNotFound, Item: out.Item}
+		return nil, &ddbmodel.ConditionError{Entity: e.name, Op: "update", Key: in.Key, Err: ddbmodel.ErrNotFound, Item: out.Item}
 	}
 	return out.Item, nil
 }
