@@ -148,7 +148,7 @@ func (op deleteRequest) run(ctx context.Context, db *DB) error {
 	}
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}}); err != nil {
-		return keyedUnmarked(f.wrap(err), in.Key)
+		return keyed(f.wrap(err), in.Key)
 	}
 	return nil
 }

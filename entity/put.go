@@ -494,7 +494,7 @@ func (op putRequest) run(ctx context.Context, db *DB, v, written unsafe.Pointer,
 	in := c.request(op.e.table.Name, false)
 	in.TableName = db.Table(op.e.table.Name)
 	if _, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}}); err != nil {
-		return nil, keyedUnmarked(c.fail.wrap(err), op.e.tableKey(c.item))
+		return nil, keyed(c.fail.wrap(err), op.e.tableKey(c.item))
 	}
 	return written, nil
 }

@@ -72,7 +72,7 @@ func (op putRequest) runOld(ctx context.Context, db *DB, v, written unsafe.Point
 	in.ReturnValues = types.ReturnValueAllOld
 	out, err := Send(ctx, db, db.Client.PutItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return nil, "", keyedUnmarked(c.fail.wrap(err), op.e.tableKey(c.item))
+		return nil, "", keyed(c.fail.wrap(err), op.e.tableKey(c.item))
 	}
 	return out.Attributes, c.fail.op, nil
 }
@@ -134,7 +134,7 @@ func (op deleteRequest) runOld(ctx context.Context, db *DB) (map[string]types.At
 	in.ReturnValues = types.ReturnValueAllOld
 	out, err := Send(ctx, db, db.Client.DeleteItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return nil, "", keyedUnmarked(f.wrap(err), in.Key)
+		return nil, "", keyed(f.wrap(err), in.Key)
 	}
 	return out.Attributes, f.op, nil
 }

@@ -52,12 +52,12 @@ func (e *entityCore) versionZero(w *expr.Writer) string {
 	return e.pkAbsent(w) + " OR (attribute_not_exists(" + w.Name(e.table.EntityAttr()) + ") AND attribute_not_exists(" + w.Name(e.lock.name) + "))"
 }
 
-// keyedUnmarked gives a *ddbmodel.ConditionError the table key of the
+// keyed gives a *ddbmodel.ConditionError the table key of the
 // item the write addressed (ConditionError.Key, which its text names),
 // and puts the key before ErrUnmarked in the outcome of a condition that
 // found an unmarked item, as a not-found error names it. Other errors are
 // returned as they are.
-func keyedUnmarked(err error, key map[string]types.AttributeValue) error {
+func keyed(err error, key map[string]types.AttributeValue) error {
 	var ce *ddbmodel.ConditionError
 	if errors.As(err, &ce) {
 		if ce.Key == nil {

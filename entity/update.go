@@ -470,7 +470,7 @@ func (op updateRequest) run(ctx context.Context, db *DB) (updateRun, error) {
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return updateRun{}, keyedUnmarked(c.fail.wrap(err), in.Key)
+		return updateRun{}, keyed(c.fail.wrap(err), in.Key)
 	}
 	return updateRun{item: out.Attributes}, nil
 }

@@ -305,7 +305,7 @@ func (op upsertRequest) run(ctx context.Context, db *DB, v unsafe.Pointer) (item
 	in.TableName = db.Table(op.e.table.Name)
 	out, err := Send(ctx, db, db.Client.UpdateItem, in, Request{Entities: []string{op.e.name}})
 	if err != nil {
-		return nil, false, keyedUnmarked(c.fail.wrap(err), in.Key)
+		return nil, false, keyed(c.fail.wrap(err), in.Key)
 	}
 	return out.Attributes, false, nil
 }

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -60,37 +58,27 @@ func (j Job) RepairItem(ctx context.Context, db *entity.DB, key map[string]types
 	if err := j.checkItemKey(tb, key); err != nil {
 		return Report{}, err
 	}
-	if j.samples == 0 {
-		j.samples = DefaultSamples
-	}
-	now := time.Now()
-	rn := &run{j: j, db: db, repair: true, started: now,
-		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
-		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: 0}
+	rn := newRun(j, db, true, 0)
 	if err := rn.read.wait(ctx); err != nil {
 		return rn.r, err
 	}
-	out, err := entity.Send(ctx, db, db.Client.GetItem, &dynamodb.GetItemInput{
-		TableName: db.Table(tb.Name), Key: key, ConsistentRead: aws.Bool(true),
-		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
-	}, entity.Request{Entities: rn.names()})
+	item, err := rn.get(ctx, tb.Name, key, rn.names())
 	if err != nil {
 		return rn.r, errtext.Errorf("reading the item %s: %w", expr.DescribeKey(key), err)
 	}
-	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
-	t, _ := j.find(out.Item)
+	t, _ := j.find(item)
 	switch {
-	case len(out.Item) == 0:
+	case len(item) == 0:
 		return rn.r, errtext.Errorf("repair item %s: no item at the key (after an upgrade that changes the table key, give the key the item is stored at, not the one its upgraded value renders; another run may also have moved it meanwhile): %w",
 			expr.DescribeKey(key), ddbmodel.ErrNotFound)
-	case t == nil && !j.whole || isCheckpoint(tb, out.Item) || tb.IsUniqueMarker(out.Item):
+	case t == nil && !j.whole || isCheckpoint(tb, item) || tb.IsUniqueMarker(item):
 		// Another entity's item (or none of an entity's): not the job's.
-		name, _, _ := tb.EntityOf(out.Item)
+		name, _, _ := tb.EntityOf(item)
 		return rn.r, errtext.Errorf("repair item %s: the item is not one of the job's entities (%q): %w",
 			expr.DescribeKey(key), name, ddbmodel.ErrNotFound)
 	}
-	_, err = rn.item(ctx, out.Item)
-	rn.r.Elapsed = time.Since(now)
+	_, err = rn.item(ctx, item)
+	rn.r.Elapsed = time.Since(rn.started)
 	rn.report()
 	return rn.r, rn.result([]error{err})
 }

@@ -143,13 +143,8 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 	if db == nil || db.Client == nil {
 		return Report{}, j.invalid("entity.DB has no Client")
 	}
-	if j.samples == 0 {
-		j.samples = DefaultSamples
-	}
-	now := time.Now()
-	rn := &run{j: j, db: db, repair: repair, started: now,
-		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
-		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: len(ins)}
+	rn := newRun(j, db, repair, len(ins))
+	now := rn.started
 	if err := rn.checkpointsFit(ctx, ins); err != nil {
 		return rn.r, err
 	}
@@ -160,6 +155,18 @@ func (j Job) run(ctx context.Context, db *entity.DB, repair bool) (Report, error
 	rn.r.Partial = rn.r.SegmentsSkipped > 0 || rn.r.SegmentsResumed > 0
 	errs = append(errs, fanout.Call(func() error { rn.report(); return nil }))
 	return rn.r, rn.result(errs)
+}
+
+// newRun starts the state of a run of j taking segs segments (Repair
+// when repair is set).
+func newRun(j Job, db *entity.DB, repair bool, segs int) *run {
+	if j.samples == 0 {
+		j.samples = DefaultSamples
+	}
+	now := time.Now()
+	return &run{j: j, db: db, repair: repair, started: now,
+		read: limiter{rate: j.readRate, start: now}, write: limiter{rate: j.writeRate, start: now},
+		r: Report{Counts: map[Kind]int64{}, Samples: map[Kind][]*Finding{}}, owner: workerID(), segs: segs}
 }
 
 // names lists the job's entities, for the observer.
@@ -356,12 +363,22 @@ func (rn *run) reread(ctx context.Context, f *Finding) (map[string]types.Attribu
 
 // readAt reads the item at key in the table of f, strongly consistent.
 func (rn *run) readAt(ctx context.Context, f *Finding, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
-	out, err := entity.Send(ctx, rn.db, rn.db.Client.GetItem, &dynamodb.GetItemInput{
-		TableName: rn.db.Table(f.table), Key: key, ConsistentRead: aws.Bool(true),
-		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
-	}, entity.Request{Entities: []string{f.Entity}})
+	item, err := rn.get(ctx, f.table, key, []string{f.Entity})
 	if err != nil {
 		return nil, errtext.Errorf("reading the item again: %w", err)
+	}
+	return item, nil
+}
+
+// get reads the item at key in table, strongly consistent, counting its
+// capacity against the read rate; entities name the request's entities.
+func (rn *run) get(ctx context.Context, table string, key map[string]types.AttributeValue, entities []string) (map[string]types.AttributeValue, error) {
+	out, err := entity.Send(ctx, rn.db, rn.db.Client.GetItem, &dynamodb.GetItemInput{
+		TableName: rn.db.Table(table), Key: key, ConsistentRead: aws.Bool(true),
+		ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal,
+	}, entity.Request{Entities: entities})
+	if err != nil {
+		return nil, err
 	}
 	rn.consumed(&rn.read, "GetItem", out.ConsumedCapacity)
 	return out.Item, nil
