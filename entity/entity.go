@@ -448,6 +448,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := table.register(e); err != nil {
 		return nil, err
 	}
+	e.sch.knownPlaceholders()
 	return e, nil
 }
 

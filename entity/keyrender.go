@@ -254,18 +254,16 @@ func (e *entityCore) timeSource(d *keyDef, src keys.Source) keys.Source {
 // that is no time for a time field) is refused: the source reports it with
 // keys.ErrType, as the key's render error.
 func (e *entityCore) keySource(values Values) keys.Source {
-	var src keys.Source = typedValues{values: values, s: e.sch}
-	if len(e.times) == 0 {
-		return src
-	}
-	return &timeSource{src: src, times: e.times}
+	return &typedValues{values: values, s: e.sch, times: e.times}
 }
 
 // typedValues is a Values source that refuses a composite whose value
-// cannot be its field's type.
+// cannot be its field's type, and normalises the text of time composites
+// as timeSource does (times: the time fields, as Entity.times).
 type typedValues struct {
 	values Values
 	s      *schema
+	times  map[string]bool
 }
 
 func (t typedValues) Lookup(attr string) (string, bool) {
@@ -277,6 +275,15 @@ func (t typedValues) Lookup(attr string) (string, bool) {
 }
 
 func (t typedValues) LookupChecked(attr string) (string, bool, error) {
+	v, ok, err := t.lookupTyped(attr)
+	if !ok || err != nil || len(t.times) == 0 {
+		return v, ok, err
+	}
+	return normaliseTime(t.times, attr, v)
+}
+
+// lookupTyped is LookupChecked before the text of a time is normalised.
+func (t typedValues) lookupTyped(attr string) (string, bool, error) {
 	if err := t.s.checkComposite(attr, t.values); err != nil {
 		return "", true, err
 	}
@@ -307,7 +314,14 @@ func (s *timeSource) LookupChecked(attr string) (string, bool, error) {
 	if !ok || err != nil {
 		return v, ok, err
 	}
-	unix, isTime := s.times[attr]
+	return normaliseTime(s.times, attr, v)
+}
+
+// normaliseTime is the text v of the composite attr as a put stores it in
+// a key when times names attr a time field: RFC 3339 in UTC, or Unix
+// seconds for a unixtime field (times[attr] true). Other text is v.
+func normaliseTime(times map[string]bool, attr, v string) (string, bool, error) {
+	unix, isTime := times[attr]
 	if !isTime {
 		return v, true, nil
 	}

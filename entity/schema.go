@@ -3,6 +3,7 @@ package entity
 import (
 	"encoding"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"reflect"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
+	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/hint"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
@@ -209,6 +211,9 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 		return reflect.Value{}, fmt.Errorf("want %s, got nil", n.goType())
 	}
 	rv := reflect.ValueOf(v)
+	if rv.Type() == want {
+		return rv, nil // the node's own type: nothing to convert, nothing to copy
+	}
 	if out, ok := convertTo(rv, want); ok {
 		return out, nil
 	}
@@ -574,6 +579,17 @@ type schema struct {
 	// members are the schemas of a collection's entities, when this one
 	// merges them (see schemaFor); nil for one entity's.
 	members []*schema
+}
+
+// knownPlaceholders makes the expression placeholders of the schema's
+// top-level, key, marker and extra attribute names once (expr.Known), so
+// that the requests naming them allocate none.
+func (s *schema) knownPlaceholders() {
+	for _, names := range []iter.Seq[string]{maps.Keys(s.attrs), maps.Keys(s.special), maps.Keys(s.extra), maps.Keys(s.keyTypes)} {
+		for n := range names {
+			expr.Known(n)
+		}
+	}
 }
 
 // attrRef is an attribute name or document path resolved against a schema.

@@ -686,3 +686,27 @@ func TestRenderValuesTo(t *testing.T) {
 		t.Errorf("delimiter in owner: %v", err)
 	}
 }
+
+// A prefix of no composite is the template's leading literal, returned as
+// the template holds it: rendering it allocates nothing. A composite given
+// after an absent one is still refused.
+func TestPrefixOfNoCompositeIsTheLeadingLiteral(t *testing.T) {
+	tmpl := MustParse("ARTICLE#${articleId}#V#${version}")
+	src := Values{"other": "x"}
+	var got string
+	var complete bool
+	var err error
+	allocs := testing.AllocsPerRun(100, func() { got, complete, err = tmpl.Prefix(src) })
+	if got != "ARTICLE#" || complete || err != nil {
+		t.Fatalf("Prefix = %q, %v, %v; want ARTICLE#, false, nil", got, complete, err)
+	}
+	if allocs != 0 {
+		t.Errorf("Prefix of the leading literal: %v allocations, want 0", allocs)
+	}
+	if _, _, err := tmpl.Prefix(Values{"version": 3}); !errors.Is(err, ErrOutOfOrder) {
+		t.Errorf("Prefix with only the second composite: %v, want ErrOutOfOrder", err)
+	}
+	if p, _, err := tmpl.Prefix(Values{"articleId": "a1"}); p != "ARTICLE#a1#V#" || err != nil {
+		t.Errorf("Prefix with the first composite = %q, %v", p, err)
+	}
+}

@@ -275,6 +275,11 @@ func (t *Template) render(src Source, shard int, prefix bool) (string, bool, err
 	if err != nil {
 		return "", false, err
 	}
+	if b.Len() == 0 {
+		// A prefix of no composite: the leading literal, which renderInto
+		// leaves unwritten so that it costs no allocation.
+		return t.lits[0], complete, nil
+	}
 	return b.String(), complete, nil
 }
 
@@ -338,6 +343,10 @@ func (t *Template) renderInto(b *strings.Builder, src Source, vals []string, sha
 	size += len(t.lits[n])
 	if t.spec.MaxBytes > 0 && size > t.spec.MaxBytes {
 		return false, t.tooLong(size)
+	}
+	if n == 0 && b.Len() == 0 && prefix {
+		// Only the leading literal: render returns it as it is.
+		return complete, nil
 	}
 	b.Grow(size)
 	for i := 0; i < n; i++ {

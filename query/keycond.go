@@ -25,9 +25,9 @@ type sortCond struct {
 	raw    bool
 }
 
-// keySpecs finds the key specs of the index for every member; the
-// partition templates must agree.
-func (s *spec) keySpecs() (pk contract.KeySpec, sks []contract.KeySpec, err error) {
+// keySpecs finds the key specs of the index for every member, appending
+// the sort keys' to sks; the partition templates must agree.
+func (s *spec) keySpecs(sks []contract.KeySpec) (pk contract.KeySpec, _ []contract.KeySpec, err error) {
 	for i, m := range s.members {
 		p, sk, ok := modelOf(m).KeySpecs(s.index)
 		if !ok {
@@ -81,17 +81,30 @@ func (r keyRange) av(v string) types.AttributeValue {
 	return &types.AttributeValueMemberS{Value: v}
 }
 
-// render writes the condition on the sort key attribute name.
-func (r keyRange) render(w *expr.Writer, name string) string {
+// keyCondition writes the key condition of the partition key pk equal to
+// the key text pkv and of the range on the sort key attribute sk: the
+// placeholders through w, the text in one allocation.
+func (r keyRange) keyCondition(w *expr.Writer, pk contract.KeySpec, pkv, sk string) string {
+	var buf [10]string
+	parts := append(buf[:0], w.Name(pk.Attribute), " = ", w.Value(keyAV(pk, pkv)))
+	if r.op != sortNone {
+		parts = r.render(w, sk, append(parts, " AND "))
+	}
+	return strings.Join(parts, "")
+}
+
+// render appends the parts of the condition on the sort key attribute
+// name to parts.
+func (r keyRange) render(w *expr.Writer, name string, parts []string) []string {
 	n := w.Name(name)
 	switch r.op {
 	case sortBegins:
-		return "begins_with(" + n + ", " + w.Value(r.av(r.lo)) + ")"
+		return append(parts, "begins_with(", n, ", ", w.Value(r.av(r.lo)), ")")
 	case sortBetween:
 		lo := w.Value(r.av(r.lo))
-		return n + " BETWEEN " + lo + " AND " + w.Value(r.av(r.hi))
+		return append(parts, n, " BETWEEN ", lo, " AND ", w.Value(r.av(r.hi)))
 	default:
-		return n + " " + string(r.op) + " " + w.Value(r.av(r.lo))
+		return append(parts, n, " ", string(r.op), " ", w.Value(r.av(r.lo)))
 	}
 }
 
@@ -113,7 +126,10 @@ func (r keyRange) holds(v types.AttributeValue) bool {
 }
 
 // sortRange compiles the sort part of the key condition.
-func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
+//
+// whereSrc is the key source of Where's values (the sort key's composites
+// among them render the same through it as through sortOnly's).
+func (s *spec) sortRange(sks []contract.KeySpec, whereSrc keys.Source) (keyRange, error) {
 	sk := sks[0]
 	none := keyRange{}
 	if s.wholePartition {
@@ -209,7 +225,11 @@ func (s *spec) sortRange(sks []contract.KeySpec) (keyRange, error) {
 		return out
 	}
 	render := func(v entity.Values) (string, bool, error) {
-		p, complete, err := tmpl.Prefix(modelOf(s.members[0]).KeySource(sortOnly(v)))
+		src := whereSrc
+		if len(v) > 0 {
+			src = modelOf(s.members[0]).KeySource(sortOnly(v))
+		}
+		p, complete, err := tmpl.Prefix(src)
 		if err != nil {
 			return "", false, keyErr(s, sk.Attribute, err)
 		}

@@ -82,13 +82,25 @@ func (c sortCond) describe() string {
 // composite given twice with different values (the second would silently
 // replace the first).
 func (s *spec) addWhere(values keys.Values) {
-	if s.conflict == nil {
-		for _, name := range sortedNames(keys.Values(values)) {
-			if old, ok := s.where[name]; ok && !reflect.DeepEqual(old, values[name]) {
-				s.conflict = &conflict{attr: name, reason: fmt.Sprintf(
-					"Where gives %s twice, %v and then %v; a query takes one value per composite", name, old, values[name])}
-				break
+	if s.conflict == nil && len(s.where) > 0 {
+		differs := func(name string) bool {
+			old, ok := s.where[name]
+			return ok && !reflect.DeepEqual(old, values[name])
+		}
+		for name := range values {
+			if !differs(name) {
+				continue
 			}
+			// Name the first such composite by name, whatever the
+			// map's order.
+			for _, name := range sortedNames(keys.Values(values)) {
+				if differs(name) {
+					s.conflict = &conflict{attr: name, reason: fmt.Sprintf(
+						"Where gives %s twice, %v and then %v; a query takes one value per composite", name, s.where[name], values[name])}
+					break
+				}
+			}
+			break
 		}
 	}
 	s.where = merge(s.where, values)

@@ -103,7 +103,8 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	if isIndex && ix.MultiAttribute() {
 		return s.compileMulti(table)
 	}
-	pk, sks, err := s.keySpecs()
+	var one [1]contract.KeySpec // an entity query's sort key, without an allocation
+	pk, sks, err := s.keySpecs(one[:0])
 	if err != nil {
 		return nil, keyRange{}, err
 	}
@@ -113,13 +114,20 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	where := keys.Values(s.where)
 	// Every value must feed the key queried: a misspelt sort composite
 	// would otherwise widen the query silently.
-	for _, name := range sortedNames(where) {
-		known := pk.Template.Uses(name)
-		if len(sks) == 1 {
-			// A collection narrows its sort key only by explicit keys.
-			known = known || slices.Contains(sks[0].Uses, name)
-		}
-		if !known {
+	isKnown := func(name string) bool {
+		// A collection narrows its sort key only by explicit keys.
+		return pk.Template.Uses(name) || len(sks) == 1 && slices.Contains(sks[0].Uses, name)
+	}
+	allKnown := true
+	for name := range where {
+		allKnown = allKnown && isKnown(name)
+	}
+	var sorted []string // to report the first unknown name
+	if !allKnown {
+		sorted = sortedNames(where)
+	}
+	for _, name := range sorted {
+		if !isKnown(name) {
 			composites := slices.Clone(pk.Uses)
 			if len(sks) == 1 {
 				composites = append(composites, sks[0].Uses...)
@@ -160,13 +168,14 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 			}
 		}
 	}
+	src := modelOf(s.members[0]).KeySource(where)
 	var pkvals []string
 	if sharded && s.allShards {
 		if _, given := where[shardAttr]; given {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {
-			v, err := pk.Template.RenderShard(modelOf(s.members[0]).KeySource(where), i)
+			v, err := pk.Template.RenderShard(src, i)
 			if err != nil {
 				return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 			}
@@ -176,25 +185,21 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 		if s.allShards {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: pk.Attribute, Reason: fmt.Sprintf("AllShards: the partition key template %s has no shard composite", pk.Template)}
 		}
-		v, err := pk.Template.Render(modelOf(s.members[0]).KeySource(where))
+		v, err := pk.Template.Render(src)
 		if err != nil {
 			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
 		pkvals = []string{v}
 	}
 
-	rng, err := s.sortRange(sks)
+	rng, err := s.sortRange(sks, src)
 	if err != nil {
 		return nil, keyRange{}, err
 	}
 	var ins []*dynamodb.QueryInput
 	for _, pkv := range pkvals {
 		q := &queryOut{}
-		w := &q.w
-		kc := w.Name(pk.Attribute) + " = " + w.Value(keyAV(pk, pkv))
-		if rng.op != sortNone {
-			kc += " AND " + rng.render(w, sks[0].Attribute)
-		}
+		kc := rng.keyCondition(&q.w, pk, pkv, sks[0].Attribute)
 		in, err := s.input(table, q, kc)
 		if err != nil {
 			return nil, keyRange{}, err

@@ -306,3 +306,34 @@ func TestBuiltRequestsAreTheCallers(t *testing.T) {
 		u.Key["SK"] = &types.AttributeValueMemberS{Value: "changed"}
 	})
 }
+
+// TestBuildAllocations holds the builds to the allocations BENCHMARKS.md
+// reports, so that a change that adds some is seen here rather than in the
+// next measurement. (Allocation counts do not depend on the machine's
+// speed; only a new Go release or a change of the code moves them.)
+func TestBuildAllocations(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		build func() error
+		most  float64
+	}{
+		{"update", func() error { _, err := libUpdate(); return err }, 44},
+		{"query", func() error { _, err := libQuery(); return err }, 15},
+		{"transaction", func() error { _, err := libTx(); return err }, 71},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var err error
+			got := testing.AllocsPerRun(200, func() { err = c.build() })
+			if err != nil {
+				t.Fatal(err)
+			}
+			most := c.most
+			if underRace && c.name != "query" {
+				most++
+			}
+			if got > most {
+				t.Errorf("%s build: %v allocations, at most %v expected", c.name, got, most)
+			}
+		})
+	}
+}

@@ -34,10 +34,7 @@ func (w *Writer) Name(attr string) string {
 	if w.names == nil {
 		w.names = map[string]string{}
 	}
-	p := "#" + attr
-	if !isIdent(attr) {
-		p = ""
-	}
+	p := identPlaceholder(attr)
 	for p == "" || w.names[p] != "" {
 		p = namePlaceholder(w.nn)
 		w.nn++

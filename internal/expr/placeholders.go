@@ -3,6 +3,7 @@ package expr
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -35,6 +36,37 @@ func (w *Writer) remember(attr, p string) {
 		w.byAttr = map[string]string{}
 	}
 	w.byAttr[attr] = p
+}
+
+// known holds the placeholder "#name" of every identifier Known was given:
+// the attribute names of the entities defined, so that naming them in a
+// request allocates nothing. Only Known adds to it, so it grows with the
+// models, never with requests.
+var known sync.Map // string -> string
+
+// Known makes the placeholders of the attribute names attrs that are
+// identifiers ("#status" for status) once, for every Writer to share.
+// Entity definitions call it with their attribute and key names.
+func Known(attrs ...string) {
+	for _, a := range attrs {
+		if isIdent(a) {
+			if _, ok := known.Load(a); !ok {
+				known.Store(a, "#"+a)
+			}
+		}
+	}
+}
+
+// identPlaceholder is "#" followed by attr for an identifier (shared when
+// Known was given it), and "" for a name that is not one.
+func identPlaceholder(attr string) string {
+	if p, ok := known.Load(attr); ok {
+		return p.(string)
+	}
+	if !isIdent(attr) {
+		return ""
+	}
+	return "#" + attr
 }
 
 // The first placeholders of values and of names that are not identifiers,

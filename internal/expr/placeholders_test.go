@@ -62,3 +62,46 @@ func TestKeyIDText(t *testing.T) {
 		t.Errorf("KeyID of nothing = %q, want %q", got, "T0:")
 	}
 }
+
+// A name made Known gets the placeholder it gets without, and naming it
+// allocates nothing: Known's placeholders are shared, not made per request.
+func TestKnownNamesAreSharedPlaceholders(t *testing.T) {
+	Known("knownStatus", "known title", "n1")
+	name := func(attrs ...string) []string {
+		var w Writer
+		out := make([]string, len(attrs))
+		for i, a := range attrs {
+			out[i] = w.Name(a)
+		}
+		return out
+	}
+	for _, attrs := range [][]string{
+		{"knownStatus", "unknownStatus"},
+		{"a b", "n1"}, // "#n1" taken by "a b": "n1" gets #n2, Known or not
+		{"known title"},
+	} {
+		var plain Writer
+		want := make([]string, len(attrs))
+		for i, a := range attrs {
+			want[i] = plain.Name(a)
+		}
+		if got := name(attrs...); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("names %q: placeholders %q, want %q", attrs, got, want)
+		}
+	}
+	if got := name("knownStatus", "unknownStatus"); got[0] != "#knownStatus" || got[1] != "#unknownStatus" {
+		t.Errorf("placeholders %q", got)
+	}
+	allocs := func(attr string) float64 {
+		var w Writer
+		w.Name("first") // the names map
+		return testing.AllocsPerRun(100, func() {
+			w.nfirst, w.byAttr = 0, nil
+			clear(w.names)
+			w.Name(attr)
+		})
+	}
+	if known, unknown := allocs("knownStatus"), allocs("unknownStatus"); known != 0 || unknown != 1 {
+		t.Errorf("allocations naming a Known attribute: %v, an unknown one: %v; want 0 and 1", known, unknown)
+	}
+}

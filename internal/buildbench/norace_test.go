@@ -1,0 +1,6 @@
+//go:build !race
+
+package buildbench_test
+
+// underRace: built without the race detector.
+const underRace = false

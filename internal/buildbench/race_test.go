@@ -1,0 +1,7 @@
+//go:build race
+
+package buildbench_test
+
+// underRace: the race detector's instrumentation makes one more allocation
+// in the update and transaction builds (TestBuildAllocations).
+const underRace = true
