@@ -180,4 +180,9 @@ func dedupe(xs []string) []string {
 }
 
 // sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+func sortedKeys[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil // maps.Keys and slices.Sorted allocate even for no keys
+	}
+	return slices.Sorted(maps.Keys(m))
+}

@@ -45,10 +45,14 @@ type updatePlan struct {
 	old, merged map[string]types.AttributeValue
 	decoded     unsafe.Pointer // merged decoded (a *T), once a key function or When needs it
 
-	w                     expr.Writer
-	sets, removes         []string
-	adds, deletes         []string
-	conds                 []string
+	w             expr.Writer
+	sets, removes []string
+	adds, deletes []string
+	conds         []string
+	// condsBuf and setsBuf back the first conditions and SET clauses, so
+	// that most updates grow neither slice (the plan is not copied).
+	condsBuf              [4]string
+	setsBuf               [4]string
 	keySets               map[string]types.AttributeValue // index key attributes set so far
 	missing, missingAttrs []string                        // composites not known, and the keys needing them
 	usedFromOld           map[string]bool                 // untouched attributes read from old: conditioned on their value
@@ -76,6 +80,7 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledU
 	// store in few of them.
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	p.conds, p.sets = p.condsBuf[:0], p.setsBuf[:0]
 	if op.with != nil {
 		p.withSrc = op.with
 	}

@@ -317,9 +317,9 @@ func TestBuildAllocations(t *testing.T) {
 		build func() error
 		most  float64
 	}{
-		{"update", func() error { _, err := libUpdate(); return err }, 44},
+		{"update", func() error { _, err := libUpdate(); return err }, 37},
 		{"query", func() error { _, err := libQuery(); return err }, 15},
-		{"transaction", func() error { _, err := libTx(); return err }, 71},
+		{"transaction", func() error { _, err := libTx(); return err }, 64},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var err error

@@ -49,6 +49,9 @@ func (w *Writer) Name(attr string) string {
 // inside names are safe, and every index as [n]; a.b[2] becomes #a.#b[2],
 // and the one name "x.y" becomes #n0. p must be valid (as Parse returns).
 func (w *Writer) Path(p docpath.Path) string {
+	if len(p) == 1 && !p[0].IsIndex {
+		return w.Name(p[0].Name) // a top-level attribute
+	}
 	var b strings.Builder
 	for i, e := range p {
 		if e.IsIndex {
