@@ -29,6 +29,19 @@ type heapReport struct {
 	peakSampled uint64
 }
 
+// count counts one item streamed and, every every items, reads the heap.
+func (r *heapReport) count(every int) {
+	r.items++
+	if r.items%every != 0 {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	r.peakSampled = max(r.peakSampled, ms.HeapAlloc)
+	r.peakLive = max(r.peakLive, liveHeap())
+}
+
+// liveHeap is the heap in use after a collection.
 func liveHeap() uint64 {
 	runtime.GC()
 	var ms runtime.MemStats
@@ -53,13 +66,7 @@ func stream(t testing.TB, db *entity.DB, articles *entity.Entity[article], autho
 		if a.AuthorID != author {
 			t.Fatalf("article %s of %s in %s's partition", a.ArticleID, a.AuthorID, author)
 		}
-		r.items++
-		if r.items%every == 0 {
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			r.peakSampled = max(r.peakSampled, ms.HeapAlloc)
-			r.peakLive = max(r.peakLive, liveHeap())
-		}
+		r.count(every)
 	}
 	return r
 }
@@ -171,13 +178,7 @@ func streamRaw(t testing.TB, db *entity.DB, _ *entity.Entity[article], author st
 			if a.AuthorID != author {
 				t.Fatalf("article %s of %s in %s's partition", a.ArticleID, a.AuthorID, author)
 			}
-			r.items++
-			if r.items%every == 0 {
-				var ms runtime.MemStats
-				runtime.ReadMemStats(&ms)
-				r.peakSampled = max(r.peakSampled, ms.HeapAlloc)
-				r.peakLive = max(r.peakLive, liveHeap())
-			}
+			r.count(every)
 		}
 	}
 	return r
