@@ -93,7 +93,7 @@ func seedPartitions(t testing.TB, db *entity.DB, articles *entity.Entity[article
 // TestStreamingKeepsNoPartitionOnTheHeap streams a partition of 6,000
 // articles through query.All in pages of 300 and checks, every 300
 // articles, that the live heap is within 1 MB of what it was before the
-// query. (An All that kept the pages it read, decoded, ends about 1.9 MB
+// query. (An All that kept the pages it read, decoded, ends about 1.8 MB
 // above it; it stays within 0.1 MB as it is.) A partition of 100,000 is
 // BenchmarkStreamPartition's.
 func TestStreamingKeepsNoPartitionOnTheHeap(t *testing.T) {
