@@ -195,20 +195,7 @@ func sdkTx() (*dynamodb.TransactWriteItemsInput, error) {
 func TestBaselinesBuildTheSameRequests(t *testing.T) {
 	same := func(name string, lib, sdk any, lerr, serr error) {
 		t.Helper()
-		if lerr != nil || serr != nil {
-			t.Fatalf("%s: library error %v, baseline error %v", name, lerr, serr)
-		}
-		l, err := json.Marshal(lib)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := json.Marshal(sdk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(l) != string(s) {
-			t.Errorf("%s: the baseline builds another request\nlibrary:  %s\nbaseline: %s", name, l, s)
-		}
+		sameRequests(t, name, lib, sdk, lerr, serr)
 	}
 	lu, lerr := libUpdate()
 	su, serr := sdkUpdate()
@@ -219,6 +206,26 @@ func TestBaselinesBuildTheSameRequests(t *testing.T) {
 	lt, lerr := libTx()
 	st, serr := sdkTx()
 	same("transaction", lt, st, lerr, serr)
+}
+
+// sameRequests fails unless lib and sdk, requests or lists of them, are
+// the same in their JSON form and neither build failed.
+func sameRequests(t *testing.T, name string, lib, sdk any, lerr, serr error) {
+	t.Helper()
+	if lerr != nil || serr != nil {
+		t.Fatalf("%s: library error %v, baseline error %v", name, lerr, serr)
+	}
+	l, err := json.Marshal(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := json.Marshal(sdk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(l) != string(s) {
+		t.Errorf("%s: the baseline builds another request\nlibrary:  %s\nbaseline: %s", name, l, s)
+	}
 }
 
 // bench runs the library's build and its hand-written baseline as
