@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -14,21 +13,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/benchmodel"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
-// The CMS model of BENCHMARKS.md: articles and their versions in one table.
-type article struct {
-	ArticleID      string    `dynamo:"articleId"`
-	Title          string    `dynamo:"title"`
-	Slug           string    `dynamo:"slug"`
-	Status         string    `dynamo:"status"`
-	AuthorID       string    `dynamo:"authorId"`
-	CurrentVersion int       `dynamo:"currentVersion"`
-	Tags           []string  `dynamo:"tags,set"`
-	CreatedAt      time.Time `dynamo:"createdAt"`
-}
+// The CMS model of BENCHMARKS.md (package benchmodel): articles and their
+// versions in one table.
+type article = benchmodel.Article
 
 type version struct {
 	ArticleID string `dynamo:"articleId"`
@@ -49,19 +41,8 @@ type versionRow struct {
 }
 
 var (
-	table = &entity.Table{Name: "bench", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
-		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
-	articles = entity.MustDefine(table, entity.Config[article]{
-		Name: "Article",
-		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "#METADATA"},
-		Indexes: []entity.IndexKey[article]{
-			{Index: "GSI1", Partition: "AUTHOR#${authorId}", Sort: "ARTICLE#${articleId}"},
-		},
-		Attributes: map[string]entity.Attribute{
-			"status": {Default: "draft", Enum: []string{"draft", "published", "archived"}},
-			"title":  {Required: true},
-		},
-	})
+	table    = benchmodel.NewTable("bench")
+	articles = benchmodel.DefineArticles(table)
 	versions = entity.MustDefine(table, entity.Config[version]{
 		Name: "ArticleVersion",
 		Key:  entity.Key{Partition: "ARTICLE#${articleId}", Sort: "VERSION#${version:pad(10)}"},

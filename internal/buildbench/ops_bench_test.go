@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/benchmodel"
 	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
@@ -50,25 +51,6 @@ var posts = entity.MustDefine(table, entity.Config[post]{
 	},
 })
 
-// storedRow is the article as hand-written SDK code stores it: its keys
-// and markers as fields.
-type storedRow struct {
-	ArticleID      string    `dynamodbav:"articleId"`
-	Title          string    `dynamodbav:"title"`
-	Slug           string    `dynamodbav:"slug"`
-	Status         string    `dynamodbav:"status"`
-	AuthorID       string    `dynamodbav:"authorId"`
-	CurrentVersion int       `dynamodbav:"currentVersion"`
-	Tags           []string  `dynamodbav:"tags,stringset"`
-	CreatedAt      time.Time `dynamodbav:"createdAt"`
-	PK             string    `dynamodbav:"PK"`
-	SK             string    `dynamodbav:"SK"`
-	GSI1PK         string    `dynamodbav:"GSI1PK"`
-	GSI1SK         string    `dynamodbav:"GSI1SK"`
-	Entity         string    `dynamodbav:"__entity"`
-	EntityVersion  string    `dynamodbav:"__entity_version"`
-}
-
 var (
 	anArticle = article{ArticleID: articleID, Title: "Single-table design", Slug: "single-table",
 		Status: "draft", AuthorID: authorID, CurrentVersion: 3, Tags: []string{"dynamodb", "go"},
@@ -86,33 +68,6 @@ var (
 		return out
 	}()
 )
-
-// checkArticle is the hand-written check of an article: the checks the
-// model declares (title required, status one of the enum, key composites
-// not empty and free of the delimiter).
-func checkArticle(a article) error {
-	if a.Title == "" {
-		return errors.New("title is required")
-	}
-	if a.Status != "draft" && a.Status != "published" && a.Status != "archived" {
-		return fmt.Errorf("status %q: not one of the enum", a.Status)
-	}
-	for _, k := range []string{a.ArticleID, a.AuthorID} {
-		if k == "" || strings.Contains(k, "#") {
-			return fmt.Errorf("key value %q: empty or holds #", k)
-		}
-	}
-	return nil
-}
-
-// rowOf is an article with its keys and markers, by fmt.Sprintf.
-func rowOf(a article) storedRow {
-	return storedRow{ArticleID: a.ArticleID, Title: a.Title, Slug: a.Slug, Status: a.Status,
-		AuthorID: a.AuthorID, CurrentVersion: a.CurrentVersion, Tags: a.Tags, CreatedAt: a.CreatedAt,
-		PK: fmt.Sprintf("ARTICLE#%s", a.ArticleID), SK: "#METADATA",
-		GSI1PK: fmt.Sprintf("AUTHOR#%s", a.AuthorID), GSI1SK: fmt.Sprintf("ARTICLE#%s", a.ArticleID),
-		Entity: "Article", EntityVersion: "1"}
-}
 
 // articleKey is the primary key of the article id, by hand.
 func articleKey(id string) (map[string]types.AttributeValue, error) {
@@ -140,10 +95,10 @@ func sdkPut() (*dynamodb.PutItemInput, error) {
 }
 
 func sdkCreate() (*dynamodb.PutItemInput, error) {
-	if err := checkArticle(anArticle); err != nil {
+	if err := benchmodel.Check(anArticle); err != nil {
 		return nil, err
 	}
-	item, err := attributevalue.MarshalMap(rowOf(anArticle))
+	item, err := attributevalue.MarshalMap(benchmodel.RowOf(anArticle))
 	if err != nil {
 		return nil, err
 	}
@@ -345,16 +300,16 @@ func sdkMove(db *entity.DB) error {
 		return errors.New("not found")
 	}
 	var a article
-	var row storedRow
+	var row benchmodel.ArticleRow
 	if err := attributevalue.UnmarshalMap(out.Item, &row); err != nil {
 		return err
 	}
 	a = article{ArticleID: movedID, Title: row.Title, Slug: row.Slug, Status: row.Status, AuthorID: row.AuthorID,
 		CurrentVersion: row.CurrentVersion, Tags: row.Tags, CreatedAt: row.CreatedAt}
-	if err := checkArticle(a); err != nil {
+	if err := benchmodel.Check(a); err != nil {
 		return err
 	}
-	item, err := attributevalue.MarshalMap(rowOf(a))
+	item, err := attributevalue.MarshalMap(benchmodel.RowOf(a))
 	if err != nil {
 		return err
 	}
@@ -475,10 +430,10 @@ func libBatchWrite(db *entity.DB) error {
 func sdkBatchWrite(db *entity.DB) error {
 	reqs := make([]types.WriteRequest, len(batchArticles))
 	for i, a := range batchArticles {
-		if err := checkArticle(a); err != nil {
+		if err := benchmodel.Check(a); err != nil {
 			return err
 		}
-		item, err := attributevalue.MarshalMap(rowOf(a))
+		item, err := attributevalue.MarshalMap(benchmodel.RowOf(a))
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package loadbench_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -90,7 +91,7 @@ func rawArticle(item map[string]types.AttributeValue) (articleRow, error) {
 
 func (w *e2e) rawGet(ctx context.Context, i int) error {
 	a := w.as[i%len(w.as)]
-	if a.ArticleID == "" || containsHash(a.ArticleID) {
+	if a.ArticleID == "" || strings.Contains(a.ArticleID, "#") {
 		return fmt.Errorf("articleId %q: empty or holds #", a.ArticleID)
 	}
 	out, err := w.client.GetItem(ctx, &dynamodb.GetItemInput{
