@@ -51,7 +51,7 @@ type AdoptError struct {
 
 // Error describes the AdoptError.
 func (e *AdoptError) Error() string {
-	return fmt.Sprintf("ddbmodel: adopt %s %s: %s", e.Entity, describeKey(e.Key), errtext.Detail(e.Err))
+	return fmt.Sprintf("ddbmodel: adopt %s %s: %s", e.Entity, errtext.DescribeKey(e.Key), errtext.Detail(e.Err))
 }
 
 // Unwrap returns Err.

@@ -14,10 +14,16 @@ type BatchWrite struct {
 	Key     map[string]types.AttributeValue
 }
 
-// BatchWriter is a put or delete that can join a batch write.
+// BatchWriter is a put or delete that can join a batch write: an entity's
+// Put or Delete, and nothing else, so that every item of a batch is one an
+// entity checked and rendered (its unexported method seals it).
 type BatchWriter interface {
 	BatchWrite() (BatchWrite, error)
+	batchWriter()
 }
+
+func (PutOp[T]) batchWriter()    {}
+func (DeleteOp[T]) batchWriter() {}
 
 // BatchWrite compiles the put for a batch write. Batch writes take no
 // conditions: a put with one (a create, an If, a lock) is an error, and a

@@ -180,6 +180,7 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 	if e.lock != nil && !isInt(e.lock.typ) {
 		return fail(cfg.LockAttribute, "lock attribute %q must be an integer field, not %v", cfg.LockAttribute, e.lock.typ)
 	}
+	e.lockAdd = lockRange(e.lock)
 	if err := e.defineUniques(); err != nil {
 		return err
 	}

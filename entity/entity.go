@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"maps"
 	"reflect"
 	"slices"
@@ -343,6 +344,9 @@ type entityCore struct {
 	fields  map[string][]int
 	hidden  [][]int
 	lock    *fieldRule
+	// lockAdd is the range an update's or upsert's ADD 1 keeps the lock
+	// in (lockRange), made once at Define; nil for no lock or an int64.
+	lockAdd *addRange
 	created *fieldRule
 	updated *fieldRule
 	now     func() time.Time
@@ -640,7 +644,7 @@ func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error
 	}
 	item = e.idsFromKeys(item) // key_ids.go
 	if err := dynamo.UnmarshalItem(item, v); err != nil {
-		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: describeKey(e.tableKey(item)), Attribute: undecodableAttribute(e.typ, item)}
+		return &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: err, Key: errtext.DescribeKey(e.tableKey(item)), Attribute: undecodableAttribute(e.typ, item)}
 	}
 	e.zeroHidden(v)
 	return nil

@@ -71,6 +71,25 @@ func ExampleEntity_Put() {
 	//   title = Hello
 }
 
+// KeyOf gives the table key a put of a value writes, for code that reaches
+// the item through the SDK directly (a DeleteItem of its own, a key to
+// compare with a stream record's Keys).
+func ExampleEntity_KeyOf() {
+	key, err := posts.KeyOf(Post{PostID: "p1", AuthorID: "ana", Title: "Hello"})
+	if err != nil {
+		panic(err)
+	}
+	printItem(key)
+	_, err = posts.KeyOf(Post{AuthorID: "ana"})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, ddbmodel.ErrMissingComposites))
+	// Output:
+	//   PK = POST#p1
+	//   SK = #META
+	// ddbmodel: Post: cannot compute PK: missing postId (give a value for each)
+	// true
+}
+
 // An update of an attribute a key is built from recomputes the key in the
 // same write.
 func ExampleEntity_Update() {

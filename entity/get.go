@@ -3,11 +3,11 @@ package entity
 import (
 	"context"
 	"maps"
-	"sort"
-	"strings"
 	"time"
 
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/link"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -19,6 +19,21 @@ import (
 type GetOp[T any] struct {
 	e *Entity[T]
 	getRequest
+	// readLink carries the read's entity name, consistency and expiry to
+	// package txn (contract.Read); every method changing those renews it.
+	readLink
+}
+
+type readLink = link.Hidden[contract.Read]
+
+// linked returns op with its contract.Read renewed from its fields.
+func (op GetOp[T]) linked() GetOp[T] {
+	r := contract.Read{Consistent: op.consistent, SkipExpired: op.skipExpired}
+	if c := op.getRequest.e; c.defined() {
+		r.Entity, r.TTLAttribute = c.name, c.table.TTLAttribute
+	}
+	op.readLink = link.New(r)
+	return op
 }
 
 // getRequest is what a get asks, with its entity's core (nil for a zero
@@ -33,7 +48,7 @@ type getRequest struct {
 
 // Get returns an operation reading the item whose key composites are key.
 func (e *Entity[T]) Get(key Values) GetOp[T] {
-	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: maps.Clone(key)}}
+	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: maps.Clone(key)}}.linked()
 }
 
 // Table returns the table of the entity the get reads.
@@ -47,7 +62,7 @@ func (op GetOp[T]) Table() *Table {
 // Consistent asks for a strongly consistent read.
 func (op GetOp[T]) Consistent() GetOp[T] {
 	op.consistent = true
-	return op
+	return op.linked()
 }
 
 // Build compiles the GetItem request without sending it.
@@ -98,7 +113,7 @@ func (op getRequest) read(ctx context.Context, db *DB) (map[string]types.Attribu
 		return nil, errtext.Errorf("get %s: %w", op.e.name, err)
 	}
 	if len(out.Item) == 0 {
-		return nil, errtext.Errorf("get %s %s: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+		return nil, errtext.Errorf("get %s %s: %w", op.e.name, errtext.DescribeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	if err := op.e.refuseUnmarked("get", out.Item); err != nil {
 		return nil, err
@@ -107,16 +122,16 @@ func (op getRequest) read(ctx context.Context, db *DB) (map[string]types.Attribu
 		// A *ConditionError holding the item, as an update's or a
 		// delete's refusal of it, naming its key.
 		ce := why.(*ddbmodel.ConditionError)
-		ce.Err = errtext.Errorf("%s: %w", describeKey(in.Key), ce.Err)
+		ce.Err = errtext.Errorf("%s: %w", errtext.DescribeKey(in.Key), ce.Err)
 		return nil, ce
 	}
 	if !op.e.is(out.Item) {
 		// Another entity's item under the same key: this entity has none.
-		return nil, errtext.Errorf("get %s %s: the item is a %q: %w", op.e.name, describeKey(in.Key),
+		return nil, errtext.Errorf("get %s %s: the item is a %q: %w", op.e.name, errtext.DescribeKey(in.Key),
 			stringAttr(out.Item, op.e.table.EntityAttr()), ddbmodel.ErrNotFound)
 	}
 	if op.expired(out.Item, time.Now()) {
-		return nil, errtext.Errorf("get %s %s: the item's TTL has passed: %w", op.e.name, describeKey(in.Key), ddbmodel.ErrNotFound)
+		return nil, errtext.Errorf("get %s %s: the item's TTL has passed: %w", op.e.name, errtext.DescribeKey(in.Key), ddbmodel.ErrNotFound)
 	}
 	return out.Item, nil
 }
@@ -132,28 +147,3 @@ func (op GetOp[T]) TransactGet() (types.TransactGetItem, error) {
 
 // Entity returns the entity the read is for.
 func (op GetOp[T]) Entity() *Entity[T] { return op.e }
-
-// EntityName returns the name of the entity the read is for.
-func (op GetOp[T]) EntityName() string {
-	if op.e == nil {
-		return ""
-	}
-	return op.e.name
-}
-
-// IsConsistent reports whether the read asks for strong consistency.
-func (op GetOp[T]) IsConsistent() bool { return op.consistent }
-
-func describeKey(key map[string]types.AttributeValue) string {
-	names := make([]string, 0, len(key))
-	for k := range key {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		s, _ := itemSource(key).Lookup(n)
-		parts[i] = n + "=" + s
-	}
-	return strings.Join(parts, ",")
-}

@@ -9,7 +9,7 @@ import (
 
 // Placement is how one entity addresses its items on the table (Index "")
 // or on one index: the templates of the partition and sort key, as
-// [Entity.KeySpecs] gives them. A multi-attribute index key has no
+// [Table.Placements] gives them. A multi-attribute index key has no
 // Template; its Uses lists the role's attributes.
 type Placement struct {
 	Entity    string

@@ -38,7 +38,6 @@ func TestNilTableMethodsDoNotPanic(t *testing.T) {
 		{"Entities", func(tb *entity.Table) ([]any, error) { return []any{tb.Entities()}, nil }},
 		{"UniqueAttributes", func(tb *entity.Table) ([]any, error) { return []any{tb.UniqueAttributes("A")}, nil }},
 		{"CreateTableInput", func(tb *entity.Table) ([]any, error) { return []any{tb.CreateTableInput()}, nil }},
-		{"EnumValues", func(tb *entity.Table) ([]any, error) { return []any{tb.EnumValues("A")}, nil }},
 		{"PrefixOverlaps", func(tb *entity.Table) ([]any, error) { return []any{tb.PrefixOverlaps()}, nil }},
 		{"Placements", func(tb *entity.Table) ([]any, error) { return []any{tb.Placements()}, nil }},
 		{"AddAccessPatterns", func(tb *entity.Table) ([]any, error) { return nil, tb.AddAccessPatterns() }},

@@ -213,20 +213,14 @@ func renderUnexpired(w *expr.Writer, n *condNode) string {
 // false, Expired is true and Decode reports ddbmodel.ErrNotFound.
 func (op GetOp[T]) SkipExpired() GetOp[T] {
 	op.skipExpired = true
-	return op
+	return op.linked()
 }
 
-// Expired reports whether the read leaves item out as expired: it was asked
-// to SkipExpired, and item's TTL (the table's TTLAttribute) holds Unix
-// seconds at or before now and not more than five years before it (see
-// Unexpired). Run, read transactions and batch gets (package
-// txn) ask it of the item they read, and report it as not found when it
-// holds.
-func (op GetOp[T]) Expired(item map[string]types.AttributeValue, now time.Time) bool {
-	return op.getRequest.expired(item, now)
-}
-
-// expired is GetOp.Expired, which needs nothing of T.
+// expired reports whether the read leaves item out as expired: it was
+// asked to SkipExpired, and item's TTL (the table's TTLAttribute) holds
+// Unix seconds at or before now and not more than five years before it
+// (see Unexpired). Run asks it of the item it read; read transactions and
+// batch gets (package txn) ask the same of contract.Read.
 func (op getRequest) expired(item map[string]types.AttributeValue, now time.Time) bool {
 	return op.skipExpired && op.e != nil && op.e.table.expired(item, now)
 }

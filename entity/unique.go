@@ -257,7 +257,7 @@ func (e *entityCore) uniqueUnchanged(old map[string]types.AttributeValue) (Condi
 	}
 	if err := dynamo.UnmarshalItem(held, v.Interface()); err != nil {
 		return Condition{}, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(old, e.table.EntityVersionAttr()),
-			Err: err, Key: describeKey(e.tableKey(old)), Attribute: undecodableAttribute(e.typ, held)}
+			Err: err, Key: errtext.DescribeKey(e.tableKey(old)), Attribute: undecodableAttribute(e.typ, held)}
 	}
 	var c Condition
 	for _, u := range e.uniques {

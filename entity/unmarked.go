@@ -115,7 +115,7 @@ func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsaf
 		return nil, err
 	}
 	if err := dynamo.UnmarshalItem(item, reflect.NewAt(e.typ, v).Interface()); err != nil {
-		return nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: describeKey(e.tableKey(item))}
+		return nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: errtext.DescribeKey(e.tableKey(item))}
 	}
 	put, err := e.encodeValue(v, false, nil)
 	if err != nil {
@@ -126,7 +126,7 @@ func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsaf
 		av := put[name]
 		if !reflect.DeepEqual(av, key[name]) {
 			return nil, errtext.Errorf("%s: a put of its value writes %s, not the key it has: %s: %w",
-				e.name, describeKey(map[string]types.AttributeValue{name: av}), e.keyDisagreement(name, key[name], av, recovered), keys.ErrNoMatch)
+				e.name, errtext.DescribeKey(map[string]types.AttributeValue{name: av}), e.keyDisagreement(name, key[name], av, recovered), keys.ErrNoMatch)
 		}
 	}
 	if len(recovered) > 0 {

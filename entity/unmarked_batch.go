@@ -2,6 +2,7 @@ package entity
 
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/ddbmodel/ddbmodel"
 )
@@ -22,7 +23,7 @@ func (e *entityCore) batchUnmarkedRefused(what string, key map[string]types.Attr
 		return nil
 	}
 	return &ddbmodel.ValidationError{Entity: e.name,
-		Reason: what + " of " + describeKey(key) + " cannot check an unmarked item under the key (the entity recognises unmarked items, Config.RecognizeUnmarked, and batch writes carry no condition): use Put or Delete, which read the item and check it"}
+		Reason: what + " of " + errtext.DescribeKey(key) + " cannot check an unmarked item under the key (the entity recognises unmarked items, Config.RecognizeUnmarked, and batch writes carry no condition): use Put or Delete, which read the item and check it"}
 }
 
 // batchConditionRefused refuses a batch write (what: "a batch put") of key
@@ -30,5 +31,5 @@ func (e *entityCore) batchUnmarkedRefused(what string, key map[string]types.Attr
 // cannot carry; instead says what to use.
 func (e *entityCore) batchConditionRefused(what string, key map[string]types.AttributeValue, cond, instead string) error {
 	return &ddbmodel.ValidationError{Entity: e.name,
-		Reason: what + " of " + describeKey(key) + " cannot carry " + cond + " (batch writes carry no condition): " + instead}
+		Reason: what + " of " + errtext.DescribeKey(key) + " cannot carry " + cond + " (batch writes carry no condition): " + instead}
 }

@@ -22,7 +22,7 @@ func (e *entityCore) refuseUnmarked(op string, item map[string]types.AttributeVa
 	if e.unmarked || len(item) == 0 || !e.table.Unmarked(item) {
 		return nil
 	}
-	return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: errtext.Errorf("%s: %w", describeKey(e.tableKey(item)), ddbmodel.ErrUnmarked), Item: item}
+	return &ddbmodel.ConditionError{Entity: e.name, Op: op, Err: errtext.Errorf("%s: %w", errtext.DescribeKey(e.tableKey(item)), ddbmodel.ErrUnmarked), Item: item}
 }
 
 // unmarkedOther reports whether the item a failed write returned has no
@@ -64,7 +64,7 @@ func keyed(err error, key map[string]types.AttributeValue) error {
 			ce.Key = key
 		}
 		if ce.Err == ddbmodel.ErrUnmarked {
-			ce.Err = errtext.Errorf("%s: %w", describeKey(key), ddbmodel.ErrUnmarked)
+			ce.Err = errtext.Errorf("%s: %w", errtext.DescribeKey(key), ddbmodel.ErrUnmarked)
 		}
 	}
 	return err
@@ -81,5 +81,5 @@ func (f failure) unmarkedErr(old map[string]types.AttributeValue) error {
 	for _, n := range f.tab.PrimaryKeyNames("") {
 		key[n] = old[n]
 	}
-	return errtext.Errorf("%s: %w", describeKey(key), ddbmodel.ErrUnmarked)
+	return errtext.Errorf("%s: %w", errtext.DescribeKey(key), ddbmodel.ErrUnmarked)
 }

@@ -213,7 +213,7 @@ func (p *updatePlan) addRanges() []addRange {
 		lo, hi := intRange(b)
 		out = append(out, addRange{name: a.attr, path: p.paths[i], typ: ref.node.goType(), delta: d, min: lo, max: hi, exists: isTime})
 	}
-	if r := lockRange(p.e.lock); r != nil {
+	if r := p.e.lockAdd; r != nil {
 		out = append(out, *r)
 	}
 	return out

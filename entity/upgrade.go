@@ -99,7 +99,7 @@ func (e *Entity[T]) upgradeInto(item map[string]types.AttributeValue, v *T) (upg
 	}
 	got, err := u.fn(item)
 	if err != nil {
-		return true, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stored, Key: describeKey(e.tableKey(item)),
+		return true, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stored, Key: errtext.DescribeKey(e.tableKey(item)),
 			Err: errtext.Errorf("upgrading from version %q: %w", stored, err)}
 	}
 	*v = got
@@ -136,7 +136,7 @@ func (e *entityCore) oldVersion(item map[string]types.AttributeValue) error {
 	if s, isS := stored.(*types.AttributeValueMemberS); isS && s.Value == e.version {
 		return nil
 	}
-	return &ddbmodel.OldVersionError{Entity: e.name, Key: describeKey(e.tableKey(item)), Stored: stringAttr(item, e.table.EntityVersionAttr()), Current: e.version}
+	return &ddbmodel.OldVersionError{Entity: e.name, Key: errtext.DescribeKey(e.tableKey(item)), Stored: stringAttr(item, e.table.EntityVersionAttr()), Current: e.version}
 }
 
 // versionGuard renders, for an entity that declares upgrades, the

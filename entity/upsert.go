@@ -224,7 +224,7 @@ func (op upsertRequest) compile(v unsafe.Pointer) (*compiledUpsert, error) {
 		}
 	}
 	parts := []string{e.guard(&w), e.versionGuard(&w, &c.fail)}
-	if r := lockRange(e.lock); r != nil {
+	if r := e.lockAdd; r != nil {
 		// The lock's ADD 1 stays within its type, as Update's.
 		c.fail.ranges, c.fail.ownCond = []addRange{*r}, !op.cond.IsZero()
 		parts = append(parts, r.condition(&w))

@@ -206,6 +206,21 @@ func cause(ctx context.Context, errs []error) error {
 // is the panic, joined with the request's error when the request failed).
 // When ctx ends first, errors.Is(err, ctx.Err()) holds.
 func BatchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops ...entity.BatchWriter) error {
+	ws := make([]batchWriter, len(ops))
+	for i, op := range ops {
+		ws[i] = op // a nil op stays nil, for compile to refuse
+	}
+	return batchWrite(ctx, db, opts, ws)
+}
+
+// batchWriter is what batchWrite takes: an entity's put or delete
+// (entity.BatchWriter, sealed), or DeletePartition's delete of a key read.
+type batchWriter interface {
+	BatchWrite() (entity.BatchWrite, error)
+}
+
+// batchWrite is BatchWrite of ops.
+func batchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops []batchWriter) error {
 	if err := checkDB(db, "batch write"); err != nil {
 		return err
 	}
@@ -304,14 +319,14 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 			return Items{}, &ddbmodel.ValidationError{Reason: fmt.Sprintf("batch get %d: not a read", i)}
 		}
 		if other := dt.Clash(aws.ToString(g.Get.TableName)); other != "" {
-			return Items{}, txwrite.AmbiguousTable(r.EntityName(), other, aws.ToString(g.Get.TableName))
+			return Items{}, txwrite.AmbiguousTable(readOf(r).Entity, other, aws.ToString(g.Get.TableName))
 		}
 		table := aws.ToString(db.Table(aws.ToString(g.Get.TableName)))
 		id := keyID(table, g.Get.Key)
 		if _, ok := pos[id]; !ok {
 			seen[id] = len(uniq)
-			uniq = append(uniq, batchKey{table, g.Get.Key, r.IsConsistent(), r.EntityName()})
-		} else if r.IsConsistent() {
+			uniq = append(uniq, batchKey{table, g.Get.Key, readOf(r).Consistent, readOf(r).Entity})
+		} else if readOf(r).Consistent {
 			uniq[seen[id]].consistent = true
 		}
 		pos[id] = append(pos[id], i)

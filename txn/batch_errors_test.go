@@ -190,11 +190,6 @@ func TestBatchClientPanicIsAnError(t *testing.T) {
 	}
 }
 
-// nilOp is a batch operation with a pointer receiver.
-type nilOp struct{ w entity.BatchWrite }
-
-func (o *nilOp) BatchWrite() (entity.BatchWrite, error) { return o.w, nil }
-
 // Nil and zero-value inputs are refused with a *ddbmodel.ValidationError
 // before any request, instead of a panic.
 func TestBatchRefusesNilInputs(t *testing.T) {
@@ -208,7 +203,7 @@ func TestBatchRefusesNilInputs(t *testing.T) {
 		"write, nil DB":            func() error { return txn.BatchWrite(ctx, nil, txn.BatchOptions{}, put) },
 		"write, DB without client": func() error { return txn.BatchWrite(ctx, &entity.DB{TableName: "t"}, txn.BatchOptions{}, put) },
 		"write, nil op":            func() error { return txn.BatchWrite(ctx, db, txn.BatchOptions{}, put, nil) },
-		"write, nil pointer op":    func() error { return txn.BatchWrite(ctx, db, txn.BatchOptions{}, (*nilOp)(nil)) },
+		"write, nil pointer op":    func() error { return txn.BatchWrite(ctx, db, txn.BatchOptions{}, (*entity.PutOp[User])(nil)) },
 		"write, zero-value put":    func() error { return txn.BatchWrite(ctx, db, txn.BatchOptions{}, entity.PutOp[User]{}) },
 		"read, nil DB": func() error {
 			_, err := txn.BatchGet(ctx, nil, txn.BatchOptions{}, get)

@@ -91,7 +91,7 @@ func (t GetTx) request(db *entity.DB) entity.Request {
 	}
 	names := make([]string, len(t.ops))
 	for i, op := range t.ops {
-		names[i] = op.EntityName()
+		names[i] = readOf(op).Entity
 	}
 	return entity.Request{Entities: names}
 }

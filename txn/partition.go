@@ -140,7 +140,7 @@ func (d PartitionDelete) Run(ctx context.Context, db *entity.DB, opts BatchOptio
 		if err != nil {
 			return res, err
 		}
-		var dels []entity.BatchWriter
+		var dels []batchWriter
 		for _, it := range page.Items {
 			if !d.all && !d.e.Is(it) {
 				continue // the filter keeps them out; never delete one anyway
@@ -153,7 +153,7 @@ func (d PartitionDelete) Run(ctx context.Context, db *entity.DB, opts BatchOptio
 			dels = append(dels, rawDelete{table: table.Name, entity: name, key: key})
 		}
 		if len(dels) > 0 {
-			if err := BatchWrite(ctx, db, opts, dels...); err != nil {
+			if err := batchWrite(ctx, db, opts, dels); err != nil {
 				var ue *ddbmodel.UnprocessedError
 				if errors.As(err, &ue) {
 					res.Deleted += len(dels) - len(ue.Deletes)

@@ -13,7 +13,7 @@ var _ ReadOp = entity.GetOp[struct{}]{}
 // set stores item as read i's result, or leaves it out when read op skips
 // it as expired at now (entity.GetOp.SkipExpired), as GetOp.Run does.
 func (it *Items) set(i int, op ReadOp, item map[string]types.AttributeValue, now time.Time) {
-	if len(item) > 0 && op.Expired(item, now) {
+	if len(item) > 0 && readOf(op).Expired(item, now) {
 		if it.expired == nil {
 			it.expired = make([]bool, len(it.raw))
 		}

@@ -14,7 +14,9 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
+	"github.com/ddbmodel/ddbmodel/internal/link"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
 
@@ -121,18 +123,18 @@ func (t WriteTx) Run(ctx context.Context, db *entity.DB) error {
 	return t.sendReclaiming(ctx, db, in, writes)
 }
 
-// ReadOp is a read that can join a read transaction: every entity's Get.
+// ReadOp is a read that can join a read transaction or a batch get: every
+// entity's Get (entity.GetOp), and nothing else. Through it a read brings
+// its entity's name for error reports, its consistency (batch gets honour
+// Consistent; transactional reads are always consistent) and whether it
+// skips expired items (entity.GetOp.SkipExpired).
 type ReadOp interface {
 	TransactGet() (types.TransactGetItem, error)
-	// EntityName names the entity read, for error reports.
-	EntityName() string
-	// IsConsistent reports a strongly consistent read (batch gets honour
-	// it; transactional reads are always consistent).
-	IsConsistent() bool
-	// Expired reports whether the read leaves out item, read at now,
-	// because its TTL has passed (entity.GetOp.SkipExpired).
-	Expired(item map[string]types.AttributeValue, now time.Time) bool
+	link.Holder[contract.Read]
 }
+
+// readOf returns what op carries beyond its public API.
+func readOf(op ReadOp) contract.Read { return contract.ReadOf(op) }
 
 // GetTx reads several items of any entities as one consistent snapshot.
 type GetTx struct {
@@ -209,7 +211,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	for i := range in.TransactItems {
 		g := *in.TransactItems[i].Get
 		if other := dt.Clash(aws.ToString(g.TableName)); other != "" {
-			return Items{}, txwrite.AmbiguousTable(t.ops[i].EntityName(), other, aws.ToString(g.TableName))
+			return Items{}, txwrite.AmbiguousTable(readOf(t.ops[i]).Entity, other, aws.ToString(g.TableName))
 		}
 		g.TableName = db.Table(aws.ToString(g.TableName))
 		in.TransactItems[i].Get = &g
@@ -225,7 +227,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 		if out, err = entity.Send(ctx, db, db.Client.TransactGetItems, in, req); err != nil {
 			reads := make([]entity.TransactWrite, len(t.ops))
 			for i, op := range t.ops {
-				reads[i] = entity.TransactWrite{Entity: op.EntityName(), Op: "get"}
+				reads[i] = entity.TransactWrite{Entity: readOf(op).Entity, Op: "get"}
 			}
 			return txwrite.CancelError(err, reads)
 		}

@@ -6,10 +6,13 @@
 package contract
 
 import (
+	"time"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/link"
+	"github.com/ddbmodel/ddbmodel/internal/ttl"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
@@ -110,3 +113,24 @@ type UniqueMarker struct {
 
 // Of returns what x, an *entity.Entity[T], carries for query and txn.
 func Of[C any](x link.Holder[Entity[C]]) Entity[C] { return link.Get(x) }
+
+// Read is what package txn needs of an entity's get (entity.GetOp) beyond
+// its public API, carried through package link: a read transaction or a
+// batch get names the entity in its errors, honours the read's
+// consistency, and leaves out an expired item the read skips.
+type Read struct {
+	Entity       string // the entity read; "" for a zero operation
+	Consistent   bool   // the read asks for strong consistency
+	SkipExpired  bool   // the read leaves an expired item out
+	TTLAttribute string // the table's TTL attribute; "" when none
+}
+
+// Expired reports whether the read leaves item, read at now, out as
+// expired: it skips expired items, and item's TTL attribute holds Unix
+// seconds at or before now (ttl.Expired).
+func (r Read) Expired(item map[string]types.AttributeValue, now time.Time) bool {
+	return r.SkipExpired && r.TTLAttribute != "" && ttl.Expired(item[r.TTLAttribute], now)
+}
+
+// ReadOf returns what x, an entity.GetOp, carries for txn.
+func ReadOf(x link.Holder[Read]) Read { return link.Get(x) }
