@@ -20,9 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
-	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
-	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 const cursorVersion = 1
@@ -200,8 +198,7 @@ func (s *spec) mac(body []byte) []byte {
 }
 
 func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, fp *lazyFingerprint, rng keyRange) ([]map[string]types.AttributeValue, []bool, error) {
-	// A whole partition holds any entity's keys.
-	starts, done, err := s.decodePositions(cursor, fp, len(ins), s.wholePartition)
+	starts, done, err := s.decodePositions(cursor, fp, len(ins))
 	if err != nil || cursor == "" {
 		return starts, done, err
 	}
@@ -230,9 +227,14 @@ func (s *spec) decodeCursor(cursor string, ins []*dynamodb.QueryInput, fp *lazyF
 // decodePositions decodes a cursor of count positions made by the request whose
 // fingerprint is fp, checking its signature and that every position is a
 // key of the spec's table (or index) that DynamoDB could have returned: of
-// the declared types and sizes and, unless anyKey, one the spec's members'
-// templates render. "" gives count positions at the start.
-func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int, anyKey bool) ([]map[string]types.AttributeValue, []bool, error) {
+// the declared types and sizes. "" gives count positions at the start.
+//
+// A position need not be a key the spec's members render: DynamoDB's
+// LastEvaluatedKey is the last item it read, which may be another
+// entity's in the same partition (or an unmarked item), left out by the
+// query's filter. A query checks the position against its partition and
+// sort key range instead (decodeCursor).
+func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int) ([]map[string]types.AttributeValue, []bool, error) {
 	starts := make([]map[string]types.AttributeValue, count)
 	done := make([]bool, count)
 	if cursor == "" {
@@ -275,9 +277,6 @@ func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int, an
 			a, ok := attrs[n]
 			if !ok || v.typ() != a.typ {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position has a wrong value for key attribute " + n}
-			}
-			if anyKey {
-				a.computed = true
 			}
 			if why := a.check(v); why != "" {
 				return nil, nil, &ddbmodel.CursorError{Reason: "position's key attribute " + n + " " + why}
@@ -323,14 +322,10 @@ func (v jsonAV) typ() types.ScalarAttributeType {
 }
 
 // positionAttr is what a cursor's position may hold in one key attribute:
-// its declared type, the most bytes a key of its kind holds, and the
-// templates of the query's members that render it (nil when some member
-// computes it with a function, so that any key of the type may be one).
+// its declared type and the most bytes a key of its kind holds.
 type positionAttr struct {
-	typ       types.ScalarAttributeType
-	maxBytes  int
-	templates []*keys.Template
-	computed  bool
+	typ      types.ScalarAttributeType
+	maxBytes int
 }
 
 // positionAttrs returns, for every attribute of a position of the spec's
@@ -365,40 +360,16 @@ func (s *spec) positionAttrs() map[string]*positionAttr {
 			}
 		}
 	}
-	indexes := []string{""}
-	if s.index != "" {
-		indexes = append(indexes, s.index)
-	}
-	for _, m := range s.members {
-		for _, index := range indexes {
-			pk, sk, ok := modelOf(m).KeySpecs(index)
-			if !ok {
-				continue
-			}
-			for _, ks := range []contract.KeySpec{pk, sk} {
-				a := out[ks.Attribute]
-				switch {
-				case ks.Attribute == "" || a == nil:
-				case ks.Template == nil:
-					a.computed = true
-				default:
-					a.templates = append(a.templates, ks.Template)
-				}
-			}
-		}
-	}
 	return out
 }
 
-// check returns why v cannot be a genuine position's value, or "". A key
-// that a member's template renders must parse with one of them; any key
-// must be one DynamoDB stores: a non-empty string of valid UTF-8 within
-// the size limit, or a number.
+// check returns why v cannot be a genuine position's value, or "": a key
+// must be one DynamoDB stores, a non-empty string of valid UTF-8 within the
+// size limit, a number, or a non-empty binary within the limit.
 func (a *positionAttr) check(v jsonAV) string {
-	var text string
 	switch {
 	case v.S != nil:
-		text = *v.S
+		text := *v.S
 		switch {
 		case text == "":
 			return "is empty"
@@ -408,25 +379,15 @@ func (a *positionAttr) check(v jsonAV) string {
 			return "is not valid UTF-8"
 		}
 	case v.N != nil:
-		text = *v.N
-		if !isNumber(text) {
+		if !isNumber(*v.N) {
 			return "is not a number"
 		}
 	default:
 		if len(v.B) == 0 || len(v.B) > a.maxBytes {
 			return "is an empty or oversized binary"
 		}
-		return ""
 	}
-	if a.computed || len(a.templates) == 0 {
-		return ""
-	}
-	for _, t := range a.templates {
-		if _, err := t.Extract(text); err == nil {
-			return ""
-		}
-	}
-	return "is no key the query's entities render"
+	return ""
 }
 
 // isNumber reports whether s is number text DynamoDB accepts in form: an

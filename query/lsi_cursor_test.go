@@ -130,19 +130,17 @@ func TestLocalIndexCursorChecksEveryKeyAttribute(t *testing.T) {
 	client := &countingClient{Client: db.Client}
 	cdb := &entity.DB{Client: client, TableName: db.TableName}
 	for name, cursor := range map[string]string{
-		"empty table sort key":          edit("SK", map[string]any{"S": ""}),
-		"table sort key of no track":    edit("SK", map[string]any{"S": "ALBUM#a"}),
-		"table sort key of no template": edit("SK", map[string]any{"S": "TRACK#"}),
-		"table sort key as a number":    edit("SK", map[string]any{"N": "1"}),
-		"no table sort key":             edit("SK", nil),
-		"index sort key as a string":    edit("plays", map[string]any{"S": "1"}),
-		"index sort key no number":      edit("plays", map[string]any{"N": "many"}),
-		"index sort key empty number":   edit("plays", map[string]any{"N": ""}),
-		"no index sort key":             edit("plays", nil),
-		"another album":                 edit("PK", map[string]any{"S": "ALBUM#b"}),
-		"empty partition key":           edit("PK", map[string]any{"S": ""}),
-		"a foreign attribute":           edit("GSI1PK", map[string]any{"S": "x"}),
-		"the table query's cursor":      other.Cursor,
+		"empty table sort key":        edit("SK", map[string]any{"S": ""}),
+		"table sort key as a number":  edit("SK", map[string]any{"N": "1"}),
+		"no table sort key":           edit("SK", nil),
+		"index sort key as a string":  edit("plays", map[string]any{"S": "1"}),
+		"index sort key no number":    edit("plays", map[string]any{"N": "many"}),
+		"index sort key empty number": edit("plays", map[string]any{"N": ""}),
+		"no index sort key":           edit("plays", nil),
+		"another album":               edit("PK", map[string]any{"S": "ALBUM#b"}),
+		"empty partition key":         edit("PK", map[string]any{"S": ""}),
+		"a foreign attribute":         edit("GSI1PK", map[string]any{"S": "x"}),
+		"the table query's cursor":    other.Cursor,
 	} {
 		_, err := q.Page(ctx, cdb, cursor)
 		var ce *ddbmodel.CursorError
@@ -155,5 +153,16 @@ func TestLocalIndexCursorChecksEveryKeyAttribute(t *testing.T) {
 	}
 	if _, err := q.Page(ctx, cdb, edit("plays", pos["plays"])); err != nil {
 		t.Errorf("the genuine position, re-encoded: %v", err)
+	}
+	// A table sort key no track renders is a position DynamoDB can return:
+	// the last item a page read may be another entity's (or an unmarked
+	// item) in the same partition, which the marker filter left out.
+	for name, cursor := range map[string]string{
+		"table sort key of another entity": edit("SK", map[string]any{"S": "ALBUM#a"}),
+		"table sort key of no template":    edit("SK", map[string]any{"S": "TRACK#"}),
+	} {
+		if _, err := q.Page(ctx, cdb, cursor); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -100,7 +100,7 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 	fp := &lazyFingerprint{compute: func() string { return scanFingerprint(ins) }}
 	// Scans read every entity's items, so a position may be any key of
 	// the table (or index), not only one this entity renders.
-	starts, done, err := sp.decodePositions(cursor, fp, len(ins), true)
+	starts, done, err := sp.decodePositions(cursor, fp, len(ins))
 	if err != nil {
 		return Page[T]{}, err
 	}
