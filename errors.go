@@ -28,7 +28,7 @@ var (
 	ErrConditionFailed = errors.New("ddbmodel: condition failed")
 	// ErrVersionConflict: an optimistic-locking check found another version.
 	ErrVersionConflict = errors.New("ddbmodel: version conflict")
-	// ErrOtherEntity: a put or delete found, under its key, an item that is
+	// ErrOtherEntity: a put, delete or condition check found, under its key, an item that is
 	// another entity's (it carries another entity's marker), and left it
 	// unchanged; an item with no marker at all is ErrUnmarked. Errors
 	// satisfying it satisfy ErrConditionFailed as well.

@@ -30,7 +30,13 @@ var _ WriteOp = CheckOp[struct{}]{}
 func (CheckOp[T]) writeOp() {}
 
 // Check returns a transaction action that only checks that cond holds on
-// the item whose key composites are key.
+// the item whose key composites are key. Like every write, the check is
+// guarded by the entity's marker: it holds only on this entity's item, or
+// on no item at all (where cond is evaluated as DynamoDB evaluates it on a
+// missing item: attribute_not_exists holds, comparisons do not). Another
+// entity's item under the key fails it, as it fails an Update or Create,
+// with a CancelReason of ddbmodel.ErrOtherEntity: a check never passes on
+// another entity's attributes.
 func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
 	return CheckOp[T]{e: e, checkRequest: checkRequest{e: e.core(), key: maps.Clone(key), cond: cond}}
 }
@@ -53,11 +59,13 @@ func (op checkRequest) transactWrite() (TransactWrite, error) {
 		return TransactWrite{}, &ddbmodel.ValidationError{Entity: op.e.name, Reason: "a condition check needs a condition"}
 	}
 	var w expr.Writer
+	guard := op.e.guard(&w)
 	s, err := op.cond.render(&w, op.e.sch)
 	if err != nil {
 		return TransactWrite{}, withEntity(err, op.e.name)
 	}
-	f := failure{entity: op.e.name, op: "check"}
+	s = "(" + guard + ") AND (" + s + ")"
+	f := failure{entity: op.e.name, tab: op.e.table, op: "check", markerAttr: op.e.table.EntityAttr(), unmarked: op.e.unmarked}
 	return txwrite.Classified(TransactWrite{
 		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 			TableName: aws.String(op.e.table.Name), Key: key, ConditionExpression: aws.String(s),

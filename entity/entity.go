@@ -613,6 +613,12 @@ func (e *entityCore) keySpecs(index string) (pk, sk keySpec, ok bool) {
 func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool { return e.is(item) }
 
 // is is Is, for the code that needs nothing of T.
+// OtherEntitys reports whether item carries another entity's marker, for
+// package txn's reads (contract.Read.Owner).
+func (e *entityCore) OtherEntitys(item map[string]types.AttributeValue) bool {
+	return !e.table.Unmarked(item) && !e.is(item)
+}
+
 func (e *entityCore) is(item map[string]types.AttributeValue) bool {
 	return stringAttr(item, e.table.EntityAttr()) == e.name || e.unmarked && e.matchUnmarked(item) == nil
 }

@@ -10,10 +10,16 @@ import (
 
 var _ ReadOp = entity.GetOp[struct{}]{}
 
-// set stores item as read i's result, or leaves it out when read op skips
-// it as expired at now (entity.GetOp.SkipExpired), as GetOp.Run does.
+// set stores item as read i's result, or leaves it out when it carries
+// another entity's marker, or when read op skips it as
+// expired at now (entity.GetOp.SkipExpired), as GetOp.Run does.
 func (it *Items) set(i int, op ReadOp, item map[string]types.AttributeValue, now time.Time) {
-	if len(item) > 0 && readOf(op).Expired(item, now) {
+	r := readOf(op)
+	if len(item) > 0 && r.Owner != nil && r.Owner.OtherEntitys(item) {
+		it.raw[i] = nil // not this entity's: not found, as GetOp.Run says
+		return
+	}
+	if len(item) > 0 && r.Expired(item, now) {
 		if it.expired == nil {
 			it.expired = make([]bool, len(it.raw))
 		}

@@ -192,7 +192,9 @@ type Items struct {
 // Len returns the number of reads.
 func (it Items) Len() int { return len(it.raw) }
 
-// Found reports whether read i found an item.
+// Found reports whether read i found an item of its entity. Another
+// entity's item under the read's key (entities that SharesKeysWith each
+// other) is not found, as entity.GetOp.Run reports it.
 func (it Items) Found(i int) bool { return i >= 0 && i < len(it.raw) && len(it.raw[i]) > 0 }
 
 // Raw returns read i's raw item (nil when not found).

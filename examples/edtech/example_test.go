@@ -66,8 +66,8 @@ func ExampleEnrollTx() {
 	}
 	fmt.Println(exampleapp.DescribeTransaction(in))
 	// Output:
-	// ConditionCheck edtech-platform: PK = "STUDENT#s1", SK = "PROFILE"; if attribute_exists(PK)
-	// ConditionCheck edtech-platform: PK = "COURSE#c10", SK = "METADATA"; if attribute_exists(PK)
+	// ConditionCheck edtech-platform: PK = "STUDENT#s1", SK = "PROFILE"; if (attribute_not_exists(PK) OR entity_type = "STUDENT") AND (attribute_exists(PK))
+	// ConditionCheck edtech-platform: PK = "COURSE#c10", SK = "METADATA"; if (attribute_not_exists(PK) OR entity_type = "COURSE") AND (attribute_exists(PK))
 	// Put edtech-platform: PK = "STUDENT#s1", SK = "ENROLLMENT#c10" (+8 attributes); if attribute_not_exists(PK)
 	// Put edtech-platform: PK = "COURSE#c10", SK = "ENROLLMENT#STUDENT#s1" (+7 attributes); if attribute_not_exists(PK)
 }

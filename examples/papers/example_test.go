@@ -83,7 +83,7 @@ func ExampleSupersedeDraftTx() {
 	fmt.Println("expiresAt:", in.TransactItems[0].Update.ExpressionAttributeValues[":v2"].(*types.AttributeValueMemberN).Value)
 	// Output:
 	// update PAPER#wp-006 SET #status = :v0, #supersededBy = :v1, #expiresAt = :v2 if (#__entity = :v3) AND (#status = :v4)
-	// check PAPER#wp-012 attribute_exists(#id)
+	// check PAPER#wp-012 (attribute_not_exists(#PK) OR #__entity = :v0) AND (attribute_exists(#id))
 	// update AUTHOR#raf SET #expiresAt = :v0 if #__entity = :v1
 	// update TOPIC#iam SET #expiresAt = :v0 if #__entity = :v1
 	// expiresAt: 1782864000

@@ -123,6 +123,13 @@ type Read struct {
 	Consistent   bool   // the read asks for strong consistency
 	SkipExpired  bool   // the read leaves an expired item out
 	TTLAttribute string // the table's TTL attribute; "" when none
+	// Owner tells another entity's item under the read's key (one with
+	// another entity's marker), which the read reports as not found, as
+	// GetOp.Run does; nil for a zero operation. An item without a marker
+	// is left to Decode, which refuses it unless the entity recognises it.
+	Owner interface {
+		OtherEntitys(item map[string]types.AttributeValue) bool
+	}
 }
 
 // Expired reports whether the read leaves item, read at now, out as
