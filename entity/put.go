@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 	"unsafe"
@@ -91,7 +93,7 @@ func (e *entityCore) encodeValueAt(v unsafe.Pointer, create bool, st *putStore, 
 		if errors.As(err, &fe) {
 			return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: fe.name, Err: fe.err}
 		}
-		return nil, &ddbmodel.ValidationError{Entity: e.name, Reason: "encoding", Err: err}
+		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: e.failingField(rv), Reason: "encoding", Err: err}
 	}
 	for _, r := range e.rules {
 		var f reflect.Value
@@ -566,4 +568,22 @@ func (e *entityCore) tableKey(item map[string]types.AttributeValue) map[string]t
 		k[n] = item[n]
 	}
 	return k
+}
+
+// failingField names the stored attribute whose value alone the encoder
+// refuses, after dynamo.MarshalItem of rv (a T) failed, so that the error
+// names the attribute (a time outside years 0 to 9999, a value whose
+// MarshalDynamo fails); "" when no field fails alone. It runs only on that
+// error path.
+func (e *entityCore) failingField(rv reflect.Value) string {
+	for _, name := range slices.Sorted(maps.Keys(e.fields)) {
+		f, err := rv.FieldByIndexErr(e.fields[name])
+		if err != nil || !f.CanInterface() {
+			continue
+		}
+		if _, err := dynamo.Marshal(f.Interface()); err != nil {
+			return name
+		}
+	}
+	return ""
 }
