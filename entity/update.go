@@ -205,7 +205,7 @@ func (op UpdateOp[T]) Returning(rv types.ReturnValue) UpdateOp[T] {
 // attributes (put, upsert, update, delete) return it too when they must
 // read the old values first (see Attribute.Unique). The error is a
 // *NeedsReadError naming the attributes that need the read.
-var ErrNeedsRead = errors.New("ddbmodel: the write needs to read the item first; use Run")
+var ErrNeedsRead = errors.New("ddbmodel: the write needs to read the item first: the operation's own Run reads it (a transaction's Run reads only what unique attributes need)")
 
 type compiledUpdate struct {
 	in      *dynamodb.UpdateItemInput
