@@ -36,8 +36,15 @@ type Values = keys.Values
 type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
-	// Default is applied to a zero field before a put or create: a value
-	// convertible to the field's type, or a func() any returning one.
+	// Default is applied to a zero field before a put, create or upsert: a
+	// value of the field's type, or a func() any returning one. As in a Go
+	// assignment of a constant, a value of the field's kind is taken (a
+	// named string type for a string field) and a number must fit the
+	// field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no float32
+	// (a float32 field takes a float rounded, within its range), and a
+	// number is never text (65 for a string field is refused, not "A"). A
+	// value is checked at Define, a func's each time it is called (before
+	// any request); either is refused with a *ddbmodel.ValidationError.
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).
