@@ -140,8 +140,10 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 		}
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
 		if a.Default != nil {
-			if _, isFunc := a.Default.(func() any); !isFunc && !reflect.TypeOf(a.Default).ConvertibleTo(r.typ) {
-				return fail(name, "default for %q: %T does not convert to %v", name, a.Default, r.typ)
+			if _, isFunc := a.Default.(func() any); !isFunc {
+				if _, why := defaultValue(a.Default, r.typ); why != "" {
+					return fail(name, "Default %s", why)
+				}
 			}
 		}
 		e.rules = append(e.rules, r)

@@ -36,8 +36,15 @@ type Values = keys.Values
 type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
-	// Default is applied to a zero field before a put or create: a value
-	// convertible to the field's type, or a func() any returning one.
+	// Default is applied to a zero field before a put, create or upsert: a
+	// value of the field's type, or a func() any returning one. As in a Go
+	// assignment of a constant, a value of the field's kind is taken (a
+	// named string type for a string field) and a number must fit the
+	// field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no float32
+	// (a float32 field takes a float rounded, within its range), and a
+	// number is never text (65 for a string field is refused, not "A"). A
+	// value is checked at Define, a func's each time it is called (before
+	// any request); either is refused with a *ddbmodel.ValidationError.
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).
@@ -565,14 +572,31 @@ func (e *entityCore) findTimes(rt reflect.Type) {
 	}
 }
 
-// Name returns the entity's name, the value of its marker attribute.
-func (e *Entity[T]) Name() string { return e.name }
+// Name returns the entity's name, the value of its marker attribute ("" for
+// a nil entity).
+func (e *Entity[T]) Name() string {
+	if e == nil {
+		return ""
+	}
+	return e.name
+}
 
-// Version returns the entity's version.
-func (e *Entity[T]) Version() string { return e.version }
+// Version returns the entity's version ("" for a nil entity).
+func (e *Entity[T]) Version() string {
+	if e == nil {
+		return ""
+	}
+	return e.version
+}
 
-// Table returns the table the entity lives in.
-func (e *Entity[T]) Table() *Table { return e.table }
+// Table returns the table the entity lives in (nil for a nil or zero
+// entity).
+func (e *Entity[T]) Table() *Table {
+	if e == nil {
+		return nil
+	}
+	return e.table
+}
 
 // keySpecs returns the partition and sort key of the table (index "") or
 // of a secondary index as the entity fills them. ok is false when the
@@ -609,8 +633,11 @@ func (e *entityCore) keySpecs(index string) (pk, sk keySpec, ok bool) {
 
 // Is reports whether a raw item is this entity's: it carries this entity's
 // marker, or (with Config.RecognizeUnmarked) it has no marker and its table
-// key is one the entity's templates render.
-func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool { return e.is(item) }
+// key is one the entity's templates render. A nil or zero entity (not made
+// by Define) has no item.
+func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
+	return e.defined() && e.is(item)
+}
 
 // is is Is, for the code that needs nothing of T.
 // OtherEntitys reports whether item carries another entity's marker, for
@@ -624,9 +651,14 @@ func (e *entityCore) is(item map[string]types.AttributeValue) bool {
 }
 
 // Decode decodes a raw item into T. The item must be this entity's (see
-// Is); otherwise the error is an *ddbmodel.UnknownEntityError.
+// Is); otherwise the error is an *ddbmodel.UnknownEntityError. A nil or
+// zero entity (not made by Define) decodes nothing: the error is a
+// *ddbmodel.ValidationError.
 func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 	var v T
+	if !e.defined() {
+		return v, errNoEntity("decode")
+	}
 	if !e.Is(item) {
 		return v, e.notThisEntity(item)
 	}

@@ -25,8 +25,13 @@ import (
 // Every name in composites must be a composite of the primary key: any
 // other is a *ddbmodel.ValidationError, so that a misspelt name, or a
 // non-key attribute given as if it identified the item, is never ignored.
-// (An update takes the current values of other attributes with With.)
+// (An update takes the current values of other attributes with With.) A
+// nil or zero entity (not made by Define) has no key: the error is a
+// *ddbmodel.ValidationError.
 func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, error) {
+	if !e.defined() {
+		return nil, errNoEntity("key")
+	}
 	return e.key(composites)
 }
 
@@ -72,8 +77,12 @@ func (e *entityCore) checkKeyNames(composites Values) error {
 	return &ddbmodel.ValidationError{Entity: e.name, Attribute: bad[0], Reason: reason}
 }
 
-// KeyOf returns the table key of v.
+// KeyOf returns the table key of v. A nil or zero entity (not made by
+// Define) has no key: the error is a *ddbmodel.ValidationError.
 func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
+	if !e.defined() {
+		return nil, errNoEntity("key of")
+	}
 	item, err := dynamo.MarshalItem(v)
 	if err != nil {
 		return nil, errtext.Errorf("encoding %s: %w", e.name, err)

@@ -21,7 +21,10 @@ import (
 )
 
 // applyDefaults sets each zero field of rv (a T) that has a Default to
-// the default's value (a func() any is called: a new id each time).
+// the default's value (a func() any is called: a new id each time). A
+// value the field does not hold exactly (see defaultValue; a func's, as a
+// constant's is checked at Define) is a *ddbmodel.ValidationError, before
+// any request.
 func (e *entityCore) applyDefaults(rv reflect.Value) error {
 	for _, r := range e.rules {
 		if r.Default == nil {
@@ -32,14 +35,19 @@ func (e *entityCore) applyDefaults(rv reflect.Value) error {
 			continue
 		}
 		d := r.Default
-		if fn, ok := d.(func() any); ok {
+		fn, computed := d.(func() any)
+		if computed {
 			d = fn()
 		}
-		dv := reflect.ValueOf(d)
-		if !dv.Type().ConvertibleTo(f.Type()) {
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: fmt.Sprintf("default of type %T does not convert to %v", d, f.Type())}
+		dv, why := defaultValue(d, f.Type())
+		if why != "" {
+			what := "Default "
+			if computed {
+				what = "Default func returned "
+			}
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: what + why}
 		}
-		f.Set(dv.Convert(f.Type()))
+		f.Set(dv)
 	}
 	return nil
 }

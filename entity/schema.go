@@ -835,11 +835,13 @@ func (e *entityCore) checkDefaults(rt reflect.Type) error {
 			continue
 		}
 		ft := rt.FieldByIndex(r.index).Type
-		dv := reflect.ValueOf(r.Default)
-		if len(r.Enum) == 0 || !dv.Type().ConvertibleTo(ft) {
+		if len(r.Enum) == 0 {
+			continue
+		}
+		cv, why := defaultValue(r.Default, ft)
+		if why != "" {
 			continue // a Default that does not convert is refused with the rules
 		}
-		cv := dv.Convert(ft)
 		vals := []reflect.Value{cv}
 		if cv.Kind() == reflect.Slice || cv.Kind() == reflect.Array {
 			vals = vals[:0]

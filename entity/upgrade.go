@@ -112,8 +112,12 @@ func (e *Entity[T]) upgradeInto(item map[string]types.AttributeValue, v *T) (upg
 // them): it is the value a migration writes back whole (package evolve).
 // upgraded is false, with the zero value and no error, for an item of the
 // entity's own version, of a version without an upgrade, or not the
-// entity's (see Is).
+// entity's (see Is). A nil or zero entity (not made by Define) upgrades
+// nothing: the error is a *ddbmodel.ValidationError.
 func (e *Entity[T]) Upgraded(item map[string]types.AttributeValue) (v T, upgraded bool, err error) {
+	if !e.defined() {
+		return v, false, errNoEntity("upgraded")
+	}
 	if !e.Is(item) {
 		return v, false, nil
 	}

@@ -68,9 +68,12 @@ func (c Collection) Filter(cond entity.Condition) Collection {
 	return c
 }
 
-// SignCursors signs cursors with HMAC-SHA256 under key.
+// SignCursors signs cursors with HMAC-SHA256 under key, as
+// Query.SignCursors does. An empty key (nil or no bytes) signs nothing:
+// Build, Page and Collect refuse it with a *ddbmodel.ValidationError,
+// before any request.
 func (c Collection) SignCursors(key []byte) Collection {
-	c.s.signKey = append([]byte(nil), key...)
+	c.s.signKey, c.s.signGiven = append([]byte(nil), key...), true
 	return c
 }
 

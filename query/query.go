@@ -193,8 +193,10 @@ func (q Query[T]) Filter(c entity.Condition) Query[T] {
 
 // SignCursors signs the cursors of this query with HMAC-SHA256 under key;
 // a cursor that was tampered with, or signed under another key, is rejected.
+// An empty key (nil or no bytes) signs nothing: Build, Page, All and
+// Collect refuse it with a *ddbmodel.ValidationError, before any request.
 func (q Query[T]) SignCursors(key []byte) Query[T] {
-	q.s.signKey = append([]byte(nil), key...)
+	q.s.signKey, q.s.signGiven = append([]byte(nil), key...), true
 	return q
 }
 

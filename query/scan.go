@@ -30,6 +30,7 @@ type Scanner[T any] struct {
 	limit       int
 	filter      entity.Condition
 	signKey     []byte // signs the cursors of Page and SegmentPage
+	signGiven   bool   // SignCursors was called: an empty key is refused
 	// onUnrecognized is OnUnrecognized's fn (unrecognized.go).
 	onUnrecognized func(map[string]types.AttributeValue) error
 	// onUndecodable is OnUndecodable's fn (undecodable.go).
@@ -99,6 +100,9 @@ func (s Scanner[T]) check() error {
 	}
 	if s.indexTwice != "" {
 		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: s.indexTwice}
+	}
+	if err := checkSignKey(s.e.Name(), s.signGiven, s.signKey); err != nil {
+		return err
 	}
 	if s.limit < 0 || s.limit > math.MaxInt32 {
 		return &ddbmodel.ValidationError{Entity: s.e.Name(), Reason: fmt.Sprintf("scan: Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}

@@ -19,9 +19,11 @@ import (
 
 // SignCursors signs the cursors of Page and SegmentPage with an HMAC-SHA256
 // of key, as Query.SignCursors does: a cursor whose signature does not
-// match is refused, so clients cannot forge or alter one.
+// match is refused, so clients cannot forge or alter one. An empty key (nil
+// or no bytes) signs nothing: Build, Page, SegmentPage, All and Collect
+// refuse it with a *ddbmodel.ValidationError, before any request.
 func (s Scanner[T]) SignCursors(key []byte) Scanner[T] {
-	s.signKey = append([]byte(nil), key...)
+	s.signKey, s.signGiven = append([]byte(nil), key...), true
 	return s
 }
 

@@ -35,7 +35,10 @@ type spec struct {
 	project    []string
 	filter     entity.Condition
 	signKey    []byte
-	allShards  bool
+	// signGiven: SignCursors was called, so that an empty key is refused
+	// rather than leaving the cursors unsigned (checkSignKey).
+	signGiven bool
+	allShards bool
 	// wholePartition: no sort key condition at all (Collection.WholePartition).
 	wholePartition bool
 	// concurrency bounds the shard queries of AllShards in flight at
@@ -85,6 +88,9 @@ func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
 	}
 	if s.conflict != nil {
 		return nil, keyRange{}, s.conflictErr()
+	}
+	if err := checkSignKey(s.members[0].Name(), s.signGiven, s.signKey); err != nil {
+		return nil, keyRange{}, err
 	}
 	if s.limit < 0 || s.limit > math.MaxInt32 {
 		return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Reason: fmt.Sprintf("Limit must be 0 (no limit) to %d, got %d", math.MaxInt32, s.limit)}
@@ -355,6 +361,16 @@ func invalidf(format string, args ...any) error {
 
 // invalidIn is a *ddbmodel.ValidationError of the entity named, about
 // attr ("" for none), for refusals that concern one entity.
+// checkSignKey refuses an empty SignCursors key (nil or no bytes): it
+// would sign nothing, and the cursors would go out unsigned and any
+// cursor be taken, silently.
+func checkSignKey(entityName string, given bool, key []byte) error {
+	if given && len(key) == 0 {
+		return invalidIn(entityName, "", "SignCursors: the key is empty, so no cursor would be signed and any would be taken; give a secret key (32 random bytes, say), or leave SignCursors out")
+	}
+	return nil
+}
+
 func invalidIn(entityName, attr, format string, args ...any) error {
 	return &ddbmodel.ValidationError{Entity: entityName, Attribute: attr, Reason: fmt.Sprintf(format, args...)}
 }

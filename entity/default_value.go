@@ -1,0 +1,58 @@
+package entity
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+)
+
+// defaultValue returns d (an Attribute's Default, or what its func
+// returned) as a value of the field's type ft, or the reason it is
+// refused. It takes what a Go assignment of a constant would: a value of
+// ft's kind (a named string type for a string field), or a number ft holds
+// exactly — 3 into a uint8 but not 300, 2.0 into an int but not 2.5 —
+// with the exactness Update's Set applies (convertTo). Like a Go float
+// constant, a float for a float32 field is rounded to the nearest float32,
+// but must be within its range. A number is never turned into text (65
+// into a string field is not "A").
+func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
+	if d == nil {
+		if canNil(ft) {
+			return reflect.Zero(ft), ""
+		}
+		return reflect.Value{}, fmt.Sprintf("nil: want %v", withArticle(ft))
+	}
+	dv := reflect.ValueOf(d)
+	if out, ok := convertTo(dv, ft); ok {
+		return out, ""
+	}
+	if dv.CanFloat() && ft.Kind() == reflect.Float32 {
+		// Rounded, as Go rounds a float constant assigned to a float32;
+		// out of its range is an error, as it is in Go.
+		f := dv.Float()
+		if !math.IsNaN(f) && !math.IsInf(f, 0) && math.Abs(f) <= math.MaxFloat32 {
+			out := reflect.New(ft).Elem()
+			out.SetFloat(f)
+			return out, ""
+		}
+		return reflect.Value{}, fmt.Sprintf("%v (%T): out of %v's range; want %s", d, d, ft, numberRange(ft))
+	}
+	if isNumberKind(dv.Kind()) && isNumberKind(ft.Kind()) {
+		return reflect.Value{}, fmt.Sprintf("%v (%T): %v does not hold it exactly; want %s", d, d, withArticle(ft), numberRange(ft))
+	}
+	return reflect.Value{}, fmt.Sprintf("%#v (%T): %T does not convert to %v; want %v", d, d, d, ft, withArticle(ft))
+}
+
+// numberRange says which numbers a field of number type ft holds.
+func numberRange(ft reflect.Type) string {
+	switch {
+	case ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Int64:
+		bits := ft.Bits()
+		return fmt.Sprintf("a whole number from %d to %d", int64(-1)<<(bits-1), int64(1)<<(bits-1)-1)
+	case ft.Kind() >= reflect.Uint && ft.Kind() <= reflect.Uintptr:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)>>(64-ft.Bits()))
+	case ft.Kind() == reflect.Float32:
+		return fmt.Sprintf("a number from %g to %g", -math.MaxFloat32, math.MaxFloat32)
+	}
+	return "a number " + ft.String() + " holds exactly"
+}
