@@ -207,7 +207,7 @@ func (c *copier) copy(src reflect.Value) reflect.Value {
 		}
 		return dst
 	case reflect.Interface:
-		if src.IsNil() {
+		if src.IsNil() || !needsCopy(src.Elem().Type()) {
 			return src
 		}
 		dst := reflect.New(t).Elem()
