@@ -17,8 +17,15 @@ import (
 
 // Condition is a condition or filter expression over attributes, built from
 // Attr and combined with And, Or and Not. The zero Condition is "no
-// condition". Conditions are immutable values; values inside them are
-// encoded with guregu/dynamo's rules when the request is built.
+// condition". Conditions are immutable values: the values given to Eq, In,
+// Between, Contains and the others are copied at the call (a deep copy of
+// maps, slices, arrays, pointers and of structs holding them; a string,
+// number, bool or time.Time is kept as it is, at no cost), so changing them
+// afterwards changes no condition. A struct whose unexported fields hold
+// references (a pointer, map, slice...) cannot be copied faithfully and is
+// kept as given, as is a pointer to one: it is read when the request is
+// built. The values are encoded with guregu/dynamo's rules when the request
+// is built.
 type Condition struct{ n *condNode }
 
 type condNode struct {
@@ -39,7 +46,7 @@ type AttrRef struct{ name string }
 func Attr(name string) AttrRef { return AttrRef{name} }
 
 func (a AttrRef) cmp(op string, v any) Condition {
-	return Condition{&condNode{op: op, attr: a.name, vals: []any{v}}}
+	return Condition{&condNode{op: op, attr: a.name, vals: []any{snapshot(v)}}}
 }
 
 // Eq: attribute = v.
@@ -62,12 +69,16 @@ func (a AttrRef) Ge(v any) Condition { return a.cmp(">=", v) }
 
 // Between: lo <= attribute <= hi.
 func (a AttrRef) Between(lo, hi any) Condition {
-	return Condition{&condNode{op: "between", attr: a.name, vals: []any{lo, hi}}}
+	return Condition{&condNode{op: "between", attr: a.name, vals: []any{snapshot(lo), snapshot(hi)}}}
 }
 
 // In: attribute equals one of vs.
 func (a AttrRef) In(vs ...any) Condition {
-	return Condition{&condNode{op: "in", attr: a.name, vals: append([]any(nil), vs...)}}
+	vals := make([]any, len(vs))
+	for i, v := range vs {
+		vals[i] = snapshot(v)
+	}
+	return Condition{&condNode{op: "in", attr: a.name, vals: vals}}
 }
 
 // BeginsWith: the string attribute starts with prefix; a binary attribute

@@ -13,7 +13,8 @@ import (
 // Change is one change an update makes to an item of T, made by a typed
 // field handle (Field.Set, NumberField.Add, ListField.Append...) and applied
 // with UpdateOp.Apply. A Change of one entity's handle does not compile in
-// another entity's update.
+// another entity's update. Like UpdateOp's, the handle's methods copy the
+// value they are given (its maps, slices and pointers) at the call.
 type Change[T any] struct {
 	kind actionKind
 	path string
@@ -161,10 +162,12 @@ func (f Field[T, V]) Entity() *Entity[T] { return f.e }
 func (f Field[T, V]) String() string { return f.path }
 
 // Set sets the field to v.
-func (f Field[T, V]) Set(v V) Change[T] { return Change[T]{actSet, f.path, v} }
+func (f Field[T, V]) Set(v V) Change[T] { return Change[T]{actSet, f.path, snapshot(v)} }
 
 // SetIfNotExists sets the field to v when the item has no value for it.
-func (f Field[T, V]) SetIfNotExists(v V) Change[T] { return Change[T]{actSetIfNotExists, f.path, v} }
+func (f Field[T, V]) SetIfNotExists(v V) Change[T] {
+	return Change[T]{actSetIfNotExists, f.path, snapshot(v)}
+}
 
 // Remove removes the field from the item. As UpdateOp.Remove, it is
 // refused at Build for a field a put always stores (a number, bool or time
@@ -254,11 +257,11 @@ func SetOf[T any, E SetElem](e *Entity[T], fn func(*T) *[]E) SetField[T, E] {
 }
 
 // Add adds elems to the set, creating it.
-func (f SetField[T, E]) Add(elems ...E) Change[T] { return Change[T]{actAdd, f.path, elems} }
+func (f SetField[T, E]) Add(elems ...E) Change[T] { return Change[T]{actAdd, f.path, snapshot(elems)} }
 
 // DeleteFromSet removes elems from the set.
 func (f SetField[T, E]) DeleteFromSet(elems ...E) Change[T] {
-	return Change[T]{actDeleteFromSet, f.path, elems}
+	return Change[T]{actDeleteFromSet, f.path, snapshot(elems)}
 }
 
 // Contains: the set has the element e.
@@ -283,10 +286,14 @@ func ListOf[T, E any](e *Entity[T], fn func(*T) *[]E) ListField[T, E] {
 }
 
 // Append appends elems to the list, creating it.
-func (f ListField[T, E]) Append(elems ...E) Change[T] { return Change[T]{actAppend, f.path, elems} }
+func (f ListField[T, E]) Append(elems ...E) Change[T] {
+	return Change[T]{actAppend, f.path, snapshot(elems)}
+}
 
 // Prepend puts elems before the list's elements, creating it.
-func (f ListField[T, E]) Prepend(elems ...E) Change[T] { return Change[T]{actPrepend, f.path, elems} }
+func (f ListField[T, E]) Prepend(elems ...E) Change[T] {
+	return Change[T]{actPrepend, f.path, snapshot(elems)}
+}
 
 // Contains: the list has the element e.
 func (f ListField[T, E]) Contains(e E) Cond[T] { return Cond[T]{Attr(f.path).Contains(e)} }

@@ -284,11 +284,16 @@ func (PutOp[T]) writeOp() {}
 // ErrConditionFailed); an item without a marker that the entity does not
 // recognise (Config.RecognizeUnmarked) is left too, with
 // ddbmodel.ErrUnmarked.
+//
+// v is kept as given, not copied: its maps, slices and pointers are read
+// when the request is built (Build, Run), so change them only after.
 func (e *Entity[T]) Put(v T) PutOp[T] {
 	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core()}}
 }
 
 // Create returns an operation that writes v only if no item has its key.
+// As with Put, v's maps, slices and pointers are read when the request is
+// built (Build, Run), not copied at the call.
 func (e *Entity[T]) Create(v T) PutOp[T] {
 	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core(), create: true}}
 }

@@ -11,22 +11,9 @@ func (op UpdateOp[T]) Apply(changes ...Change[T]) UpdateOp[T] {
 			op = op.add(action{actSet, "", zeroChange{}}) // refused at Build
 			continue
 		}
-		switch c.kind {
-		case actSet:
-			op = op.Set(c.path, c.val)
-		case actSetIfNotExists:
-			op = op.SetIfNotExists(c.path, c.val)
-		case actAdd:
-			op = op.Add(c.path, c.val)
-		case actRemove:
-			op = op.Remove(c.path)
-		case actAppend:
-			op = op.Append(c.path, c.val)
-		case actPrepend:
-			op = op.Prepend(c.path, c.val)
-		case actDeleteFromSet:
-			op = op.DeleteFromSet(c.path, c.val)
-		}
+		// The handle copied c.val when it made the change (see Change):
+		// the action is the string form's, without copying it again.
+		op = op.add(action{c.kind, c.path, c.val})
 	}
 	return op
 }

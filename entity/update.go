@@ -55,6 +55,16 @@ type action struct {
 // since When may read any attribute: every update of such an entity needs
 // the item, so it needs ReadFirst (a *ddbmodel.MissingCompositesError says
 // so otherwise).
+//
+// An UpdateOp is an immutable value: every method returns a new one, and
+// the values given to Set, SetIfNotExists, Add, Append, Prepend,
+// DeleteFromSet, Apply's typed changes, With and conditions are copied at
+// the call (a deep copy of maps, slices, arrays, pointers and of structs
+// holding them; a string, number, bool or time.Time is kept as it is, at
+// no cost), so changing them afterwards changes neither Build's request
+// nor Run's. A struct whose unexported fields hold references (a pointer,
+// map, slice...), such as big.Int, cannot be copied faithfully: it, and a
+// pointer to it, is kept as given and read when the request is built.
 type UpdateOp[T any] struct {
 	e *Entity[T]
 	updateRequest
@@ -95,11 +105,13 @@ func (op UpdateOp[T]) add(a action) UpdateOp[T] {
 }
 
 // Set sets attr to v.
-func (op UpdateOp[T]) Set(attr string, v any) UpdateOp[T] { return op.add(action{actSet, attr, v}) }
+func (op UpdateOp[T]) Set(attr string, v any) UpdateOp[T] {
+	return op.add(action{actSet, attr, snapshot(v)})
+}
 
 // SetIfNotExists sets attr to v only when the item has no value for it.
 func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
-	return op.add(action{actSetIfNotExists, attr, v})
+	return op.add(action{actSetIfNotExists, attr, snapshot(v)})
 }
 
 // Add adds the number v to attr, or the elements of the set v to the set attr.
@@ -113,7 +125,9 @@ func (op UpdateOp[T]) SetIfNotExists(attr string, v any) UpdateOp[T] {
 // value read leaves the attribute out: both read back as 0, but a
 // condition on the attribute's existence tells them apart (use Remove to
 // leave it out).
-func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] { return op.add(action{actAdd, attr, v}) }
+func (op UpdateOp[T]) Add(attr string, v any) UpdateOp[T] {
+	return op.add(action{actAdd, attr, snapshot(v)})
+}
 
 // Remove removes attributes, or entries and elements inside them (a
 // document path: "addresses.home", "tags[0]").
@@ -135,17 +149,17 @@ func (op UpdateOp[T]) Remove(attrs ...string) UpdateOp[T] {
 
 // Append appends the elements of the list v to the list attr (creating it).
 func (op UpdateOp[T]) Append(attr string, v any) UpdateOp[T] {
-	return op.add(action{actAppend, attr, v})
+	return op.add(action{actAppend, attr, snapshot(v)})
 }
 
 // Prepend puts the elements of the list v before those of the list attr.
 func (op UpdateOp[T]) Prepend(attr string, v any) UpdateOp[T] {
-	return op.add(action{actPrepend, attr, v})
+	return op.add(action{actPrepend, attr, snapshot(v)})
 }
 
 // DeleteFromSet removes the elements of the set v from the set attr.
 func (op UpdateOp[T]) DeleteFromSet(attr string, v any) UpdateOp[T] {
-	return op.add(action{actDeleteFromSet, attr, v})
+	return op.add(action{actDeleteFromSet, attr, snapshot(v)})
 }
 
 // If adds a condition that must hold for the update to happen.
@@ -166,7 +180,7 @@ func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 	}
 	for k, v := range values {
 		k = op.e.topName(k)
-		merged[k] = op.e.canonicalNumber(k, v)
+		merged[k] = snapshot(op.e.canonicalNumber(k, v))
 	}
 	op.with = merged
 	return op

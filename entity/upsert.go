@@ -75,6 +75,9 @@ func (UpsertOp[T]) writeOp() {}
 // hold another value, so the upsert fails before sending with a
 // *ddbmodel.MissingCompositesError naming them: give them, or use Update
 // (with ReadFirst) or Put.
+//
+// v is kept as given, not copied: its maps, slices and pointers are read
+// when the request is built (Build, Run), so change them only after.
 func (e *Entity[T]) Upsert(v T) UpsertOp[T] {
 	return UpsertOp[T]{e: e, v: v, upsertRequest: upsertRequest{e: e.core()}}
 }
