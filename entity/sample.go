@@ -17,9 +17,14 @@ import (
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 
-// SampleTime is the clock of every sample item (see Table.Sample): the
-// time its timestamps hold, and the time a generated time field holds.
-var SampleTime = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
+// SampleTime returns the clock of every sample item (see Table.Sample),
+// 2024-06-01 12:00 UTC: the time its timestamps hold, and the time a
+// generated time field holds. It is a function, not a variable, so that no
+// caller can move every other caller's samples.
+func SampleTime() time.Time { return sampleTime }
+
+// sampleTime is SampleTime's value.
+var sampleTime = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
 
 // Sample returns the item a Put of a sample value of the entity named
 // entityName writes, rendered by the entity's own Put Build (nothing is
@@ -131,7 +136,7 @@ func (e *Entity[T]) sample(ordinal int) (item map[string]types.AttributeValue, m
 		}
 	}()
 	fixed := *e
-	fixed.now = func() time.Time { return SampleTime }
+	fixed.now = func() time.Time { return sampleTime }
 	if e.sampleFn != nil {
 		item, markers, err = fixed.sampleItem(e.sampleFn())
 		if err != nil {
@@ -250,7 +255,7 @@ func sampleField(v reflect.Value, index []int) (reflect.Value, bool) {
 
 // fillTTL sets the table's TTL attribute: SampleTime plus 30 days.
 func (g *sampleGen[T]) fillTTL(f reflect.Value) {
-	at := SampleTime.AddDate(0, 0, 30)
+	at := sampleTime.AddDate(0, 0, 30)
 	f = settable(f)
 	switch {
 	case f.Type() == timeType:
@@ -290,7 +295,7 @@ func (g *sampleGen[T]) fill(f reflect.Value, name string, enum []string, depth i
 	n := strconv.Itoa(g.ord + 1)
 	switch {
 	case t == timeType:
-		settable(f).Set(reflect.ValueOf(SampleTime.Add(time.Duration(g.ord) * time.Hour)))
+		settable(f).Set(reflect.ValueOf(sampleTime.Add(time.Duration(g.ord) * time.Hour)))
 	case t.Kind() == reflect.String:
 		s := g.text(name)
 		if len(enum) > 0 {
@@ -370,7 +375,7 @@ func (g *sampleGen[T]) candidates(name string) []string {
 	if alnum != "" {
 		out = append(out, alnum+n)
 	}
-	at := SampleTime.Add(time.Duration(g.ord) * time.Hour).Format(time.RFC3339)
+	at := sampleTime.Add(time.Duration(g.ord) * time.Hour).Format(time.RFC3339)
 	return append(out, strconv.Itoa(7+g.ord), at, "x"+n, "q"+n, "z"+n)
 }
 

@@ -187,16 +187,15 @@ func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.Attr
 			var w expr.Writer
 			cond := "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ") OR (" +
 				w.Name(e.table.EntityAttr()) + " = " + w.Value(u.marker) + " AND " + w.Name(uniqueOwnerAttr) + " = " + w.Value(prevID) + ")"
-			out = append(out, txwrite.Classified(TransactWrite{
+			release := txwrite.MarkerRelease(TransactWrite{
 				Item: types.TransactWriteItem{Delete: &types.Delete{
 					TableName: aws.String(e.table.Name), Key: key, ConditionExpression: aws.String(cond),
 					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
 				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(key),
-				Unique:  &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was},
-				Release: e.claim(u, prevID.Value, old),
-			}, e.releaseFailure(u, was)))
+			}, &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: was}, e.claim(u, prevID.Value, old))
+			out = append(out, txwrite.Classified(release, e.releaseFailure(u, was)))
 		}
 		if has {
 			key, err := e.markerKey(u, now)
@@ -216,15 +215,15 @@ func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.Attr
 				cond += " OR " + w.Name(uniqueOwnerAttr) + " = " + w.Value(prevID)
 			}
 			taken := &ddbmodel.UniqueError{Entity: e.name, Attribute: u.attr, Value: now}
-			out = append(out, txwrite.Classified(TransactWrite{
+			take := txwrite.MarkerTake(TransactWrite{
 				Item: types.TransactWriteItem{Put: &types.Put{
 					TableName: aws.String(e.table.Name), Item: item, ConditionExpression: aws.String(cond),
 					ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 					ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 				}},
-				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item), Unique: taken,
-				Claim: e.claim(u, ownerID.Value, new),
-			}, func(map[string]types.AttributeValue) error { return taken }))
+				Entity: e.name, Op: "unique " + u.attr, Key: key, Size: expr.ItemSize(item),
+			}, taken, e.claim(u, ownerID.Value, new))
+			out = append(out, txwrite.Classified(take, func(map[string]types.AttributeValue) error { return taken }))
 		}
 	}
 	return out, nil

@@ -21,13 +21,6 @@ import (
 // deleting and re-creating every other); 6.37.0 has those fixes.
 const TerraformProvider = ">= 6.37.0"
 
-// TerraformMultiKeyProvider is the provider version a Terraform export
-// with a multi-attribute index key needs.
-//
-// Deprecated: every global index is now declared with key_schema blocks;
-// use [TerraformProvider], which it equals.
-const TerraformMultiKeyProvider = TerraformProvider
-
 // throughputObj is a CloudFormation ProvisionedThroughput (also the
 // NoSQL Workbench model's).
 func throughputObj(p *types.ProvisionedThroughput) obj {

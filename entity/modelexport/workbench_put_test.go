@@ -161,7 +161,7 @@ func accounts(t *testing.T) (*entity.Table, *entity.Entity[spAccount]) {
 		},
 		Timestamps:    entity.Timestamps{Created: "created", Updated: "modified"},
 		LockAttribute: "version",
-		Now:           func() time.Time { return entity.SampleTime },
+		Now:           func() time.Time { return entity.SampleTime() },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +219,7 @@ func TestSampleCarriesTTLUniqueVersionAndTimestamps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ttl := strconv.FormatInt(entity.SampleTime.AddDate(0, 0, 30).Unix(), 10)
+	ttl := strconv.FormatInt(entity.SampleTime().AddDate(0, 0, 30).Unix(), 10)
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	n := func(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
 	want := map[string]types.AttributeValue{

@@ -21,7 +21,7 @@ func Handoffs(actions []Action) ([]Action, error) {
 	type pair struct{ release, take int }
 	var pairs map[string]*pair
 	for i, a := range actions {
-		if a.Unique == nil || a.Item.Put == nil && a.Item.Delete == nil {
+		if a.unique == nil || a.Item.Put == nil && a.Item.Delete == nil {
 			continue
 		}
 		if pairs == nil {
@@ -45,7 +45,7 @@ func Handoffs(actions []Action) ([]Action, error) {
 			// the item itself.
 			continue
 		case p.take >= 0:
-			taken := *a.Unique
+			taken := *a.unique
 			return nil, &taken
 		default:
 			p.take = i
@@ -80,5 +80,5 @@ func Handoffs(actions []Action) ([]Action, error) {
 
 // sameOwner reports whether two takes of a value's marker are by one item.
 func sameOwner(a, b Action) bool {
-	return a.Claim != nil && b.Claim != nil && a.Claim.Owner == b.Claim.Owner
+	return a.claim != nil && b.claim != nil && a.claim.Owner == b.claim.Owner
 }

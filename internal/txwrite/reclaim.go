@@ -76,7 +76,7 @@ const maxReclaims = 4
 // transaction: two writers taking over one orphaned marker cannot both
 // succeed, and an owner that takes its value back in between keeps it.
 //
-// A release (the delete of a marker item, Action.Release) fails when the
+// A release (the delete of a marker item, Action.release) fails when the
 // marker names another item. When that item holds the value too (two
 // items stored with one value before the attribute was declared unique),
 // the marker is the other item's to keep: the release becomes a
@@ -180,8 +180,8 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			continue
 		}
 		a := r.orig[f.Index]
-		if a.Release != nil && a.Item.Delete != nil {
-			if _, was := releases[f.Index]; was && (len(f.Item) == 0 || expr.StringOf(f.Item[a.Release.OwnerAttr]) == a.Release.Owner) {
+		if a.release != nil && a.Item.Delete != nil {
+			if _, was := releases[f.Index]; was && (len(f.Item) == 0 || expr.StringOf(f.Item[a.release.OwnerAttr]) == a.release.Owner) {
 				// The marker went meanwhile (its other holder released
 				// it), or names this item again: the release as built
 				// deletes it.
@@ -199,7 +199,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 			releases[f.Index] = k
 			continue
 		}
-		c := a.Claim
+		c := a.claim
 		if c == nil || a.Item.Put == nil {
 			return nil, false, nil
 		}
@@ -245,7 +245,7 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 	}
 	for _, i := range slices.Sorted(maps.Keys(next)) {
 		a, owner := out[i], next[i].owner
-		c := a.Claim
+		c := a.claim
 		put := *a.Item.Put
 		var w expr.Writer
 		put.ConditionExpression = aws.String(namesOwner(&w, c, owner))
@@ -290,10 +290,10 @@ func (r *Reclaimer) Next(ctx context.Context, err error, read ReadFunc, now time
 
 // claimOf returns the Claim of a take, or the Release of a release.
 func claimOf(a Action) *Claim {
-	if a.Claim != nil {
-		return a.Claim
+	if a.claim != nil {
+		return a.claim
 	}
-	return a.Release
+	return a.release
 }
 
 // markerTable returns the table a put or delete of a marker item writes.
@@ -326,7 +326,7 @@ func OwnerIs(w *expr.Writer, ownerAttr, owner string) string {
 // naming owner, which names no item or one that does not hold the value
 // (the ConditionCheck of lacksCheck sees that it still does not).
 func dropOrphan(a Action, owner string) Action {
-	c := a.Release
+	c := a.release
 	del := *a.Item.Delete
 	var w expr.Writer
 	del.ConditionExpression = aws.String("attribute_not_exists(" + w.Name(c.PartitionKey) + ") OR (" + namesOwner(&w, c, owner) + ")")
@@ -376,7 +376,7 @@ func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, no
 		if first.classify != nil {
 			return first.classify(marker)
 		}
-		return first.Unique
+		return first.unique
 	}
 	return Action{
 		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
@@ -393,7 +393,7 @@ func lacksCheck(out []Action, owner string, idx []int, releases map[int]kept, no
 // the marker's owner attribute and whether that owner does not hold the
 // value, unexpired at now (the marker is orphaned).
 func otherHolder(ctx context.Context, a Action, marker map[string]types.AttributeValue, read ReadFunc, now time.Time) (kept, bool, error) {
-	c := a.Release
+	c := a.release
 	if len(marker) == 0 || !expr.SameScalar(marker[c.EntityAttr], c.Marker) {
 		return kept{}, false, nil
 	}
@@ -423,7 +423,7 @@ func keep(out []Action, releases map[int]kept) (_ []Action, holders []string) {
 			continue
 		}
 		a := out[i]
-		c := a.Release
+		c := a.release
 		del := a.Item.Delete
 		var w expr.Writer
 		cond := namesOwner(&w, c, k.owner)
@@ -460,10 +460,10 @@ func (r *Reclaimer) holderChecks(out []Action, releases map[int]kept, holders []
 				firstIdx = i
 			}
 			a := r.orig[i]
-			conds = append(conds, w.Name(a.Release.Attr)+" = "+w.Value(a.Release.Value))
+			conds = append(conds, w.Name(a.release.Attr)+" = "+w.Value(a.release.Value))
 		}
 		fa, marker := r.orig[firstIdx], releases[firstIdx].marker
-		c := fa.Release
+		c := fa.release
 		if c.Holder != nil {
 			ea := w.Name(c.EntityAttr)
 			conds = append(conds, "(attribute_not_exists("+ea+") OR "+ea+" = "+w.Value(c.Holder)+")")

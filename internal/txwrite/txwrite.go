@@ -26,16 +26,16 @@ type Action struct {
 	Op     string                          // put, create, update, delete, check, ...
 	Key    map[string]types.AttributeValue // the item's table key
 	Size   int                             // approximate bytes the action carries
-	// Unique, on the put or delete of a unique value's marker item, is
+	// unique, on the put or delete of a unique value's marker item, is
 	// the value the action takes or releases (see Handoffs).
-	Unique *ddbmodel.UniqueError
-	// Claim, on the put of a unique value's marker item, lets a
+	unique *ddbmodel.UniqueError
+	// claim, on the put of a unique value's marker item, lets a
 	// Reclaimer take over the marker when its owner no longer holds it.
-	Claim *Claim
-	// Release, on the delete of a unique value's marker item (its
+	claim *Claim
+	// release, on the delete of a unique value's marker item (its
 	// release), lets a Reclaimer keep the marker when it names another
 	// item that holds the value too (see Reclaimer).
-	Release *Claim
+	release *Claim
 	// classify turns a failed condition into an outcome sentinel, given
 	// the item DynamoDB returned with the failure (nil if none).
 	classify func(old map[string]types.AttributeValue) error
@@ -45,6 +45,24 @@ type Action struct {
 // into an outcome sentinel.
 func Classified(a Action, classify func(old map[string]types.AttributeValue) error) Action {
 	a.classify = classify
+	return a
+}
+
+// MarkerTake returns a, the put of a unique value's marker item, with the
+// value it takes and the claim that lets a Reclaimer take the marker over
+// when its owner no longer holds the value. The fields it sets are
+// unexported: entity.TransactWrite, an alias of Action, shows users only
+// the request and what it is for.
+func MarkerTake(a Action, taken *ddbmodel.UniqueError, claim *Claim) Action {
+	a.unique, a.claim = taken, claim
+	return a
+}
+
+// MarkerRelease returns a, the delete of a unique value's marker item,
+// with the value it releases and the claim that lets a Reclaimer keep the
+// marker when it names another item that holds the value too.
+func MarkerRelease(a Action, released *ddbmodel.UniqueError, release *Claim) Action {
+	a.unique, a.release = released, release
 	return a
 }
 
