@@ -213,6 +213,24 @@ func mxCases() []mxCase {
 		upd("With an invalid UTF-8 value", "group", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
 			return u.Set("rank", 2).With(entity.Values{"group": "g\xff"})
 		}),
+		upd("With a key composite contradicting the key", "id", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").With(entity.Values{"id": "b"})
+		}),
+		upd("With the entity marker", "__entity", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").With(entity.Values{"__entity": mxName})
+		}),
+		upd("With an index key attribute", "GSI1PK", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").With(entity.Values{"GSI1PK": "MXG#g"})
+		}),
+		upd("If Or of no conditions", "", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").If(entity.Or())
+		}),
+		upd("If Or with an empty Condition", "", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").If(entity.Or(entity.Condition{}, entity.Attr("title").Eq("a")))
+		}),
+		upd("If Not of an empty Condition", "", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
+			return u.Set("title", "t").If(entity.Not(entity.Condition{}))
+		}),
 		upd("Returning BOGUS", "", func(u entity.UpdateOp[mxItem]) entity.UpdateOp[mxItem] {
 			return u.Set("title", "t").Returning("BOGUS")
 		}),
@@ -354,6 +372,12 @@ func mxCases() []mxCase {
 			return q.Where(entity.Values{"id": "a", "nope": 1})
 		}),
 		mxq("Where without the partition key", isMissing, func(q query.Query[mxItem]) query.Query[mxItem] { return q }),
+		q("Filter Or of no conditions", "", func(q query.Query[mxItem]) query.Query[mxItem] {
+			return q.Where(mxKey).Filter(entity.Or())
+		}),
+		q("Filter Not of an empty Condition", "", func(q query.Query[mxItem]) query.Query[mxItem] {
+			return q.Where(mxKey).Filter(entity.Not(entity.Condition{}))
+		}),
 		q("Filter on the partition key", "PK", func(q query.Query[mxItem]) query.Query[mxItem] {
 			return q.Where(mxKey).Filter(entity.Attr("PK").Eq("MX#b"))
 		}),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -99,16 +100,31 @@ func (a AttrRef) SizeGt(n int) Condition {
 	return Condition{&condNode{op: "size", attr: a.name, vals: []any{n}}}
 }
 
-// And is true when every condition is; zero conditions are skipped.
+// And is true when every condition is. An empty Condition{} holds on
+// every item, so And skips it: And() and And(Condition{}, c) are c or no
+// condition, as a logical AND of true and c is c.
 func And(cs ...Condition) Condition { return join("and", cs) }
 
-// Or is true when any condition is; zero conditions are skipped.
-func Or(cs ...Condition) Condition { return join("or", cs) }
+// Or is true when any condition is. An Or of no conditions, or one given
+// an empty Condition{} (which holds on every item, so the Or would always
+// hold), cannot mean what it says: Build refuses it with a
+// *ddbmodel.ValidationError instead of sending an update or a check with
+// no condition, or another condition than the one written.
+func Or(cs ...Condition) Condition {
+	if len(cs) == 0 {
+		return refusedCond("Or was given no conditions; an Or of none holds on no item, and leaving it out would drop the condition silently: give Or at least one condition")
+	}
+	if slices.ContainsFunc(cs, Condition.IsZero) {
+		return refusedCond("Or was given an empty entity.Condition{}, which holds on every item, so the Or would always hold; leave it out, or give the condition it stands for")
+	}
+	return join("or", cs)
+}
 
-// Not negates c.
+// Not negates c. Not of an empty Condition{} (which holds on every item)
+// would hold on none: Build refuses it, as Or refuses an empty one.
 func Not(c Condition) Condition {
 	if c.IsZero() {
-		return c
+		return refusedCond("Not was given an empty entity.Condition{}, which holds on every item, so its negation would hold on none; give Not the condition it negates")
 	}
 	return Condition{&condNode{op: "not", kids: []Condition{c}}}
 }

@@ -2,6 +2,7 @@ package entity_test
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -149,5 +150,38 @@ func TestADefaultFuncsValueTheFieldDoesNotHoldIsRefused(t *testing.T) {
 	in, err := e.Put(dvDoc{ID: "a"}).Build()
 	if err != nil || !dvSame(in.Item["count"], &types.AttributeValueMemberN{Value: "7"}) {
 		t.Errorf("a Default func returning 7 for a uint8: %v, count = %#v", err, in.Item["count"])
+	}
+}
+
+// dvMeasure has number fields whose Go type holds values DynamoDB does
+// not store.
+type dvMeasure struct {
+	ID    string  `dynamo:"id"`
+	Ratio float64 `dynamo:"ratio"`
+	Tiny  float64 `dynamo:"tiny"`
+}
+
+// A Default the field holds but DynamoDB does not store (a float64 beyond
+// DynamoDB's numbers, NaN) is refused at Define: it was refused only at
+// each Put relying on it.
+func TestADefaultDynamoDBDoesNotStoreIsRefusedAtDefine(t *testing.T) {
+	t.Parallel()
+	define := func(attrs map[string]entity.Attribute) error {
+		tb := &entity.Table{Name: "measures", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+		_, err := entity.Define(tb, entity.Config[dvMeasure]{Name: "Doc", Key: entity.Key{Partition: "M#${id}", Sort: "M"}, Attributes: attrs})
+		return err
+	}
+	for _, c := range []struct {
+		name, attr string
+		def        any
+	}{
+		{"beyond DynamoDB's largest number", "ratio", 1e300},
+		{"below DynamoDB's smallest magnitude", "tiny", 1e-200},
+		{"NaN", "ratio", math.NaN()},
+	} {
+		dvRefused(t, c.name, define(map[string]entity.Attribute{c.attr: {Default: c.def}}), c.attr, "Define: Default", "DynamoDB would refuse every put")
+	}
+	if err := define(map[string]entity.Attribute{"ratio": {Default: 1e125}, "tiny": {Default: 1e-130}}); err != nil {
+		t.Errorf("Defaults within DynamoDB's numbers: %v", err)
 	}
 }

@@ -141,8 +141,17 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
 		if a.Default != nil {
 			if _, isFunc := a.Default.(func() any); !isFunc {
-				if _, why := defaultValue(a.Default, r.typ); why != "" {
+				cv, why := defaultValue(a.Default, r.typ)
+				if why != "" {
 					return fail(name, "Default %s", why)
+				}
+				// A value the field holds that DynamoDB does not store
+				// (a float64 beyond its numbers' range, NaN) would fail
+				// every put relying on it: said here, once.
+				if av, err := marshalValue(cv.Interface()); err == nil && av != nil {
+					if err := checkValue(av); err != nil {
+						return fail(name, "Default %v: %v; DynamoDB would refuse every put relying on it", a.Default, err)
+					}
 				}
 			}
 		}

@@ -299,6 +299,10 @@ type keyDef struct {
 	hasTime bool
 }
 
+// uses reports whether the key is built from the attribute name; false
+// for a nil key (an entity without a sort key).
+func (k *keyDef) uses(name string) bool { return k != nil && slices.Contains(k.Uses, name) }
+
 type indexDef struct {
 	name   string
 	local  bool

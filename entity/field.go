@@ -48,7 +48,9 @@ func (c Cond[T]) And(d ...Cond[T]) Cond[T] { return Cond[T]{And(c.c, conds(d, "A
 // dropped (Status.Eq("a").Or(Cond[T]{}) is not status = "a").
 func (c Cond[T]) Or(d ...Cond[T]) Cond[T] {
 	cs := make([]Condition, 0, len(d)+1)
-	cs = append(cs, c.c)
+	if !c.c.IsZero() {
+		cs = append(cs, c.c) // a zero receiver starts a chain
+	}
 	for _, x := range d {
 		cs = append(cs, x.given("Or"))
 	}

@@ -173,6 +173,9 @@ func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
 // the item still holding them, so a key is never computed from stale values.
 // A value for any other attribute is accepted too: it is then an equality
 // condition on the item's current value, like If(Attr(name).Eq(v)).
+// Build refuses, as conditions that could never hold, a key or marker
+// attribute (the entity maintains and checks those) and a composite of
+// the table key whose value renders another key than the update's own.
 func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 	merged := Values{}
 	for k, v := range op.with {

@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -67,6 +68,9 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledU
 	}
 	key, err := e.key(op.key)
 	if err != nil {
+		return nil, err
+	}
+	if err := e.withAgreesWithKey(op.key, op.with, key); err != nil {
 		return nil, err
 	}
 	if op.lockWant != nil && e.lock == nil {
@@ -277,6 +281,12 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 	if ref.nested() {
 		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes top-level attributes that keys are built from"}
 	}
+	if e.maintained[ref.top] {
+		// A key or marker attribute: the key names the item and the
+		// entity's guard checks the marker; a With value of one could
+		// only make the condition fail.
+		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes attributes of the value that keys are built from; " + name + " is a key or marker attribute, which the entity maintains and checks itself"}
+	}
 	var av types.AttributeValue
 	if ref.node == nil {
 		av, err = marshalValue(value)
@@ -290,6 +300,32 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
 	}
 	return w.Name(name) + " = " + w.Value(av), nil
+}
+
+// withAgreesWithKey refuses a With value of a composite of the table key
+// that renders another key than the update's own (rendered): the key names
+// the item, which therefore holds the key's value, so the condition With
+// adds could never hold and the update would fail at DynamoDB instead of
+// at Build.
+func (e *entityCore) withAgreesWithKey(key, with Values, rendered map[string]types.AttributeValue) error {
+	for _, name := range sortedKeys(with) {
+		if !e.pk.uses(name) && !e.sk.uses(name) {
+			continue
+		}
+		vals := maps.Clone(key)
+		vals[name] = with[name]
+		other, err := e.key(vals)
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
+		}
+		for attr, av := range rendered {
+			if !sameKey(av, other[attr]) {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf(
+					"With gives %s a value other than the key's: the key names the item, which holds the key's value; leave %s out of With, or update the item with the key you meant", name, name)}
+			}
+		}
+	}
+	return nil
 }
 
 // checkOverlap refuses an action whose path is, contains or lies inside the

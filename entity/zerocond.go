@@ -17,8 +17,19 @@ func (c Cond[T]) given(use string) Condition {
 	return c.c
 }
 
-// zeroCondErr is Build's refusal of a zero Cond[T]{} given to n.other.
+// refusedCond is a condition that Build refuses with reason: what the
+// caller built cannot mean what it says (an Or of nothing, a Not of an
+// empty Condition).
+func refusedCond(reason string) Condition {
+	return Condition{&condNode{op: "zero", cmp: reason}}
+}
+
+// zeroCondErr is Build's refusal of a zero Cond[T]{} given to n.other, or
+// of a refusedCond.
 func zeroCondErr(s *schema, n *condNode) error {
+	if n.cmp != "" {
+		return &ddbmodel.ValidationError{Entity: s.entity, Reason: n.cmp}
+	}
 	return &ddbmodel.ValidationError{Entity: s.entity, Reason: fmt.Sprintf(
 		"%s was given a zero entity.Cond (no condition), which would be dropped silently; make conditions with the entity's field handles (Field.Eq, ...)", n.other)}
 }

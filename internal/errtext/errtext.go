@@ -73,9 +73,24 @@ func CheckOnePrefix(text string) string {
 		return "does not start with " + strconv.Quote(Prefix)
 	}
 	for _, p := range packageNames {
-		if strings.Contains(rest, p) {
-			return "carries a second prefix " + strconv.Quote(p)
+		for i := strings.Index(rest, p); i >= 0; {
+			// A prefix starts a word: the attribute __entity, named
+			// before a colon, is not the prefix "entity: ".
+			if i == 0 || !isWordByte(rest[i-1]) {
+				return "carries a second prefix " + strconv.Quote(p)
+			}
+			j := strings.Index(rest[i+1:], p)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
 		}
 	}
 	return ""
+}
+
+// isWordByte reports whether b can be part of a name: a letter, a digit
+// or an underscore.
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }

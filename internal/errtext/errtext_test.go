@@ -44,3 +44,21 @@ func TestErrorfShowsOnePrefixAndKeepsTheChain(t *testing.T) {
 		t.Error("errors.Is lost the sentinel under fmt.Errorf")
 	}
 }
+
+// TestCheckOnePrefix: a package prefix past the start is found where it
+// starts a word, and not inside a name such as the attribute __entity.
+func TestCheckOnePrefix(t *testing.T) {
+	for text, bad := range map[string]bool{
+		"ddbmodel: get User: item not found":                             false,
+		"ddbmodel: get User: ddbmodel: item not found":                   true,
+		"ddbmodel: invalid Mx attribute __entity: With takes attributes": false,
+		"ddbmodel: invalid Mx attribute my_query: x":                     false,
+		"ddbmodel: invalid Mx attribute __entity: x (entity: wrapped)":   true,
+		"ddbmodel: a: __entity: then entity: again":                      true,
+		"entity: not the prefix":                                         true,
+	} {
+		if got := CheckOnePrefix(text) != ""; got != bad {
+			t.Errorf("CheckOnePrefix(%q) = %q; want a finding: %v", text, CheckOnePrefix(text), bad)
+		}
+	}
+}
