@@ -171,7 +171,7 @@ type compiledAdopt[T any] struct {
 // are *AdoptError; an unusable entity is a *ddbmodel.ValidationError.
 func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 	c := &compiledAdopt[T]{}
-	in, err := op.e.core().compileAdopt(op.item, unsafe.Pointer(&c.written))
+	in, _, err := op.e.core().compileAdopt(op.item, unsafe.Pointer(&c.written))
 	if err != nil {
 		return nil, err
 	}
@@ -180,17 +180,20 @@ func (op AdoptItemOp[T]) compile() (*compiledAdopt[T], error) {
 }
 
 // compileAdopt is AdoptItemOp.compile, for the item old, writing the value
-// adopted into *written (a *T): it needs nothing of T.
-func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written unsafe.Pointer) (*dynamodb.UpdateItemInput, error) {
+// adopted into *written (a *T): it needs nothing of T. It also returns the
+// item as a put of that value writes it (put), from which the marker items
+// of unique values are made: the value is computed once, so a Default
+// drawn for it (a new ID) is the same in the item and in its marker.
+func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written unsafe.Pointer) (in *dynamodb.UpdateItemInput, put map[string]types.AttributeValue, err error) {
 	if !e.defined() {
-		return nil, errNoEntity("adopt")
+		return nil, nil, errNoEntity("adopt")
 	}
 	if err := e.canAdopt(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	key := e.tableKey(old)
-	refuse := func(err error) (*dynamodb.UpdateItemInput, error) {
-		return nil, &AdoptError{Entity: e.name, Key: key, Item: old, Err: err}
+	refuse := func(err error) (*dynamodb.UpdateItemInput, map[string]types.AttributeValue, error) {
+		return nil, nil, &AdoptError{Entity: e.name, Key: key, Item: old, Err: err}
 	}
 	if len(old) == 0 {
 		return refuse(ddbmodel.ErrNotFound)
@@ -204,7 +207,12 @@ func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written u
 	if err := e.matchKeys(old); err != nil {
 		return refuse(err)
 	}
-	put, err := e.putOfItemInto(old, written)
+	if other := e.table.recognizedBy(old, e.name); other != "" {
+		// Another entity reads the unmarked item as its own
+		// (RecognizeUnmarked): adopting it would take that entity's item.
+		return refuse(fmt.Errorf("the unmarked item is a %q by its key (that entity recognises unmarked items): %w", other, ddbmodel.ErrOtherEntity))
+	}
+	put, err = e.putOfItemInto(old, written)
 	if err != nil {
 		return refuse(err)
 	}
@@ -245,7 +253,7 @@ func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written u
 		ExpressionAttributeValues:           w.Values(),
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}, nil
+	}, put, nil
 }
 
 // Build compiles the adopting UpdateItem request without sending it. An
@@ -290,7 +298,7 @@ func (e *entityCore) adoptItem(ctx context.Context, db *DB, old map[string]types
 	if err := checkDB(db, "adopt"); err != nil {
 		return nil, false, err
 	}
-	in, err := e.compileAdopt(old, written)
+	in, put, err := e.compileAdopt(old, written)
 	if errors.Is(err, ErrAdopted) {
 		return old, false, nil
 	}
@@ -298,7 +306,7 @@ func (e *entityCore) adoptItem(ctx context.Context, db *DB, old map[string]types
 		return nil, false, err
 	}
 	if len(e.uniques) > 0 {
-		if err := e.runAdoptUnique(ctx, db, old, in); err != nil {
+		if err := e.runAdoptUnique(ctx, db, old, put, in); err != nil {
 			return nil, false, err
 		}
 		return nil, true, nil

@@ -19,13 +19,10 @@ import (
 // one transaction, each marker on the condition that no other item holds
 // its value. A taken value fails the adoption with an *AdoptError
 // wrapping a *ddbmodel.UniqueError; nothing is written then. old is the
-// item adopted, in the adopting update compiled for it; the value as
-// written is the caller's (compileAdopt wrote it): it needs nothing of T.
-func (e *entityCore) runAdoptUnique(ctx context.Context, db *DB, old map[string]types.AttributeValue, in *dynamodb.UpdateItemInput) error {
-	put, err := e.putOfItemValue(old)
-	if err != nil {
-		return &AdoptError{Entity: e.name, Key: in.Key, Item: old, Err: err}
-	}
+// item adopted, put the item as the adopting update writes it, and in the
+// update compiled for it; the value as written is the caller's
+// (compileAdopt wrote it, and put from it): it needs nothing of T.
+func (e *entityCore) runAdoptUnique(ctx context.Context, db *DB, old, put map[string]types.AttributeValue, in *dynamodb.UpdateItemInput) error {
 	w := txwrite.Classified(TransactWrite{
 		Item:   txwrite.FromUpdate(in),
 		Entity: e.name, Op: "adopt", Key: in.Key, Size: expr.ItemSize(in.ExpressionAttributeValues) + expr.ItemSize(in.Key),

@@ -38,6 +38,22 @@ func (e *entityCore) checkTTL() error {
 	return nil
 }
 
+// ttlValue refuses a value of the table's TTL attribute that is not a
+// number, written to an attribute T does not declare (ExtraAttributes):
+// checkTTL checks T's own field at Define, but an extra attribute's values
+// are encoded by their Go type, and DynamoDB silently never expires an
+// item whose TTL attribute is not a number of Unix seconds.
+func (e *entityCore) ttlValue(attr string, ref attrRef, av types.AttributeValue) error {
+	if ref.node != nil || ref.top != e.table.TTLAttribute || e.table.TTLAttribute == "" {
+		return nil
+	}
+	if _, ok := av.(*types.AttributeValueMemberN); ok {
+		return nil
+	}
+	return &ddbmodel.ValidationError{Entity: e.name, Attribute: attr, Reason: fmt.Sprintf(
+		"the table's TTL attribute takes a number of Unix seconds (an int64, or a time.Time as Unix seconds), got %s; DynamoDB never expires an item whose TTL attribute is not a number", avKind(av))}
+}
+
 // TimeToLiveInput returns the UpdateTimeToLive request that enables the
 // table's TTL attribute, or nil when the table declares none. Set its
 // TableName to enable it on a table of another name. CreateTable cannot

@@ -222,6 +222,23 @@ func (e *entityCore) matchesUnmarked(item map[string]types.AttributeValue) bool 
 	return e.unmarked && e.matchUnmarked(item) == nil
 }
 
+// recognizedBy returns the name of an entity other than self that takes
+// the unmarked item as its own (Config.RecognizeUnmarked), or "".
+func (t *Table) recognizedBy(item map[string]types.AttributeValue, self string) string {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var names []string
+	for _, d := range t.entities {
+		if r, ok := d.(recognizer); ok && d.Name() != self && r.matchesUnmarked(item) {
+			names = append(names, d.Name())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return slices.Min(names)
+}
+
 // recognize finds the entity that takes an unmarked item as its own. None,
 // or more than one (entities sharing keys, SharesKeysWith), is an
 // *ddbmodel.UnknownEntityError.

@@ -251,6 +251,9 @@ func (p *updatePlan) checkActions() error {
 		if want := actionOperand(a.kind, av); want != "" {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("%s takes %s, got %s", actionNames[a.kind], want, avKind(av))}
 		}
+		if err := e.ttlValue(a.attr, ref, av); err != nil {
+			return err
+		}
 		p.vals[i] = av
 		if r != nil && (a.kind == actSet || a.kind == actSetIfNotExists || a.kind == actAdd || a.kind == actAppend || a.kind == actPrepend) {
 			if a.kind != actSet && a.kind != actSetIfNotExists {
