@@ -32,7 +32,10 @@ func (DeleteOp[T]) batchWriter() {}
 // isolation Define checks across the table's entities; use Put, or a
 // transaction, where another entity's item or an item without a marker may
 // share the key. A batch put of an entity recognising unmarked items
-// (Config.RecognizeUnmarked) is refused: it could not check the item.
+// (Config.RecognizeUnmarked) is refused: it could not check the item; so
+// is one of an entity sharing its table keys with another
+// (Config.SharesKeysWith, named on either side): it would replace the
+// other entity's item under the key.
 func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 	v := op.v
 	return op.putRequest.batchWrite(unsafe.Pointer(&v))
@@ -61,6 +64,9 @@ func (op putRequest) batchWrite(v unsafe.Pointer) (BatchWrite, error) {
 	if err := op.e.batchUnmarkedRefused("a batch put", op.e.tableKey(item)); err != nil {
 		return BatchWrite{}, err
 	}
+	if err := op.e.batchSharedRefused("a batch put", op.e.tableKey(item)); err != nil {
+		return BatchWrite{}, err
+	}
 	return BatchWrite{Request: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}},
 		Table: op.e.table.Name, Entity: op.e.name, Key: op.e.tableKey(item)}, nil
 }
@@ -69,7 +75,7 @@ func (op putRequest) batchWrite(v unsafe.Pointer) (BatchWrite, error) {
 // Like a batch put, a batch delete is not guarded by the entity marker at
 // run time (it deletes an unmarked item under its key too) and relies on
 // the key isolation Define checks; it is refused for an entity recognising
-// unmarked items.
+// unmarked items or sharing its table keys with another entity.
 func (op DeleteOp[T]) BatchWrite() (BatchWrite, error) {
 	return op.deleteRequest.batchWrite()
 }
@@ -95,6 +101,9 @@ func (op deleteRequest) batchWrite() (BatchWrite, error) {
 		return BatchWrite{}, op.e.batchConditionRefused("a batch delete", key, "its If condition", "use Delete, or txn.Write")
 	}
 	if err := op.e.batchUnmarkedRefused("a batch delete", key); err != nil {
+		return BatchWrite{}, err
+	}
+	if err := op.e.batchSharedRefused("a batch delete", key); err != nil {
 		return BatchWrite{}, err
 	}
 	return BatchWrite{Request: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key}},

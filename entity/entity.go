@@ -643,13 +643,18 @@ func (e *Entity[T]) Is(item map[string]types.AttributeValue) bool {
 	return e.defined() && e.is(item)
 }
 
-// is is Is, for the code that needs nothing of T.
-// OtherEntitys reports whether item carries another entity's marker, for
-// package txn's reads (contract.Read.Owner).
-func (e *entityCore) OtherEntitys(item map[string]types.AttributeValue) bool {
+// readOwner is an entity's core as package txn's reads see it
+// (contract.Read.Owner): a type of its own, so that its exported method is
+// not promoted to Entity[T], which embeds entityCore.
+type readOwner entityCore
+
+// OtherEntitys reports whether item carries another entity's marker.
+func (o *readOwner) OtherEntitys(item map[string]types.AttributeValue) bool {
+	e := (*entityCore)(o)
 	return !e.table.Unmarked(item) && !e.is(item)
 }
 
+// is is Is, for the code that needs nothing of T.
 func (e *entityCore) is(item map[string]types.AttributeValue) bool {
 	return stringAttr(item, e.table.EntityAttr()) == e.name || e.unmarked && e.matchUnmarked(item) == nil
 }

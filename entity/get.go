@@ -30,7 +30,7 @@ type readLink = link.Hidden[contract.Read]
 func (op GetOp[T]) linked() GetOp[T] {
 	r := contract.Read{Consistent: op.consistent, SkipExpired: op.skipExpired}
 	if c := op.getRequest.e; c.defined() {
-		r.Entity, r.TTLAttribute, r.Owner = c.name, c.table.TTLAttribute, c
+		r.Entity, r.TTLAttribute, r.Owner = c.name, c.table.TTLAttribute, (*readOwner)(c)
 	}
 	op.readLink = link.New(r)
 	return op

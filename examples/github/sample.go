@@ -202,9 +202,6 @@ func Sample() SampleData {
 // back with their sample status.
 func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	var ops []entity.BatchWriter
-	for _, v := range d.Organizations {
-		ops = append(ops, Organizations.Put(v))
-	}
 	for _, v := range d.Memberships {
 		ops = append(ops, Memberships.Put(v))
 	}
@@ -228,6 +225,15 @@ func (s *Store) LoadSample(ctx context.Context, d SampleData) error {
 	}
 	if err := txn.BatchWrite(ctx, s.DB, txn.BatchOptions{}, ops...); err != nil {
 		return fmt.Errorf("github: load sample: %w", err)
+	}
+	// Organizations are put one by one: they share their table keys with
+	// users (SharesKeysWith), and only a put checks the entity marker, so
+	// that an organization never replaces a user of the same name (a batch
+	// write is refused for them).
+	for _, o := range d.Organizations {
+		if _, err := Organizations.Put(o).Run(ctx, s.DB); err != nil {
+			return fmt.Errorf("github: load sample: organization %s: %w", o.OrgName, err)
+		}
 	}
 	// Users are put one by one: a put of a user writes the marker item of
 	// its unique e-mail address in the same transaction, which a batch
