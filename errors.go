@@ -271,7 +271,10 @@ func (e *TxCanceledError) Error() string {
 	var parts []string
 	for _, r := range e.Failed() {
 		part := fmt.Sprintf("#%d %s %s: %s", r.Index, r.Op, r.Entity, r.Code)
-		if explains(r.Err) {
+		// The outcome says more than DynamoDB's code (another entity's
+		// item, no item, a version conflict...), but for a plain failed
+		// condition, which the code already says.
+		if explains(r.Err) || r.Err != nil && r.Err != ErrConditionFailed {
 			part += ": " + detail(r.Err)
 		}
 		parts = append(parts, part)

@@ -23,7 +23,8 @@ import (
 // BatchOptions tunes batch reads and writes. The zero value is usable.
 type BatchOptions struct {
 	// Concurrency is how many chunks are in flight at once, each in its
-	// own goroutine; default 4.
+	// own goroutine; default 4. Zero takes a field's default; a negative
+	// field is refused before any request.
 	Concurrency int
 	// MaxAttempts is how many times one chunk is sent before what is
 	// still unconfirmed is reported; default 8. A chunk is sent again
@@ -34,6 +35,16 @@ type BatchOptions struct {
 	// BaseDelay and MaxDelay bound the exponential backoff with full
 	// jitter between attempts; defaults 25ms and 2s.
 	BaseDelay, MaxDelay time.Duration
+}
+
+// check refuses negative options: zero takes the default, and a negative
+// number is a mistake, not a request for the default.
+func (o BatchOptions) check(what string) error {
+	if o.Concurrency < 0 || o.MaxAttempts < 0 || o.BaseDelay < 0 || o.MaxDelay < 0 {
+		return &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s: BatchOptions must not be negative (zero takes the default), got Concurrency %d, MaxAttempts %d, BaseDelay %v, MaxDelay %v",
+			what, o.Concurrency, o.MaxAttempts, o.BaseDelay, o.MaxDelay)}
+	}
+	return nil
 }
 
 func (o BatchOptions) withDefaults() BatchOptions {
@@ -224,6 +235,9 @@ func batchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops []bat
 	if err := checkDB(db, "batch write"); err != nil {
 		return err
 	}
+	if err := opts.check("batch write"); err != nil {
+		return err
+	}
 	opts = opts.withDefaults()
 	reqs := make([]entity.BatchWrite, 0, len(ops))
 	seen := map[string]int{}
@@ -305,6 +319,9 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 	if err := checkDB(db, "batch get"); err != nil {
 		return Items{}, err
 	}
+	if err := opts.check("batch get"); err != nil {
+		return Items{}, err
+	}
 	opts = opts.withDefaults()
 	var uniq []batchKey
 	pos := map[string][]int{}
@@ -337,7 +354,7 @@ func BatchGet(ctx context.Context, db *entity.DB, opts BatchOptions, reads ...Re
 		chunks = append(chunks, uniq[:n])
 		uniq = uniq[n:]
 	}
-	res := Items{raw: make([]map[string]types.AttributeValue, len(reads))}
+	res := Items{raw: make([]map[string]types.AttributeValue, len(reads)), entities: entitiesOf(reads)}
 	var mu sync.Mutex
 	left := make([]map[string]types.KeysAndAttributes, len(chunks))
 	for i := range chunks {

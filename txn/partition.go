@@ -128,6 +128,9 @@ func (d PartitionDelete) Run(ctx context.Context, db *entity.DB, opts BatchOptio
 	if err := checkDB(db, "delete partition"); err != nil {
 		return res, err
 	}
+	if err := opts.check("delete partition"); err != nil {
+		return res, err
+	}
 	if _, err := d.Build(); err != nil {
 		return res, err
 	}

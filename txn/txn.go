@@ -187,6 +187,10 @@ func checkGets(items []types.TransactGetItem) error {
 type Items struct {
 	raw     []map[string]types.AttributeValue
 	expired []bool // reads whose item was left out by SkipExpired; nil when none
+	// entities names the entity of each read, so that Decode refuses
+	// another entity than the read's (nil for a transaction's written
+	// items).
+	entities []string
 }
 
 // Len returns the number of reads.
@@ -197,8 +201,14 @@ func (it Items) Len() int { return len(it.raw) }
 // other) is not found, as entity.GetOp.Run reports it.
 func (it Items) Found(i int) bool { return i >= 0 && i < len(it.raw) && len(it.raw[i]) > 0 }
 
-// Raw returns read i's raw item (nil when not found).
-func (it Items) Raw(i int) map[string]types.AttributeValue { return it.raw[i] }
+// Raw returns read i's raw item (nil when not found, or when there is no
+// read i).
+func (it Items) Raw(i int) map[string]types.AttributeValue {
+	if i < 0 || i >= len(it.raw) {
+		return nil
+	}
+	return it.raw[i]
+}
 
 // Run performs the reads.
 func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
@@ -238,7 +248,7 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	if err != nil {
 		return Items{}, err
 	}
-	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops))}
+	res := Items{raw: make([]map[string]types.AttributeValue, len(t.ops)), entities: entitiesOf(t.ops)}
 	now := time.Now()
 	for i, r := range out.Responses {
 		if i < len(res.raw) {
@@ -248,10 +258,28 @@ func (t GetTx) Run(ctx context.Context, db *entity.DB) (Items, error) {
 	return res, nil
 }
 
+// entitiesOf names the entity of each read.
+func entitiesOf(reads []ReadOp) []string {
+	names := make([]string, len(reads))
+	for i, r := range reads {
+		names[i] = readOf(r).Entity
+	}
+	return names
+}
+
 // Decode decodes read i with e. A read that found nothing, or whose item
 // SkipExpired left out, gives an error satisfying
-// errors.Is(err, ddbmodel.ErrNotFound).
+// errors.Is(err, ddbmodel.ErrNotFound). An i that is no read, or an e
+// that is not the read's entity, is a *ddbmodel.ValidationError.
 func Decode[T any](it Items, i int, e *entity.Entity[T]) (T, error) {
+	if i < 0 || i >= len(it.raw) {
+		var zero T
+		return zero, &ddbmodel.ValidationError{Entity: e.Name(), Reason: fmt.Sprintf("Decode: there is no read %d: the reads are numbered 0 to %d, in the order given", i, len(it.raw)-1)}
+	}
+	if i < len(it.entities) && it.entities[i] != "" && it.entities[i] != e.Name() {
+		var zero T
+		return zero, &ddbmodel.ValidationError{Entity: e.Name(), Reason: fmt.Sprintf("Decode: read %d is of entity %s, not %s; decode it with %s's entity", i, it.entities[i], e.Name(), it.entities[i])}
+	}
 	if it.Expired(i) {
 		var zero T
 		return zero, errtext.Errorf("read %d of the transaction (%s): the item's TTL has passed: %w", i, e.Name(), ddbmodel.ErrNotFound)
