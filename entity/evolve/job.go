@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -165,8 +166,8 @@ func (j Job) check() error {
 	if j.samples < 0 {
 		return j.invalid("Samples must not be negative, got %d", j.samples)
 	}
-	if j.readRate < 0 || j.writeRate < 0 {
-		return j.invalid("ReadRate and WriteRate must not be negative, got %g and %g", j.readRate, j.writeRate)
+	if !validRate(j.readRate) || !validRate(j.writeRate) {
+		return j.invalid("ReadRate and WriteRate must be 0 (no limit) or a positive, finite number, got %g and %g", j.readRate, j.writeRate)
 	}
 	if err := j.checkScale(); err != nil {
 		return err
@@ -330,3 +331,7 @@ func (j Job) find(item map[string]types.AttributeValue) (Target, *Finding) {
 	}
 	return nil, unknown(tb, item)
 }
+
+// validRate reports whether r is a rate a job takes: 0 (no limit) or a
+// positive, finite number (NaN and +Inf would make the limiter never wait).
+func validRate(r float64) bool { return r >= 0 && !math.IsInf(r, 1) }

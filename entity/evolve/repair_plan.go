@@ -106,8 +106,11 @@ func (f *Finding) refusal() error {
 		// A migration writes the whole put image of the upgraded value
 		// (migrate.go), so the put's other changes are its point; when
 		// that value has another table key, the move puts that image at
-		// the new key (repaired holds it).
-		return nil
+		// the new key (repaired holds it). It writes the item alone: a
+		// unique value or a TTL it changes would leave the value's marker
+		// item behind (another item could then take the new value, or
+		// the marker expire before its holder).
+		return m.markersUnchanged(f)
 	}
 	for _, c := range f.Changes {
 		if c.Wanted == nil && m.kept(c.Attribute) {
@@ -128,6 +131,26 @@ func (f *Finding) refusal() error {
 		}
 		if stamp := m.fromStamp[d.Attribute]; stamp != "" {
 			return errtext.Errorf("%w: [%s]: key attribute %q is built from %q, which every put sets anew, so the key a put renders is never the one stored", ErrNotRepairable, PutChanges, d.Attribute, stamp)
+		}
+	}
+	return nil
+}
+
+// markersUnchanged refuses the migration f of an item of an entity with
+// unique attributes when the upgraded value changes a unique value or the
+// TTL, which its marker items carry: the repair's single write would not
+// move them. nil otherwise.
+func (m *repairModel) markersUnchanged(f *Finding) error {
+	if len(m.uniques) == 0 {
+		return nil
+	}
+	ttlAttr := ""
+	if m.tb != nil {
+		ttlAttr = m.tb.TTLAttribute
+	}
+	for _, c := range slices.Concat(f.Diffs, f.Changes) {
+		if slices.Contains(m.uniques, c.Attribute) || c.Attribute != "" && c.Attribute == ttlAttr {
+			return errtext.Errorf("%w: [%s]: the upgraded value changes %q, which the marker items of the entity's unique attributes (%s) carry, and a migration writes the item alone; write the upgraded value with the entity's Put (Get returns it upgraded), which moves the markers in the same transaction", ErrNotRepairable, OldVersion, c.Attribute, strings.Join(m.uniques, ", "))
 		}
 	}
 	return nil
