@@ -27,15 +27,6 @@ type agRider struct {
 	Bike   string `dynamo:"bike"`
 }
 
-func agRaw(t *testing.T, db *entity.DB, table string, item map[string]types.AttributeValue) {
-	t.Helper()
-	if _, err := db.Client.PutItem(t.Context(), &dynamodb.PutItemInput{TableName: db.Table(table), Item: item}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func agS(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
-
 // TestAdoptRefusesAnotherEntitysUnmarkedItem: an unmarked item that
 // another entity of the table recognises as its own is that entity's;
 // adopting it (AdoptItem, Adopt, Scanner.Adopt) would take it over. It is
@@ -50,7 +41,7 @@ func TestAdoptRefusesAnotherEntitysUnmarkedItem(t *testing.T) {
 	db := entitytest.NewDB(t, tb)
 	ctx := t.Context()
 	for _, h := range []string{"velo", "spin"} {
-		agRaw(t, db, "rides", map[string]types.AttributeValue{"PK": agS("HANDLE#" + h), "SK": agS("PROFILE"), "handle": agS(h), "motto": agS(h + " on")})
+		rawPut(t, db, map[string]types.AttributeValue{"PK": s("HANDLE#" + h), "SK": s("PROFILE"), "handle": s(h), "motto": s(h + " on")})
 	}
 	_, err := riders.Adopt(entity.Values{"handle": "velo"}).Run(ctx, db)
 	var ae *entity.AdoptError
@@ -87,7 +78,7 @@ func TestAdoptDrawsAUniqueDefaultOnce(t *testing.T) {
 		Attributes: map[string]entity.Attribute{"code": {Unique: true, Default: entity.NewID}}})
 	db := entitytest.NewDB(t, tb)
 	ctx := t.Context()
-	agRaw(t, db, "vouchers", map[string]types.AttributeValue{"PK": agS("SHOP#s1"), "SK": agS("V#1"), "shop": agS("s1"), "no": agS("1")})
+	rawPut(t, db, map[string]types.AttributeValue{"PK": s("SHOP#s1"), "SK": s("V#1"), "shop": s("s1"), "no": s("1")})
 	got, err := vouchers.Adopt(entity.Values{"shop": "s1", "no": "1"}).Run(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -222,35 +222,8 @@ func (e *entityCore) matchesUnmarked(item map[string]types.AttributeValue) bool 
 	return e.unmarked && e.matchUnmarked(item) == nil
 }
 
-// recognizedBy returns the name of an entity other than self that takes
-// the unmarked item as its own (Config.RecognizeUnmarked), or "".
-func (t *Table) recognizedBy(item map[string]types.AttributeValue, self string) string {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	var names []string
-	for _, d := range t.entities {
-		if r, ok := d.(recognizer); ok && d.Name() != self && r.matchesUnmarked(item) {
-			names = append(names, d.Name())
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return slices.Min(names)
-}
-
-// recognize finds the entity that takes an unmarked item as its own. None,
-// or more than one (entities sharing keys, SharesKeysWith), is an
-// *ddbmodel.UnknownEntityError.
 func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	var found []decoder
-	for _, d := range t.entities {
-		if r, ok := d.(recognizer); ok && r.matchesUnmarked(item) {
-			found = append(found, d)
-		}
-	}
+	found := t.recognizers(item)
 	switch len(found) {
 	case 1:
 		return found[0], nil
@@ -263,6 +236,35 @@ func (t *Table) recognize(item map[string]types.AttributeValue) (decoder, error)
 	}
 	slices.Sort(names)
 	return nil, errtext.Errorf("an unmarked item's key fits entities %s: %w", strings.Join(names, ", "), unknownEntity("", ""))
+}
+
+// recognizers returns the entities that take the unmarked item as their
+// own (Config.RecognizeUnmarked).
+func (t *Table) recognizers(item map[string]types.AttributeValue) []decoder {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var found []decoder
+	for _, d := range t.entities {
+		if r, ok := d.(recognizer); ok && r.matchesUnmarked(item) {
+			found = append(found, d)
+		}
+	}
+	return found
+}
+
+// recognizedBy returns the name of an entity other than self that takes
+// the unmarked item as its own, or "".
+func (t *Table) recognizedBy(item map[string]types.AttributeValue, self string) string {
+	var names []string
+	for _, d := range t.recognizers(item) {
+		if d.Name() != self {
+			names = append(names, d.Name())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return slices.Min(names)
 }
 
 // keyDisagreement says which composites make a put of an unmarked item's

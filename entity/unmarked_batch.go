@@ -56,7 +56,7 @@ func (e *entityCore) sharesKeysWith() string {
 	names := slices.Clone(e.shares)
 	e.table.mu.RLock()
 	for name, d := range e.table.entities {
-		if name != e.name && slices.Contains(d.keySpace().shares, e.name) {
+		if name != e.name && slices.Contains(d.sharesWith(), e.name) {
 			names = append(names, name)
 		}
 	}

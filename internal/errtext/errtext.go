@@ -73,17 +73,16 @@ func CheckOnePrefix(text string) string {
 		return "does not start with " + strconv.Quote(Prefix)
 	}
 	for _, p := range packageNames {
-		for i := strings.Index(rest, p); i >= 0; {
-			// A prefix starts a word: the attribute __entity, named
-			// before a colon, is not the prefix "entity: ".
-			if i == 0 || !isWordByte(rest[i-1]) {
-				return "carries a second prefix " + strconv.Quote(p)
-			}
-			j := strings.Index(rest[i+1:], p)
+		// A prefix starts a word: the attribute __entity, named before a
+		// colon, is not the prefix "entity: ".
+		for i := 0; ; i++ {
+			j := strings.Index(rest[i:], p)
 			if j < 0 {
 				break
 			}
-			i += 1 + j
+			if i += j; i == 0 || !isWordByte(rest[i-1]) {
+				return "carries a second prefix " + strconv.Quote(p)
+			}
 		}
 	}
 	return ""
