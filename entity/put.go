@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -37,7 +38,10 @@ func (e *entityCore) applyDefaults(rv reflect.Value) error {
 		d := r.Default
 		fn, computed := d.(func() any)
 		if computed {
-			d = fn()
+			var err error
+			if d, err = callDefault(fn); err != nil {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default func panicked", Err: err}
+			}
 		}
 		dv, why := defaultValue(d, f.Type())
 		if why != "" {
@@ -50,6 +54,18 @@ func (e *entityCore) applyDefaults(rv reflect.Value) error {
 		f.Set(dv)
 	}
 	return nil
+}
+
+// callDefault calls a Default func, returning its panic as a
+// *ddbmodel.PanicError (so that Build returns an error, and a batch's
+// goroutine does not crash the program).
+func callDefault(fn func() any) (v any, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
+		}
+	}()
+	return fn(), nil
 }
 
 // encode applies defaults and timestamps to *v, encodes it, checks the

@@ -140,13 +140,15 @@ func compile[R any](what string, i int, op any, fn func() (R, error)) (R, error)
 	if isNil(op) {
 		return r, &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s %d: nil operation", what, i)}
 	}
+	var returned bool // the panic, if any, is one fn reported, not fn's own
 	err := fanout.Call(func() error {
 		var err error
 		r, err = fn()
+		returned = true
 		return err
 	})
 	var pe *ddbmodel.PanicError
-	if errors.As(err, &pe) {
+	if !returned && errors.As(err, &pe) {
 		return r, &ddbmodel.ValidationError{Reason: fmt.Sprintf("%s %d: the operation cannot be compiled (a zero value?)", what, i), Err: pe}
 	}
 	if err != nil {
