@@ -342,6 +342,9 @@ type Entity[T any] struct {
 // code that needs nothing of T has it as receiver, so that it is compiled
 // once rather than once per entity type.
 type entityCore struct {
+	// texts are the marker conditions' texts, made at Define (nil before,
+	// and for names that are no identifiers).
+	texts *guardTexts
 	// typ is T, the entity's struct type.
 	typ     reflect.Type
 	table   *Table
@@ -460,10 +463,13 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 	if err := e.define(rules, func() error { return e.defineUpgrades(cfg.Upgrades) }); err != nil {
 		return nil, err
 	}
+	// Made before the entity is registered, where other goroutines may
+	// see it.
+	e.sch.knownPlaceholders()
+	e.makeGuardTexts()
 	if err := table.register(e); err != nil {
 		return nil, err
 	}
-	e.sch.knownPlaceholders()
 	return e, nil
 }
 

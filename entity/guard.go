@@ -111,11 +111,45 @@ func (e *entityCore) exists(w *expr.Writer) string {
 	if e.unmarked {
 		return e.existsOrUnmarked(w)
 	}
-	return w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
+	n, i := w.Name(e.table.EntityAttr()), w.ValueCount()
+	v := w.Value(e.marker)
+	if t := e.texts; t != nil && n == t.entity && i < len(t.exists) {
+		return t.exists[i]
+	}
+	return n + " = " + v
 }
 
 func (e *entityCore) pkAbsent(w *expr.Writer) string {
-	return "attribute_not_exists(" + w.Name(e.table.PartitionKey.Name) + ")"
+	n := w.Name(e.table.PartitionKey.Name)
+	if t := e.texts; t != nil && n == t.pk {
+		return t.pkAbsent
+	}
+	return "attribute_not_exists(" + n + ")"
+}
+
+// guardTexts are the texts of the marker conditions most requests write,
+// made once at Define: each is used only when the Writer gave the names
+// the placeholders assumed here and the marker value the placeholder
+// numbered, so a request's text is the same with them or without.
+type guardTexts struct {
+	pk, entity string    // the placeholders assumed: expr.Placeholder of each name
+	pkAbsent   string    // attribute_not_exists(pk)
+	exists     [8]string // entity = :vI
+	guard      [8]string // attribute_not_exists(pk) OR entity = :vI
+}
+
+// makeGuardTexts makes e.texts; nil when a name is no identifier.
+func (e *entityCore) makeGuardTexts() {
+	t := &guardTexts{pk: expr.Placeholder(e.table.PartitionKey.Name), entity: expr.Placeholder(e.table.EntityAttr())}
+	if t.pk == "" || t.entity == "" {
+		return
+	}
+	t.pkAbsent = "attribute_not_exists(" + t.pk + ")"
+	for i := range t.exists {
+		t.exists[i] = t.entity + " = " + expr.ValuePlaceholder(i)
+		t.guard[i] = t.pkAbsent + " OR " + t.exists[i]
+	}
+	e.texts = t
 }
 
 // guard writes into w the condition that guards a put or a plain delete:
@@ -125,7 +159,13 @@ func (e *entityCore) guard(w *expr.Writer) string {
 	if e.unmarked {
 		return e.guardOrUnmarked(w)
 	}
-	return e.pkAbsent(w) + " OR " + w.Name(e.table.EntityAttr()) + " = " + w.Value(e.marker)
+	absent := e.pkAbsent(w)
+	n, i := w.Name(e.table.EntityAttr()), w.ValueCount()
+	v := w.Value(e.marker)
+	if t := e.texts; t != nil && absent == t.pkAbsent && n == t.entity && i < len(t.guard) {
+		return t.guard[i]
+	}
+	return absent + " OR " + n + " = " + v
 }
 
 // writeGuard is the guard condition as a fresh writer renders it, computed

@@ -292,7 +292,7 @@ func badKeyValue(av types.AttributeValue, k KeyAttribute) string {
 func (p *updatePlan) multiIndexKey(d *indexDef) error {
 	e := p.e
 	for _, k := range d.multi.attrs() {
-		kind, ok := p.touched[k.Name]
+		kind, ok := p.touched.get(k.Name)
 		if !ok {
 			continue
 		}

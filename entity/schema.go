@@ -579,17 +579,35 @@ type schema struct {
 	// members are the schemas of a collection's entities, when this one
 	// merges them (see schemaFor); nil for one entity's.
 	members []*schema
+	// tops are the one-element paths of the top-level names, made once
+	// (knownPlaceholders) and shared by the references resolve returns;
+	// nil for a merged schema, whose references make their own.
+	tops map[string]docpath.Path
 }
 
 // knownPlaceholders makes the expression placeholders of the schema's
-// top-level, key, marker and extra attribute names once (expr.Known), so
-// that the requests naming them allocate none.
+// top-level, key, marker and extra attribute names once (expr.Known), and
+// their one-element paths, so that the requests naming them allocate
+// neither.
 func (s *schema) knownPlaceholders() {
+	tops := map[string]docpath.Path{}
 	for _, names := range []iter.Seq[string]{maps.Keys(s.attrs), maps.Keys(s.special), maps.Keys(s.extra), maps.Keys(s.keyTypes)} {
 		for n := range names {
 			expr.Known(n)
+			tops[n] = docpath.Path{{Name: n}}[:1:1]
 		}
 	}
+	s.tops = tops
+}
+
+// topPath is the path of the top-level name: shared when made at Define.
+// No code writes into a reference's path, and its capacity is its length,
+// so an append copies it.
+func (s *schema) topPath(name string) docpath.Path {
+	if p, ok := s.tops[name]; ok {
+		return p
+	}
+	return docpath.Path{{Name: name}}
 }
 
 // attrRef is an attribute name or document path resolved against a schema.
@@ -620,7 +638,7 @@ func (s *schema) resolve(name, use string) (attrRef, error) {
 		if !top {
 			return attrRef{}, s.unknown(name, use)
 		}
-		return attrRef{name: name, top: name, path: docpath.Path{{Name: name}}, node: n}, nil
+		return attrRef{name: name, top: name, path: s.topPath(name), node: n}, nil
 	}
 	p, perr := docpath.Parse(name)
 	if top {

@@ -317,7 +317,7 @@ type uniqueWriter interface {
 // marker is the releasing item's; two ops taking one value are refused
 // with its *ddbmodel.UniqueError.
 func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrite, error) {
-	var main, extra []TransactWrite
+	main, extra := make([]TransactWrite, 0, len(ops)), []TransactWrite(nil)
 	for _, op := range ops {
 		if uw, ok := op.(uniqueWriter); ok {
 			w, more, err := uw.uniqueWrites(ctx, db)

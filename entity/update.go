@@ -246,11 +246,9 @@ func sameKey(a, b types.AttributeValue) bool {
 
 // partialT decodes the values an update knows into a T (typ), for key
 // functions, and returns a pointer to it (a *T).
-func (op *updateRequest) partialT(typ reflect.Type, known itemSource, with keys.Source) (unsafe.Pointer, error) {
+func (op *updateRequest) partialT(typ reflect.Type, known *knownValues, with keys.Source) (unsafe.Pointer, error) {
 	item := map[string]types.AttributeValue{}
-	for k, v := range known {
-		item[k] = v
-	}
+	known.each(func(k string, v types.AttributeValue) { item[k] = v })
 	for _, vs := range []Values{op.key, op.with} {
 		for k, v := range vs {
 			if _, ok := item[k]; ok {

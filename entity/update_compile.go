@@ -33,14 +33,25 @@ type updatePlan struct {
 	key map[string]types.AttributeValue // the item's table key
 
 	// The actions, with the updated timestamp added, and their values.
-	acts    []action
-	paths   []docpath.Path // each action's attribute or document path
-	vals    []types.AttributeValue
-	touched map[string]actionKind // attribute -> the action on it
-	known   itemSource            // the values the update sets outright
+	acts  []action
+	paths []docpath.Path // each action's attribute or document path
+	vals  []types.AttributeValue
+	// pathsBuf and valsBuf back paths and vals for most updates.
+	pathsBuf [4]docpath.Path
+	valsBuf  [4]types.AttributeValue
+	touched  smallMap[actionKind] // attribute -> the action on it
+	// touchedBuf backs touched's first entries.
+	touchedBuf [4]smallEntry[actionKind]
+	known      knownValues // the values the update sets outright
+	// knownBuf backs known's first entries.
+	knownBuf [4]smallEntry[types.AttributeValue]
 
 	withSrc keys.Source // the caller's With values, or nil
-	src     keys.Source // where key composites come from
+	src     keys.Source // where key composites come from: &srcLayers
+	// srcLayers are src's sources in order, backed by layersBuf (the plan
+	// is not copied, so src allocates nothing).
+	srcLayers layered
+	layersBuf [4]keys.Source
 	// old is the item read (nil when the update compiles without it);
 	// merged is old with the actions applied, as DynamoDB will apply them.
 	old, merged map[string]types.AttributeValue
@@ -54,11 +65,11 @@ type updatePlan struct {
 	// that most updates grow neither slice (the plan is not copied).
 	condsBuf              [4]string
 	setsBuf               [4]string
-	keySets               map[string]types.AttributeValue // index key attributes set so far
-	missing, missingAttrs []string                        // composites not known, and the keys needing them
-	usedFromOld           map[string]bool                 // untouched attributes read from old: conditioned on their value
-	touchedFromOld        map[string]bool                 // touched attributes whose new value was computed from old
-	absentInOld           map[string]bool                 // composites the item read lacks: conditioned on their absence
+	keySets               smallMap[types.AttributeValue] // index key attributes set so far
+	missing, missingAttrs []string                       // composites not known, and the keys needing them
+	usedFromOld           map[string]bool                // untouched attributes read from old: conditioned on their value
+	touchedFromOld        map[string]bool                // touched attributes whose new value was computed from old
+	absentInOld           map[string]bool                // composites the item read lacks: conditioned on their absence
 }
 
 func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
@@ -85,6 +96,7 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledU
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	p.conds, p.sets = p.condsBuf[:0], p.setsBuf[:0]
+	p.touched.list, p.known.list = p.touchedBuf[:0], p.knownBuf[:0]
 	if op.with != nil {
 		p.withSrc = op.with
 	}
@@ -98,7 +110,7 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledU
 		missing := dedupe(p.missing)
 		var changed []string
 		for _, m := range missing {
-			if kind, ok := p.touched[m]; ok && kind != actSet {
+			if kind, ok := p.touched.get(m); ok && kind != actSet {
 				changed = append(changed, m)
 			}
 		}
@@ -140,12 +152,15 @@ func (p *updatePlan) addUpdatedTimestamp() error {
 // attributes and duplicates, encodes the values and checks their rules.
 func (p *updatePlan) checkActions() error {
 	e := p.e
-	p.vals = make([]types.AttributeValue, len(p.acts))
+	if len(p.acts) <= len(p.valsBuf) {
+		p.vals, p.paths = p.valsBuf[:len(p.acts)], p.pathsBuf[:len(p.acts)]
+	} else {
+		p.vals, p.paths = make([]types.AttributeValue, len(p.acts)), make([]docpath.Path, len(p.acts))
+	}
 	if !validReturn(p.op.ret) {
 		return &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Returning %q: want one of %s", p.op.ret, strings.Join(returnValueNames(), ", "))}
 	}
 	var copied bool
-	p.paths = make([]docpath.Path, len(p.acts))
 	for i, a := range p.acts {
 		if _, zero := a.val.(zeroChange); zero {
 			return &ddbmodel.ValidationError{Entity: e.name, Reason: "Apply was given a zero entity.Change (no change), which would be dropped silently; make changes with the entity's field handles (Field.Set, ...)"}
@@ -174,7 +189,7 @@ func (p *updatePlan) checkActions() error {
 		if ref.nested() {
 			// A change inside an attribute: its new value is known only
 			// from the item read, like an Add's.
-			setIn(&p.touched, ref.top, actNested)
+			p.touched.set(ref.top, actNested)
 			var av types.AttributeValue
 			var fv reflect.Value
 			if a.kind != actRemove {
@@ -232,7 +247,7 @@ func (p *updatePlan) checkActions() error {
 				p.acts[i].kind = actRemove
 			}
 		}
-		setIn(&p.touched, ref.top, a.kind)
+		p.touched.set(ref.top, a.kind)
 		if a.kind == actRemove {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
@@ -267,7 +282,7 @@ func (p *updatePlan) checkActions() error {
 			return err
 		}
 		if a.kind == actSet {
-			setIn(&p.known, ref.top, av)
+			p.known.set(ref.top, av)
 		}
 	}
 	return nil
@@ -403,7 +418,8 @@ func (p *updatePlan) actionValue(a action, node *attrNode) (types.AttributeValue
 // known as DynamoDB will compute them, and the write is conditioned on
 // what they were computed from.
 func (p *updatePlan) applyToOld() error {
-	p.src = layered{p.known, p.withSrc, p.op.key}
+	p.srcLayers = append(p.layersBuf[:0], &p.known, p.withSrc, p.op.key)
+	p.src = &p.srcLayers
 	if p.old == nil {
 		return nil
 	}
@@ -429,14 +445,14 @@ func (p *updatePlan) applyToOld() error {
 	}
 	p.merged = merged
 	p.c.merged = merged
-	p.src = layered{p.known, p.withSrc, p.op.key, itemSource(merged)}
+	p.srcLayers = append(p.srcLayers, itemSource(merged))
 	return nil
 }
 
 // touches reports whether the update touches a composite of d.
 func (p *updatePlan) touches(d *keyDef) bool {
 	for _, u := range d.Uses {
-		if _, ok := p.touched[u]; ok {
+		if _, ok := p.touched.get(u); ok {
 			return true
 		}
 	}
@@ -451,7 +467,7 @@ func (p *updatePlan) checkPrimaryKey() error {
 			continue
 		}
 		for _, u := range d.Uses {
-			if p.touched[u] == actRemove {
+			if kind, _ := p.touched.get(u); kind == actRemove {
 				return &ddbmodel.ValidationError{Entity: p.e.name, Attribute: u, Reason: fmt.Sprintf("%s: the primary key attribute %s is built from it (%s), and every item has its key; set a new value to move the item", p.removal(u), d.Attribute, keyFrom(d.keySpec))}
 			}
 		}
@@ -459,12 +475,12 @@ func (p *updatePlan) checkPrimaryKey() error {
 			p.c.move = true
 			continue
 		}
-		from := keys.Source(layered{p.known, p.op.key})
+		from := keys.Source(layered{&p.known, p.op.key})
 		if p.merged != nil {
 			from = itemSource(p.merged)
 		}
 		for _, u := range d.Uses {
-			if kind, ok := p.touched[u]; ok && kind != actSet && p.merged == nil {
+			if kind, ok := p.touched.get(u); ok && kind != actSet && p.merged == nil {
 				from = nil // the new value is unknown until the item is read
 			}
 		}
@@ -548,7 +564,7 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 		}
 		touchedIdx = true
 		for _, u := range k.Uses {
-			if kind, ok := p.touched[u]; ok && kind == actRemove && removed == "" {
+			if kind, ok := p.touched.get(u); ok && kind == actRemove && removed == "" {
 				removed = u
 			}
 		}
@@ -582,9 +598,7 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 		for n := range p.old {
 			setIn(&p.usedFromOld, n, true)
 		}
-		for n := range p.touched {
-			setIn(&p.touchedFromOld, n, true)
-		}
+		p.touched.each(func(n string, _ actionKind) { setIn(&p.touchedFromOld, n, true) })
 		if !when(t) {
 			p.leave(pair)
 			return nil
@@ -637,13 +651,13 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 	for _, ks := range out {
 		// Indexes may share a key attribute (two indexes with one
 		// partition key): DynamoDB rejects a path set twice.
-		if prev, ok := p.keySets[ks.attr]; ok {
+		if prev, ok := p.keySets.get(ks.attr); ok {
 			if !sameKey(prev, ks.av) {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: ks.attr, Reason: "indexes sharing this key attribute compute different values"}
 			}
 			continue
 		}
-		setIn(&p.keySets, ks.attr, ks.av)
+		p.keySets.set(ks.attr, ks.av)
 		p.sets = append(p.sets, p.w.Name(ks.attr)+" = "+p.w.Value(ks.av))
 	}
 	return nil
@@ -654,7 +668,7 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 // (absent). It records the composites taken from the item read.
 func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 	for _, u := range k.Uses {
-		if kind, ok := p.touched[u]; ok && kind != actSet {
+		if kind, ok := p.touched.get(u); ok && kind != actSet {
 			// Changed by add, append, set-if-not-exists: its new value is
 			// known only from the item read.
 			if _, ok := itemSource(p.merged).Lookup(u); ok {
@@ -668,10 +682,10 @@ func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 			miss = append(miss, u)
 			continue
 		}
-		if _, ok := (layered{p.known, p.withSrc, p.op.key}).Lookup(u); ok {
+		if _, ok := (layered{&p.known, p.withSrc, p.op.key}).Lookup(u); ok {
 			continue
 		}
-		if _, ok := p.known[u]; ok && k.fn != nil {
+		if _, ok := p.known.get(u); ok && k.fn != nil {
 			// Set whole to a value that is no key text (a bool, a list, a
 			// map): a key function takes it all the same.
 			continue
@@ -700,7 +714,7 @@ func (p *updatePlan) renderIndexKey(k *keyDef) (types.AttributeValue, error) {
 	if p.old != nil {
 		t, err = p.decode()
 	} else {
-		t, err = p.op.partialT(p.e.typ, p.known, p.withSrc)
+		t, err = p.op.partialT(p.e.typ, &p.known, p.withSrc)
 	}
 	if err != nil {
 		return nil, &ddbmodel.ValidationError{Entity: p.e.name, Err: err}
@@ -781,7 +795,7 @@ func (p *updatePlan) conditionOnRead() {
 		return
 	}
 	for _, name := range sortedKeys(p.usedFromOld) {
-		if _, t := p.touched[name]; t || e.maintained[name] {
+		if _, t := p.touched.get(name); t || e.maintained[name] {
 			continue
 		}
 		if av, ok := old[name]; ok {
@@ -789,7 +803,7 @@ func (p *updatePlan) conditionOnRead() {
 		}
 	}
 	for _, name := range sortedKeys(p.touchedFromOld) {
-		if kind := p.touched[name]; kind == actSet || kind == actRemove {
+		if kind, _ := p.touched.get(name); kind == actSet || kind == actRemove {
 			continue
 		}
 		if av, ok := old[name]; ok {
@@ -799,7 +813,7 @@ func (p *updatePlan) conditionOnRead() {
 		}
 	}
 	for _, name := range sortedKeys(p.absentInOld) {
-		if _, t := p.touched[name]; t {
+		if _, t := p.touched.get(name); t {
 			continue
 		}
 		p.conds = append(p.conds, "attribute_not_exists("+w.Name(name)+")")

@@ -76,6 +76,13 @@ func isZeroTime(f reflect.Value) bool {
 	return ok && t.IsZero()
 }
 
+// isZeroTimeValue is isZeroTime of an action's value (nil included).
+// Apart from zeroTimeSet, so that only the updates setting a time field
+// move the action to the heap.
+func isZeroTimeValue(v any) bool {
+	return isZeroTime(reflect.ValueOf(&v).Elem())
+}
+
 // zeroTimeSet refuses an update that sets a time composite of a key that
 // is not sparse (the table's key, or an index every item is in) to the
 // zero time: a put of that value is refused too.
@@ -83,7 +90,7 @@ func (e *entityCore) zeroTimeSet(a action, ref attrRef) error {
 	if ref.nested() || (a.kind != actSet && a.kind != actSetIfNotExists) {
 		return nil
 	}
-	if _, ok := e.times[ref.top]; !ok || !isZeroTime(reflect.ValueOf(&a.val).Elem()) {
+	if _, ok := e.times[ref.top]; !ok || !isZeroTimeValue(a.val) {
 		return nil
 	}
 	for _, d := range e.allKeys {

@@ -69,6 +69,19 @@ func identPlaceholder(attr string) string {
 	return "#" + attr
 }
 
+// Placeholder is the placeholder a Writer's Name gives attr when no other
+// name took it first: "#" followed by attr for an identifier, "" for a
+// name that is not one (a Writer numbers those).
+func Placeholder(attr string) string { return identPlaceholder(attr) }
+
+// ValuePlaceholder is the placeholder of a Writer's value number i (from
+// 0): what Value returns when the Writer holds i values.
+func ValuePlaceholder(i int) string { return valuePlaceholder(i) }
+
+// ValueCount is how many values the Writer holds: the number the next
+// Value's placeholder has.
+func (w *Writer) ValueCount() int { return len(w.values) }
+
 // The first placeholders of values and of names that are not identifiers,
 // made once: most requests use only these.
 var (
