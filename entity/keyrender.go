@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,32 +38,47 @@ func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, err
 
 // key is Key, for the code that needs nothing of T.
 func (e *entityCore) key(composites Values) (map[string]types.AttributeValue, error) {
-	if err := e.checkKeyNames(composites); err != nil {
-		return nil, err
+	// One pass over the values: a name that is no composite of the primary
+	// key is refused first; then a value its field cannot hold; a number
+	// given as text is rendered as the field's number.
+	var bad []string
+	var refused error
+	src, cloned := composites, false
+	for name, v := range composites {
+		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
+			bad = append(bad, name)
+			continue
+		}
+		if len(bad) > 0 || refused != nil {
+			continue
+		}
+		if err := e.sch.checkComposite(name, composites); err != nil {
+			refused = &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "key values", Err: err}
+			continue
+		}
+		if n, ok := e.sch.numberTextOf(name, v); ok {
+			if !cloned {
+				src, cloned = maps.Clone(composites), true
+			}
+			src[name] = n
+		}
+	}
+	if len(bad) > 0 {
+		return nil, e.notKeyNames(bad)
+	}
+	if refused != nil {
+		return nil, refused
 	}
 	key := make(map[string]types.AttributeValue, 2)
-	if err := e.renderPrimary(e.sch.canonicalNumbers(composites), key); err != nil {
+	if err := e.renderPrimary(src, key); err != nil {
 		return nil, err
 	}
 	return key, nil
 }
 
-// checkKeyNames refuses a name that is no composite of the primary key.
-func (e *entityCore) checkKeyNames(composites Values) error {
-	var bad []string
-	for name := range composites {
-		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
-			bad = append(bad, name)
-		}
-	}
-	if len(bad) == 0 {
-		for name := range composites {
-			if err := e.sch.checkComposite(name, composites); err != nil {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "key values", Err: err}
-			}
-		}
-		return nil
-	}
+// notKeyNames refuses the names bad, which are no composites of the
+// primary key.
+func (e *entityCore) notKeyNames(bad []string) error {
 	slices.Sort(bad)
 	uses := slices.Clone(e.pk.Uses)
 	if e.sk != nil {

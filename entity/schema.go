@@ -924,24 +924,6 @@ func (s *schema) canonicalNumber(name string, v any) any {
 	return v
 }
 
-// canonicalNumbers is values with canonicalNumber applied: values itself
-// when nothing changes.
-func (s *schema) canonicalNumbers(values Values) Values {
-	var out Values
-	for k := range values {
-		if n, ok := s.numberText(k, values); ok {
-			if out == nil {
-				out = maps.Clone(values)
-			}
-			out[k] = n
-		}
-	}
-	if out == nil {
-		return values
-	}
-	return out
-}
-
 // numberText returns, for a composite of a number field given as text, the
 // value of the field's type it converts to (checkComposite accepted it).
 func (s *schema) numberText(attr string, values Values) (any, bool) {
