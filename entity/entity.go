@@ -44,7 +44,9 @@ type Attribute struct {
 	// (a float32 field takes a float rounded, within its range), and a
 	// number is never text (65 for a string field is refused, not "A"). A
 	// value is checked at Define, a func's each time it is called (before
-	// any request); either is refused with a *ddbmodel.ValidationError.
+	// any request); either is refused with a *ddbmodel.ValidationError. A
+	// func that panics fails the write the same way, the error wrapping
+	// the *ddbmodel.PanicError (errors.Is ddbmodel.ErrPanic).
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).
