@@ -41,3 +41,65 @@ func TestADefaultFuncThatPanicsIsAnError(t *testing.T) {
 	err = txn.BatchWrite(t.Context(), db, txn.BatchOptions{}, e.Put(dvDoc{ID: "a"}), e.Put(dvDoc{ID: "b"}))
 	check("txn.BatchWrite", err)
 }
+
+// upDoc is a model whose user functions panic for the item "boom".
+type upDoc struct {
+	ID     string `dynamo:"id"`
+	Status string `dynamo:"status"`
+	Rank   int    `dynamo:"rank"`
+}
+
+// A panic in any function a model holds (an Attribute's Validate, the
+// Config's Validate, an index's SortFunc or When) fails the operation with
+// an error naming the entity that wraps the panic (ErrPanic), before any
+// request; it does not unwind through Build or Run.
+func TestUserFuncsThatPanicAreErrors(t *testing.T) {
+	t.Parallel()
+	boom := func(id string) {
+		if id == "boom" {
+			panic("user code failed on " + id)
+		}
+	}
+	models := map[string]entity.Config[upDoc]{
+		"Attribute.Validate": {Attributes: map[string]entity.Attribute{"status": {Validate: func(v any) error { boom(v.(string)); return nil }}}},
+		"Config.Validate":    {Validate: func(d *upDoc) error { boom(d.ID); return nil }},
+		"IndexKey.SortFunc": {Indexes: []entity.IndexKey[upDoc]{{Index: "GSI1", Partition: "S#${status}",
+			SortFunc: func(d upDoc) (string, error) { boom(d.ID); return "R#" + d.ID, nil }, SortUses: []string{"id", "rank"}}}},
+		"IndexKey.When": {Indexes: []entity.IndexKey[upDoc]{{Index: "GSI2", Partition: "S#${status}", Sort: "R#${id}",
+			Sparse: true, When: func(d upDoc) bool { boom(d.ID); return d.Rank > 0 }}}},
+	}
+	db := entity.NewDB(entitytest.NoRequests(t), "panics")
+	for name, cfg := range models {
+		cfg.Name, cfg.Key = "Doc", entity.Key{Partition: "D#${id}", Sort: "D"}
+		tb := &entity.Table{Name: "panics", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{
+			{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+			{Name: "GSI2", PartitionKey: entity.S("GSI2PK"), SortKey: entity.S("GSI2SK")},
+		}}
+		e, err := entity.Define(tb, cfg)
+		if err != nil {
+			t.Fatalf("%s: Define: %v", name, err)
+		}
+		check := func(what string, err error) {
+			t.Helper()
+			var ve *ddbmodel.ValidationError
+			if !errors.As(err, &ve) || ve.Entity != "Doc" || !errors.Is(err, ddbmodel.ErrPanic) {
+				t.Errorf("%s: %s: got %v (%T), want a *ValidationError of Doc that wraps ErrPanic", name, what, err, err)
+			}
+		}
+		v := upDoc{ID: "boom", Status: "boom", Rank: 1}
+		_, err = e.Put(v).Build()
+		check("Put.Build", err)
+		_, err = e.Create(v).Run(t.Context(), db)
+		check("Create.Run", err)
+		_, err = txn.Write(e.Put(v)).Build()
+		check("txn.Write.Build", err)
+		err = txn.BatchWrite(t.Context(), db, txn.BatchOptions{}, e.Put(v), e.Put(upDoc{ID: "b", Status: "b"}))
+		check("txn.BatchWrite", err)
+		if name == "IndexKey.SortFunc" || name == "Attribute.Validate" {
+			_, err = e.Update(entity.Values{"id": "boom"}).Set("rank", 2).Set("status", "boom").ReadFirst().Build()
+			if err == nil || !errors.Is(err, ddbmodel.ErrPanic) && !errors.Is(err, entity.ErrNeedsRead) {
+				t.Errorf("%s: Update.Build: %v", name, err)
+			}
+		}
+	}
+}

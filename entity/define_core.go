@@ -25,7 +25,7 @@ type indexPlacement struct {
 	SortFunc  func(v unsafe.Pointer) (string, error)
 	SortUses  []string
 	Sparse    bool
-	When      func(v unsafe.Pointer) bool
+	When      func(v unsafe.Pointer) (bool, error)
 }
 
 // definition is the part of a Config that define checks and compiles

@@ -310,8 +310,8 @@ type indexDef struct {
 	local  bool
 	pk, sk *keyDef // pk nil for local indexes; both nil for multi
 	sparse bool
-	when   func(v unsafe.Pointer) bool // IndexKey.When, taking a *T
-	multi  *multiIndex                 // a multi-attribute key (see multikey.go), or nil
+	when   func(v unsafe.Pointer) (bool, error) // IndexKey.When, taking a *T (a panic is the error)
+	multi  *multiIndex                          // a multi-attribute key (see multikey.go), or nil
 }
 
 type fieldRule struct {

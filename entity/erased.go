@@ -1,6 +1,25 @@
 package entity
 
-import "unsafe"
+import (
+	"runtime/debug"
+	"unsafe"
+
+	"github.com/ddbmodel/ddbmodel"
+)
+
+// The user's functions a model holds (key functions, validators, index
+// conditions, Default funcs) are called through these wrappers, which
+// return a panic as a *ddbmodel.PanicError: the operation fails with an
+// error naming the entity, instead of the panic unwinding through Build,
+// Run or a batch's goroutine.
+
+// recovered sets *err to a *ddbmodel.PanicError when the deferring
+// function panicked. Deferred directly (defer recovered(&err)).
+func recovered(err *error) {
+	if x := recover(); x != nil {
+		*err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
+	}
+}
 
 // keyFuncOf returns IndexKey.SortFunc as a function of a pointer to the
 // value (a *T), the form keyDef keeps so that the code rendering keys does
@@ -9,7 +28,10 @@ func keyFuncOf[T any](fn func(T) (string, error)) func(v unsafe.Pointer) (string
 	if fn == nil {
 		return nil
 	}
-	return func(v unsafe.Pointer) (string, error) { return fn(*(*T)(v)) }
+	return func(v unsafe.Pointer) (s string, err error) {
+		defer recovered(&err)
+		return fn(*(*T)(v))
+	}
 }
 
 // validateOf returns Config.Validate as a function of a pointer to the
@@ -19,15 +41,27 @@ func validateOf[T any](valid func(*T) error) func(v unsafe.Pointer) error {
 	if valid == nil {
 		return nil
 	}
-	return func(v unsafe.Pointer) error { return valid((*T)(v)) }
+	return func(v unsafe.Pointer) (err error) {
+		defer recovered(&err)
+		return valid((*T)(v))
+	}
 }
 
 // whenOf returns IndexKey.When as a function of a pointer to the value (a
 // *T), the form indexDef keeps so that the code rendering index keys does
 // not depend on T; nil when when is nil.
-func whenOf[T any](when func(T) bool) func(v unsafe.Pointer) bool {
+func whenOf[T any](when func(T) bool) func(v unsafe.Pointer) (bool, error) {
 	if when == nil {
 		return nil
 	}
-	return func(v unsafe.Pointer) bool { return when(*(*T)(v)) }
+	return func(v unsafe.Pointer) (in bool, err error) {
+		defer recovered(&err)
+		return when(*(*T)(v)), nil
+	}
+}
+
+// callValidate calls an Attribute's Validate.
+func callValidate(validate func(any) error, v any) (err error) {
+	defer recovered(&err)
+	return validate(v)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -60,11 +59,7 @@ func (e *entityCore) applyDefaults(rv reflect.Value) error {
 // *ddbmodel.PanicError (so that Build returns an error, and a batch's
 // goroutine does not crash the program).
 func callDefault(fn func() any) (v any, err error) {
-	defer func() {
-		if x := recover(); x != nil {
-			err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
-		}
-	}()
+	defer recovered(&err)
 	return fn(), nil
 }
 
@@ -170,8 +165,14 @@ func (e *entityCore) renderIndex(iw *itemWriter, d *indexDef, src keys.Source, v
 	if d.multi != nil {
 		return e.checkMultiKey(d, into)
 	}
-	if d.sparse && d.when != nil && !d.when(v) {
-		return nil
+	if d.sparse && d.when != nil {
+		in, err := d.when(v)
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: d.name, Reason: "the index's When func panicked", Err: err}
+		}
+		if !in {
+			return nil
+		}
 	}
 	var pkv, skv types.AttributeValue
 	var err error
@@ -235,7 +236,7 @@ func (e *entityCore) checkRule(r *fieldRule, av types.AttributeValue, f reflect.
 		}
 	}
 	if r.Validate != nil && f.IsValid() {
-		if err := r.Validate(f.Interface()); err != nil {
+		if err := callValidate(r.Validate, f.Interface()); err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Err: err}
 		}
 	}

@@ -599,7 +599,11 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 			setIn(&p.usedFromOld, n, true)
 		}
 		p.touched.each(func(n string, _ actionKind) { setIn(&p.touchedFromOld, n, true) })
-		if !when(t) {
+		in, err := when(t)
+		if err != nil {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: d.name, Reason: "the index's When func panicked", Err: err}
+		}
+		if !in {
 			p.leave(pair)
 			return nil
 		}
