@@ -4,9 +4,12 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/query"
 	"github.com/ddbmodel/ddbmodel/txn"
 )
 
@@ -100,6 +103,63 @@ func TestUserFuncsThatPanicAreErrors(t *testing.T) {
 			if err == nil || !errors.Is(err, ddbmodel.ErrPanic) && !errors.Is(err, entity.ErrNeedsRead) {
 				t.Errorf("%s: Update.Build: %v", name, err)
 			}
+		}
+	}
+}
+
+// pmBad is a value whose own marshalling panics for "boom".
+type pmBad string
+
+func (b pmBad) MarshalDynamo() (types.AttributeValue, error) {
+	if b == "boom" {
+		panic("marshal boom")
+	}
+	return &types.AttributeValueMemberS{Value: string(b)}, nil
+}
+
+type pmDoc struct {
+	ID  string `dynamo:"id"`
+	Bad pmBad  `dynamo:"bad"`
+}
+
+// A value whose own MarshalDynamo panics fails the put, update, delete or
+// query building with it: a *ValidationError of the entity wrapping the
+// panic (ErrPanic), not a panic out of Build.
+func TestAValuesPanickingMarshallerIsAnError(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "marshal", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	e, err := entity.Define(tb, entity.Config[pmDoc]{Name: "Doc", Key: entity.Key{Partition: "D#${id}", Sort: "D"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := entity.Attr("bad").Eq(pmBad("boom"))
+	for what, build := range map[string]func() error{
+		"Put":    func() error { _, err := e.Put(pmDoc{ID: "a", Bad: "boom"}).Build(); return err },
+		"Create": func() error { _, err := e.Create(pmDoc{ID: "a", Bad: "boom"}).Build(); return err },
+		"Update.Set": func() error {
+			_, err := e.Update(entity.Values{"id": "a"}).Set("bad", pmBad("boom")).Build()
+			return err
+		},
+		"Update.If": func() error {
+			_, err := e.Update(entity.Values{"id": "a"}).Set("bad", pmBad("x")).If(boom).Build()
+			return err
+		},
+		"Delete.If":    func() error { _, err := e.Delete(entity.Values{"id": "a"}).If(boom).Build(); return err },
+		"Query.Filter": func() error { _, err := query.New(e).Where(entity.Values{"id": "a"}).Filter(boom).Build(); return err },
+		"txn.Write":    func() error { _, err := txn.Write(e.Put(pmDoc{ID: "a", Bad: "boom"})).Build(); return err },
+	} {
+		var err error
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					t.Errorf("%s: panicked: %v", what, x)
+				}
+			}()
+			err = build()
+		}()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Doc" || !errors.Is(err, ddbmodel.ErrPanic) {
+			t.Errorf("%s: got %v (%T), want a *ValidationError of Doc that wraps ErrPanic", what, err, err)
 		}
 	}
 }

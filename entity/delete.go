@@ -64,11 +64,12 @@ func (op DeleteOp[T]) IfVersion(version int64) DeleteOp[T] {
 	return op
 }
 
-func (op deleteRequest) compile() (*dynamodb.DeleteItemInput, failure, error) {
+func (op deleteRequest) compile() (_ *dynamodb.DeleteItemInput, _ failure, err error) {
 	e := op.e
 	if !e.defined() {
 		return nil, failure{}, errNoEntity("delete")
 	}
+	defer recoveredIn(e.name, &err)
 	f := failure{entity: e.name, tab: e.table, op: "delete", mustExist: op.mustExist, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}
 	key, err := e.key(op.key)
 	if err != nil {

@@ -21,6 +21,17 @@ func recovered(err *error) {
 	}
 }
 
+// recoveredIn is recovered for an operation of the entity named entity,
+// deferred at the start of its compile: a panic there (a value's own
+// MarshalDynamo or MarshalText, or a fault of the library) fails the
+// operation with a *ddbmodel.ValidationError of the entity wrapping the
+// *ddbmodel.PanicError, instead of unwinding through Build or Run.
+func recoveredIn(entity string, err *error) {
+	if x := recover(); x != nil {
+		*err = &ddbmodel.ValidationError{Entity: entity, Reason: "building the request panicked (a value's own marshalling code?)", Err: &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}}
+	}
+}
+
 // keyFuncOf returns IndexKey.SortFunc as a function of a pointer to the
 // value (a *T), the form keyDef keeps so that the code rendering keys does
 // not depend on T; nil when fn is nil.

@@ -369,8 +369,9 @@ func (op PutOp[T]) compile() (*compiledPut[T], error) {
 
 // compileInto is PutOp.compile for a defined entity, writing *v (a *T,
 // the value as written) and compiling the request into c.
-func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) error {
+func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 	e := op.e
+	defer recoveredIn(e.name, &err)
 	c.fail = failure{entity: e.name, tab: e.table, op: "put", create: op.create}
 	if op.create {
 		c.fail.op = "create"

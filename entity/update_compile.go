@@ -72,11 +72,12 @@ type updatePlan struct {
 	absentInOld           map[string]bool                // composites the item read lacks: conditioned on their absence
 }
 
-func (op updateRequest) compile(old map[string]types.AttributeValue) (*compiledUpdate, error) {
+func (op updateRequest) compile(old map[string]types.AttributeValue) (_ *compiledUpdate, err error) {
 	e := op.e
 	if !e.defined() {
 		return nil, errNoEntity("update")
 	}
+	defer recoveredIn(e.name, &err)
 	key, err := e.key(op.key)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -67,6 +68,20 @@ func indexName(ix string) string {
 	return ix
 }
 
+// recovered, deferred by compile, fails the query with a
+// *ddbmodel.ValidationError of its first entity wrapping the
+// *ddbmodel.PanicError when compiling it panicked (a value's own
+// marshalling code, say), instead of unwinding through Build or Run.
+func (s *spec) recovered(err *error) {
+	if x := recover(); x != nil {
+		name := ""
+		if len(s.members) > 0 && !isNilMember(s.members[0]) {
+			name = s.members[0].Name()
+		}
+		*err = &ddbmodel.ValidationError{Entity: name, Reason: "building the query panicked (a value's own marshalling code?)", Err: &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}}
+	}
+}
+
 func (s *spec) build() ([]*dynamodb.QueryInput, error) {
 	ins, _, err := s.compile()
 	return ins, err
@@ -74,7 +89,8 @@ func (s *spec) build() ([]*dynamodb.QueryInput, error) {
 
 // compile builds one input per partition (shard) and returns the sort key
 // range they share, against which cursors are checked.
-func (s *spec) compile() ([]*dynamodb.QueryInput, keyRange, error) {
+func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
+	defer s.recovered(&err)
 	if s.err != nil {
 		return nil, keyRange{}, s.err
 	}
