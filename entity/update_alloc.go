@@ -28,11 +28,13 @@ const smallMapMax = 8
 
 // smallMap is a map of a few string keys, for a plan's bookkeeping: most
 // updates touch one to four attributes, and searching that many in a list
-// backed by the plan costs less than making a map. Past smallMapMax
-// entries it keeps a map, so a wide update stays linear.
+// held in the plan costs less than making a map. Past smallMapMax entries
+// it keeps a map, so a wide update stays linear. Its list starts in buf:
+// a smallMap in use is not copied.
 type smallMap[V any] struct {
 	list []smallEntry[V]
 	m    map[string]V
+	buf  [4]smallEntry[V]
 }
 
 type smallEntry[V any] struct {
@@ -68,6 +70,9 @@ func (s *smallMap[V]) set(k string, v V) {
 		}
 	}
 	if len(s.list) < smallMapMax {
+		if s.list == nil {
+			s.list = s.buf[:0]
+		}
 		s.list = append(s.list, smallEntry[V]{k, v})
 		return
 	}

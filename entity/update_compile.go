@@ -40,11 +40,7 @@ type updatePlan struct {
 	pathsBuf [4]docpath.Path
 	valsBuf  [4]types.AttributeValue
 	touched  smallMap[actionKind] // attribute -> the action on it
-	// touchedBuf backs touched's first entries.
-	touchedBuf [4]smallEntry[actionKind]
-	known      knownValues // the values the update sets outright
-	// knownBuf backs known's first entries.
-	knownBuf [4]smallEntry[types.AttributeValue]
+	known    knownValues          // the values the update sets outright
 
 	withSrc keys.Source // the caller's With values, or nil
 	src     keys.Source // where key composites come from: &srcLayers
@@ -97,7 +93,6 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (_ *compile
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
 	p.conds, p.sets = p.condsBuf[:0], p.setsBuf[:0]
-	p.touched.list, p.known.list = p.touchedBuf[:0], p.knownBuf[:0]
 	if op.with != nil {
 		p.withSrc = op.with
 	}
