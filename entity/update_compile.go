@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -91,7 +92,23 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (_ *compile
 	// The plan's maps are made on their first store (setIn): most updates
 	// store in few of them.
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
-	p := &updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	// The plan (its buffers make it large) is reused from plans: nothing
+	// compiled keeps a reference into it. A compile that panics leaves its
+	// plan to the garbage collector.
+	p := plans.Get().(*updatePlan)
+	*p = updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	c, err := p.compile()
+	*p = updatePlan{}
+	plans.Put(p)
+	return c, err
+}
+
+// plans holds update plans for reuse, reset to their zero value.
+var plans = sync.Pool{New: func() any { return new(updatePlan) }}
+
+// compile runs the plan's phases and assembles the request.
+func (p *updatePlan) compile() (*compiledUpdate, error) {
+	op, e := p.op, p.e
 	p.conds, p.sets = p.condsBuf[:0], p.setsBuf[:0]
 	if op.with != nil {
 		p.withSrc = op.with

@@ -305,9 +305,9 @@ func TestBuildAllocations(t *testing.T) {
 		build func() error
 		most  float64
 	}{
-		{"update", func() error { _, err := libUpdate(); return err }, 25},
+		{"update", func() error { _, err := libUpdate(); return err }, 24},
 		{"query", func() error { _, err := libQuery(); return err }, 15},
-		{"transaction", func() error { _, err := libTx(); return err }, 51},
+		{"transaction", func() error { _, err := libTx(); return err }, 50},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var err error
