@@ -95,8 +95,11 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (_ *compile
 	// The plan (its buffers make it large) is reused from plans: nothing
 	// compiled keeps a reference into it. A compile that panics leaves its
 	// plan to the garbage collector.
+	// A plan from plans is zero: its fields are set one by one, not copied
+	// in whole (a copy of its size costs write barriers while the garbage
+	// collector runs).
 	p := plans.Get().(*updatePlan)
-	*p = updatePlan{op: op, e: e, key: key, old: old, c: &out.c, out: out, acts: op.acts}
+	p.op, p.e, p.key, p.old, p.c, p.out, p.acts = op, e, key, old, &out.c, out, op.acts
 	c, err := p.compile()
 	*p = updatePlan{}
 	plans.Put(p)
