@@ -176,8 +176,9 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		}
 		return av, nil
 	}
-	q := &queryOut{}
-	w := &q.w
+	q := newQueryOut()
+	defer q.done()
+	w := q.w
 	m := &multiRange{vals: map[string]types.AttributeValue{}}
 	var conds []string
 	for i, k := range slices.Concat(pks, sks[:eqN]) {

@@ -220,9 +220,10 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	}
 	var ins []*dynamodb.QueryInput
 	for _, pkv := range pkvals {
-		q := &queryOut{}
-		kc := rng.keyCondition(&q.w, pk, pkv, sks[0].Attribute)
+		q := newQueryOut()
+		kc := rng.keyCondition(q.w, pk, pkv, sks[0].Attribute)
 		in, err := s.input(table, q, kc)
+		q.done()
 		if err != nil {
 			return nil, keyRange{}, err
 		}
@@ -235,7 +236,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 // q's writer: the index, order, limit, consistency, filter and projection
 // of s. The input is q's.
 func (s *spec) input(table *entity.Table, q *queryOut, kc string) (*dynamodb.QueryInput, error) {
-	w, in := &q.w, &q.in
+	w, in := q.w, &q.in
 	q.strs = [3]string{table.Name, kc, s.index}
 	in.TableName, in.KeyConditionExpression = &q.strs[0], &q.strs[1]
 	if s.index != "" {
