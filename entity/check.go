@@ -47,10 +47,11 @@ func (op CheckOp[T]) TransactWrite() (TransactWrite, error) {
 }
 
 // transactWrite is CheckOp.TransactWrite, which needs nothing of T.
-func (op checkRequest) transactWrite() (TransactWrite, error) {
+func (op checkRequest) transactWrite() (_ TransactWrite, err error) {
 	if !op.e.defined() {
 		return TransactWrite{}, errNoEntity("check")
 	}
+	defer recoveredIn(op.e.name, &err)
 	key, err := op.e.key(op.key)
 	if err != nil {
 		return TransactWrite{}, err

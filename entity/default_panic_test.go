@@ -2,6 +2,7 @@ package entity_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -160,6 +161,73 @@ func TestAValuesPanickingMarshallerIsAnError(t *testing.T) {
 		var ve *ddbmodel.ValidationError
 		if !errors.As(err, &ve) || ve.Entity != "Doc" || !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v (%T), want a *ValidationError of Doc that wraps ErrPanic", what, err, err)
+		}
+	}
+}
+
+// pmCode is a key composite whose own MarshalText panics for "boom".
+type pmCode string
+
+func (c pmCode) MarshalText() ([]byte, error) {
+	if c == "boom" {
+		panic("text boom")
+	}
+	return []byte(c), nil
+}
+
+func (c *pmCode) UnmarshalText(b []byte) error { *c = pmCode(b); return nil }
+
+type pmKeyed struct {
+	ID   pmCode `dynamo:"id"`
+	Note pmBad  `dynamo:"note"`
+}
+
+// A key composite whose own MarshalText panics fails every operation keyed
+// by it, reads and condition checks included (Get.Build, KeyOf and
+// Upsert.Build let the panic out),
+// with a *ValidationError of the entity wrapping ErrPanic; so does a check's
+// condition value whose MarshalDynamo panics. Transactions report the
+// entity's error, not a guess about zero values.
+func TestAKeyCompositesPanickingMarshallerIsAnError(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "keyed", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	e, err := entity.Define(tb, entity.Config[pmKeyed]{Name: "Keyed", Key: entity.Key{Partition: "K#${id}", Sort: "K"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boomKey := entity.Values{"id": pmCode("boom")}
+	okKey := entity.Values{"id": pmCode("a")}
+	noteIs := entity.Attr("note").Eq(pmBad("x"))
+	for what, build := range map[string]func() error{
+		"Get":            func() error { _, err := e.Get(boomKey).Build(); return err },
+		"Get.Consistent": func() error { _, err := e.Get(boomKey).Consistent().Build(); return err },
+		"Delete":         func() error { _, err := e.Delete(boomKey).Build(); return err },
+		"Update":         func() error { _, err := e.Update(boomKey).Set("note", pmBad("x")).Build(); return err },
+		"Query.Where":    func() error { _, err := query.New(e).Where(boomKey).Build(); return err },
+		"txn.Get":        func() error { _, err := txn.Get(e.Get(boomKey)).Build(); return err },
+		"Check.key":      func() error { _, err := txn.Write(e.Check(boomKey, noteIs)).Build(); return err },
+		"Check.cond": func() error {
+			_, err := txn.Write(e.Check(okKey, entity.Attr("note").Eq(pmBad("boom")))).Build()
+			return err
+		},
+		"Check.TransactWrite": func() error { _, err := e.Check(boomKey, noteIs).TransactWrite(); return err },
+		"KeyOf":               func() error { _, err := e.KeyOf(pmKeyed{ID: "boom"}); return err },
+		"Upsert":              func() error { _, err := e.Upsert(pmKeyed{ID: "boom"}).Build(); return err },
+	} {
+		var err error
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					t.Errorf("%s: panicked: %v", what, x)
+				}
+			}()
+			err = build()
+		}()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Keyed" || !errors.Is(err, ddbmodel.ErrPanic) {
+			t.Errorf("%s: got %v (%T), want a *ValidationError of Keyed that wraps ErrPanic", what, err, err)
+		} else if strings.Contains(err.Error(), "zero value") {
+			t.Errorf("%s: %v: the entity's error is replaced by a guess", what, err)
 		}
 	}
 }

@@ -37,7 +37,10 @@ func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, err
 }
 
 // key is Key, for the code that needs nothing of T.
-func (e *entityCore) key(composites Values) (map[string]types.AttributeValue, error) {
+func (e *entityCore) key(composites Values) (_ map[string]types.AttributeValue, err error) {
+	// A composite's own MarshalText may panic: every operation keyed by
+	// Values (get, check, batch reads...) fails with an error instead.
+	defer recoveredIn(e.name, &err)
 	// One pass over the values: a name that is no composite of the primary
 	// key is refused first; then a value its field cannot hold; a number
 	// given as text is rendered as the field's number.
@@ -95,10 +98,11 @@ func (e *entityCore) notKeyNames(bad []string) error {
 
 // KeyOf returns the table key of v. A nil or zero entity (not made by
 // Define) has no key: the error is a *ddbmodel.ValidationError.
-func (e *Entity[T]) KeyOf(v T) (map[string]types.AttributeValue, error) {
+func (e *Entity[T]) KeyOf(v T) (_ map[string]types.AttributeValue, err error) {
 	if !e.defined() {
 		return nil, errNoEntity("key of")
 	}
+	defer recoveredIn(e.name, &err)
 	item, err := dynamo.MarshalItem(v)
 	if err != nil {
 		return nil, errtext.Errorf("encoding %s: %w", e.name, err)

@@ -121,11 +121,12 @@ func (op upsertRequest) compileCopy(v unsafe.Pointer) (*compiledUpsert, error) {
 
 // compile is UpsertOp.compile, for a copy of the value (v, a *T), which
 // encoding changes (defaults and timestamps).
-func (op upsertRequest) compile(v unsafe.Pointer) (*compiledUpsert, error) {
+func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error) {
 	e := op.e
 	if !e.defined() {
 		return nil, errNoEntity("upsert")
 	}
+	defer recoveredIn(e.name, &err)
 	rv := reflect.NewAt(e.typ, v).Elem()
 	// Attributes v leaves zero that a Default fills: set only if absent.
 	defaulted := map[string]bool{}

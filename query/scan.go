@@ -118,7 +118,12 @@ func (s Scanner[T]) check() error {
 }
 
 // segmentInput compiles the ScanInput of one segment of a checked scan.
-func (s Scanner[T]) segmentInput(seg int) (*dynamodb.ScanInput, error) {
+func (s Scanner[T]) segmentInput(seg int) (_ *dynamodb.ScanInput, err error) {
+	defer func() {
+		if x := recover(); x != nil { // a filter value's own marshalling code
+			err = panicked(s.e.Name(), "scan", x)
+		}
+	}()
 	t := s.e.Table()
 	var w expr.Writer
 	own := modelOf(s.e).OwnFilter()

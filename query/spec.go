@@ -78,8 +78,14 @@ func (s *spec) recovered(err *error) {
 		if len(s.members) > 0 && !isNilMember(s.members[0]) {
 			name = s.members[0].Name()
 		}
-		*err = &ddbmodel.ValidationError{Entity: name, Reason: "building the query panicked (a value's own marshalling code?)", Err: &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}}
+		*err = panicked(name, "query", x)
 	}
+}
+
+// panicked is the error of building a request (what: "query", "scan") of
+// the entity named entity that panicked with x.
+func panicked(entity, what string, x any) error {
+	return &ddbmodel.ValidationError{Entity: entity, Reason: "building the " + what + " panicked (a value's own marshalling code?)", Err: &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}}
 }
 
 func (s *spec) build() ([]*dynamodb.QueryInput, error) {
