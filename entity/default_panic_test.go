@@ -231,3 +231,57 @@ func TestAKeyCompositesPanickingMarshallerIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// pmLabel's own UnmarshalText panics for "boom".
+type pmLabel string
+
+func (l *pmLabel) UnmarshalText(b []byte) error {
+	if string(b) == "boom" {
+		panic("unmarshal boom")
+	}
+	*l = pmLabel(b)
+	return nil
+}
+
+func (l pmLabel) MarshalText() ([]byte, error) { return []byte(l), nil }
+
+type pmLabelled struct {
+	ID    string  `dynamo:"id"`
+	Label pmLabel `dynamo:"label"`
+}
+
+// An item whose field's own UnmarshalText panics does not decode: Decode
+// (and Table.Decode, which query pages use) return a *ddbmodel.DecodeError
+// wrapping ErrPanic instead of letting the panic out.
+func TestAFieldsPanickingUnmarshallerIsADecodeError(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "labels", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	e, err := entity.Define(tb, entity.Config[pmLabelled]{Name: "Labelled", Key: entity.Key{Partition: "L#${id}", Sort: "L"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := e.Put(pmLabelled{ID: "a", Label: "fine"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	item := in.Item
+	item["label"] = &types.AttributeValueMemberS{Value: "boom"}
+	for what, decode := range map[string]func() error{
+		"Entity.Decode": func() error { _, err := e.Decode(item); return err },
+		"Table.Decode":  func() error { _, err := tb.Decode(item); return err },
+	} {
+		var err error
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					t.Errorf("%s: panicked: %v", what, x)
+				}
+			}()
+			err = decode()
+		}()
+		var de *ddbmodel.DecodeError
+		if !errors.As(err, &de) || de.Entity != "Labelled" || !errors.Is(err, ddbmodel.ErrPanic) {
+			t.Errorf("%s: got %v (%T), want a *DecodeError of Labelled that wraps ErrPanic", what, err, err)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"maps"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -683,7 +684,14 @@ func (e *Entity[T]) Decode(item map[string]types.AttributeValue) (T, error) {
 	return v, err
 }
 
-func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) error {
+func (e *Entity[T]) decodeInto(item map[string]types.AttributeValue, v *T) (err error) {
+	// A field's own UnmarshalDynamo or UnmarshalText may panic: the item
+	// then does not decode, like one whose values do not fit.
+	defer func() {
+		if x := recover(); x != nil {
+			err = &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(item, e.table.EntityVersionAttr()), Err: &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}, Key: errtext.DescribeKey(e.tableKey(item))}
+		}
+	}()
 	if upgraded, err := e.upgradeInto(item, v); upgraded || err != nil {
 		if err == nil {
 			e.zeroHidden(v)
