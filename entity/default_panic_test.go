@@ -149,15 +149,7 @@ func TestAValuesPanickingMarshallerIsAnError(t *testing.T) {
 		"Query.Filter": func() error { _, err := query.New(e).Where(entity.Values{"id": "a"}).Filter(boom).Build(); return err },
 		"txn.Write":    func() error { _, err := txn.Write(e.Put(pmDoc{ID: "a", Bad: "boom"})).Build(); return err },
 	} {
-		var err error
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					t.Errorf("%s: panicked: %v", what, x)
-				}
-			}()
-			err = build()
-		}()
+		err := callNoPanic(t, what, build)
 		var ve *ddbmodel.ValidationError
 		if !errors.As(err, &ve) || ve.Entity != "Doc" || !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v (%T), want a *ValidationError of Doc that wraps ErrPanic", what, err, err)
@@ -184,10 +176,10 @@ type pmKeyed struct {
 
 // A key composite whose own MarshalText panics fails every operation keyed
 // by it, reads and condition checks included (Get.Build, KeyOf and
-// Upsert.Build let the panic out),
-// with a *ValidationError of the entity wrapping ErrPanic; so does a check's
-// condition value whose MarshalDynamo panics. Transactions report the
-// entity's error, not a guess about zero values.
+// Upsert.Build let the panic out), with a *ValidationError of the entity
+// wrapping ErrPanic; so does a check's condition value whose MarshalDynamo
+// panics. Transactions report the entity's error, not a guess about zero
+// values.
 func TestAKeyCompositesPanickingMarshallerIsAnError(t *testing.T) {
 	t.Parallel()
 	tb := &entity.Table{Name: "keyed", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
@@ -214,15 +206,7 @@ func TestAKeyCompositesPanickingMarshallerIsAnError(t *testing.T) {
 		"KeyOf":               func() error { _, err := e.KeyOf(pmKeyed{ID: "boom"}); return err },
 		"Upsert":              func() error { _, err := e.Upsert(pmKeyed{ID: "boom"}).Build(); return err },
 	} {
-		var err error
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					t.Errorf("%s: panicked: %v", what, x)
-				}
-			}()
-			err = build()
-		}()
+		err := callNoPanic(t, what, build)
 		var ve *ddbmodel.ValidationError
 		if !errors.As(err, &ve) || ve.Entity != "Keyed" || !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v (%T), want a *ValidationError of Keyed that wraps ErrPanic", what, err, err)
@@ -270,18 +254,22 @@ func TestAFieldsPanickingUnmarshallerIsADecodeError(t *testing.T) {
 		"Entity.Decode": func() error { _, err := e.Decode(item); return err },
 		"Table.Decode":  func() error { _, err := tb.Decode(item); return err },
 	} {
-		var err error
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					t.Errorf("%s: panicked: %v", what, x)
-				}
-			}()
-			err = decode()
-		}()
+		err := callNoPanic(t, what, decode)
 		var de *ddbmodel.DecodeError
 		if !errors.As(err, &de) || de.Entity != "Labelled" || !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v (%T), want a *DecodeError of Labelled that wraps ErrPanic", what, err, err)
 		}
 	}
+}
+
+// callNoPanic calls f and returns its error, failing the test (and
+// returning nil) when f panics.
+func callNoPanic(t *testing.T, what string, f func() error) (err error) {
+	t.Helper()
+	defer func() {
+		if x := recover(); x != nil {
+			t.Errorf("%s: panicked: %v", what, x)
+		}
+	}()
+	return f()
 }

@@ -93,11 +93,10 @@ func (op updateRequest) compile(old map[string]types.AttributeValue) (_ *compile
 	// store in few of them.
 	out := &updateOut{c: compiledUpdate{fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}}
 	// The plan (its buffers make it large) is reused from plans: nothing
-	// compiled keeps a reference into it. A compile that panics leaves its
-	// plan to the garbage collector.
-	// A plan from plans is zero: its fields are set one by one, not copied
-	// in whole (a copy of its size costs write barriers while the garbage
-	// collector runs).
+	// compiled keeps a reference into it, and a compile that panics leaves
+	// its plan to the garbage collector. A plan from plans is zero, so its
+	// fields are set one by one rather than copied in whole (a copy of its
+	// size costs write barriers while the garbage collector runs).
 	p := plans.Get().(*updatePlan)
 	p.op, p.e, p.key, p.old, p.c, p.out, p.acts = op, e, key, old, &out.c, out, op.acts
 	c, err := p.compile()

@@ -9,8 +9,9 @@ import (
 )
 
 // queryOut is one query input being built, in one allocation: the input
-// and its strings, with the placeholder writer it is written with. Each
-// input gets a new one, so every built input is the caller's own.
+// and its strings; w, the placeholder writer it is written with, is
+// borrowed from writers until done. Each input gets a new queryOut, so
+// every built input is the caller's own.
 type queryOut struct {
 	w    *expr.Writer // from writers; nil once done
 	in   dynamodb.QueryInput
