@@ -142,7 +142,7 @@ func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[s
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		}},
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
-	}, failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}.classify)
+	}, (&failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}).classify)
 	if err := expr.CheckLimits(e.name, "the condition that the moved item is unchanged; a LockAttribute keeps it short", aws.ToString(del.Item.Delete.ConditionExpression)); err != nil {
 		return err
 	}
