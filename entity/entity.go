@@ -731,7 +731,7 @@ func (e *Entity[T]) zeroHidden(v *T) {
 func undecodableAttribute(typ reflect.Type, item map[string]types.AttributeValue) string {
 	for _, name := range slices.Sorted(maps.Keys(item)) {
 		v := reflect.New(typ)
-		if dynamo.UnmarshalItem(map[string]types.AttributeValue{name: item[name]}, v.Interface()) != nil {
+		if unmarshalItem(map[string]types.AttributeValue{name: item[name]}, v.Interface()) != nil {
 			return name
 		}
 	}

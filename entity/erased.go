@@ -4,6 +4,9 @@ import (
 	"runtime/debug"
 	"unsafe"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
 	"github.com/ddbmodel/ddbmodel"
 )
 
@@ -19,6 +22,22 @@ func recovered(err *error) {
 	if x := recover(); x != nil {
 		*err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
 	}
+}
+
+// unmarshalItem is dynamo.UnmarshalItem returning a panic of the target's
+// own UnmarshalDynamo or UnmarshalText as a *ddbmodel.PanicError, for the
+// reads that decode outside decodeInto (which recovers on its own): the
+// item of a moving update, the unique values read before a write, an
+// unmarked item checked or adopted, the partial value of an update.
+func unmarshalItem(item map[string]types.AttributeValue, out any) (err error) {
+	defer recovered(&err)
+	return dynamo.UnmarshalItem(item, out)
+}
+
+// unmarshal is unmarshalItem for one attribute value.
+func unmarshal(av types.AttributeValue, out any) (err error) {
+	defer recovered(&err)
+	return dynamo.Unmarshal(av, out)
 }
 
 // recoveredIn is recovered for an operation of the entity named entity,

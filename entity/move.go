@@ -11,7 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
-	"github.com/guregu/dynamo/v2"
 )
 
 // move applies the update to the item read, and writes it under its new
@@ -24,7 +23,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		return zero, err
 	}
 	var v T
-	if err := dynamo.UnmarshalItem(merged, &v); err != nil {
+	if err := unmarshalItem(merged, &v); err != nil {
 		return zero, &ddbmodel.ValidationError{Entity: op.e.name, Err: err}
 	}
 	create := op.e.Create(v)

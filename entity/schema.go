@@ -469,11 +469,11 @@ func (n *attrNode) encode(fv reflect.Value) (types.AttributeValue, error) {
 func (n *attrNode) decode(av types.AttributeValue) (reflect.Value, error) {
 	if n.enc == nil {
 		p := reflect.New(n.typ)
-		err := dynamo.Unmarshal(av, p.Interface())
+		err := unmarshal(av, p.Interface())
 		return p.Elem(), err
 	}
 	s := reflect.New(n.enc)
-	if err := dynamo.UnmarshalItem(map[string]types.AttributeValue{"v": av}, s.Interface()); err != nil {
+	if err := unmarshalItem(map[string]types.AttributeValue{"v": av}, s.Interface()); err != nil {
 		return reflect.Value{}, err
 	}
 	return s.Elem().Field(0), nil

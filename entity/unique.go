@@ -15,8 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/guregu/dynamo/v2"
-
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
@@ -254,7 +252,7 @@ func (e *entityCore) uniqueUnchanged(old map[string]types.AttributeValue) (Condi
 			held[u.attr] = av
 		}
 	}
-	if err := dynamo.UnmarshalItem(held, v.Interface()); err != nil {
+	if err := unmarshalItem(held, v.Interface()); err != nil {
 		return Condition{}, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stringAttr(old, e.table.EntityVersionAttr()),
 			Err: err, Key: errtext.DescribeKey(e.tableKey(old)), Attribute: undecodableAttribute(e.typ, held)}
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -114,7 +113,7 @@ func (e *entityCore) putOfItemInto(item map[string]types.AttributeValue, v unsaf
 	if err != nil {
 		return nil, err
 	}
-	if err := dynamo.UnmarshalItem(item, reflect.NewAt(e.typ, v).Interface()); err != nil {
+	if err := unmarshalItem(item, reflect.NewAt(e.typ, v).Interface()); err != nil {
 		return nil, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, Err: err, Key: errtext.DescribeKey(e.tableKey(item))}
 	}
 	put, err := e.encodeValue(v, false, nil)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -262,7 +261,7 @@ func (op *updateRequest) partialT(typ reflect.Type, known *knownValues, with key
 		}
 	}
 	t := reflect.New(typ)
-	if err := dynamo.UnmarshalItem(item, t.Interface()); err != nil {
+	if err := unmarshalItem(item, t.Interface()); err != nil {
 		return nil, err
 	}
 	return t.UnsafePointer(), nil
