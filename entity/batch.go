@@ -42,10 +42,12 @@ func (op PutOp[T]) BatchWrite() (BatchWrite, error) {
 }
 
 // batchWrite is PutOp.BatchWrite, for a copy of the value (v, a *T).
-func (op putRequest) batchWrite(v unsafe.Pointer) (BatchWrite, error) {
+func (op putRequest) batchWrite(v unsafe.Pointer) (_ BatchWrite, err error) {
 	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch put")
 	}
+	// A value's own MarshalText or MarshalDynamo, or Config.Now, may panic.
+	defer recoveredIn(op.e.name, &err)
 	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}

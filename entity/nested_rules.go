@@ -300,8 +300,14 @@ func fieldsAt(v reflect.Value, steps [][]int, pat, at docpath.Path, fn func(docp
 }
 
 // mapKeyText is the text a put stores the map key k under, as
-// guregu/dynamo encodes it: its MarshalText, or the string.
-func mapKeyText(k reflect.Value) (string, bool) {
+// guregu/dynamo encodes it: its MarshalText, or the string. A MarshalText
+// that panics fails as one that returns an error does.
+func mapKeyText(k reflect.Value) (_ string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
 	if tm, ok := k.Interface().(encoding.TextMarshaler); ok {
 		text, err := tm.MarshalText()
 		return string(text), err == nil

@@ -225,13 +225,16 @@ func (ev *Event) Units() Capacity { return CapacityOf(ev.Operation, ev.Capacity)
 // Observer with req's entities and attempt once it has been answered.
 // Without an Observer Send only calls send: it costs one nil check. A
 // panic in the Observer is returned as a *ddbmodel.PanicError (see
-// [Observer]). A nil db or a nil send is refused with a
-// *ddbmodel.ValidationError, and nothing is sent.
+// [Observer]); so is a panic of send itself (a client or one of
+// db.Options), whose request may or may not have been applied. A nil db or
+// a nil send is refused with a *ddbmodel.ValidationError, and nothing is
+// sent.
 //
 // Every request the library makes goes through Send. Code that builds a
 // request with a Build method, changes it and sends it itself can send it
 // through Send to be observed (and counted) the same way.
-func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (Out, error) {
+func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (_ Out, err error) {
+	defer recovered(&err)
 	switch {
 	case db == nil:
 		var zero Out

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -132,7 +133,8 @@ func (e *Entity[T]) sample(ordinal int) (item map[string]types.AttributeValue, m
 	defer func() {
 		if r := recover(); r != nil {
 			item, markers = nil, nil
-			err = &ddbmodel.ValidationError{Entity: e.name, Reason: fmt.Sprintf("Sample: making the sample item panicked: %v; set Config.Sample to a value the entity accepts", r)}
+			err = &ddbmodel.ValidationError{Entity: e.name, Reason: "Sample: making the sample item panicked; set Config.Sample to a value the entity accepts",
+				Err: &ddbmodel.PanicError{Value: r, Stack: debug.Stack()}}
 		}
 	}()
 	fixed := *e

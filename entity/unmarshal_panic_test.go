@@ -1,9 +1,12 @@
 package entity_test
 
 import (
+	"context"
 	"errors"
+	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -113,5 +116,88 @@ func TestPanickingUnmarshallersOutsideDecodeAreErrors(t *testing.T) {
 	}
 	if got := rawGet(t, db, "ITEM#m2", "ITEM"); got != nil {
 		t.Errorf("the move wrote %v", got)
+	}
+}
+
+// ppKey is a map key whose own MarshalText panics on "boom".
+type ppKey string
+
+func (k ppKey) MarshalText() ([]byte, error) {
+	if k == "boom" {
+		panic("ppKey: cannot encode boom")
+	}
+	return []byte(k), nil
+}
+
+type ppDoc struct {
+	ID    string           `dynamo:"id"`
+	Label pmLabel          `dynamo:"label"`
+	Tags  map[ppKey]string `dynamo:"tags"`
+}
+
+// panickingClient is a DynamoDB client whose GetItem panics, as a buggy
+// wrapper or test double may.
+type panickingClient struct{ entity.Client }
+
+func (panickingClient) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	panic("GetItem: boom")
+}
+
+// The user's code the library calls outside a request's compile (an
+// upgrade function, a value's MarshalText when building one batch put, a
+// map key's MarshalText, Config.Sample, the DynamoDB client itself) fails
+// the call with an error wrapping ErrPanic instead of unwinding through
+// it.
+func TestUsersCodeThatPanicsOutsideACompileIsAnError(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "user-code-panics", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	docs := entity.MustDefine(tb, entity.Config[ppDoc]{
+		Name: "Doc", Version: "2", Key: entity.Key{Partition: "DOC#${id}", Sort: "DOC"},
+		Upgrades: []entity.Upgrade[ppDoc]{entity.UpgradeFrom("1", func(old ppDoc) (ppDoc, error) {
+			if old.ID == "fn-boom" {
+				panic("upgrade: boom")
+			}
+			return old, nil
+		})},
+		Sample: func() ppDoc { panic("Sample: boom") },
+	})
+	old := func(id, label string) map[string]types.AttributeValue {
+		return map[string]types.AttributeValue{"PK": s("DOC#" + id), "SK": s("DOC"), "id": s(id), "label": s(label),
+			tb.EntityAttr(): s("Doc"), tb.EntityVersionAttr(): s("1")}
+	}
+	db := entity.NewDB(panickingClient{}, "user-code-panics")
+	for what, run := range map[string]func() error{
+		"Upgraded, the upgrade panics":           func() error { _, _, err := docs.Upgraded(old("fn-boom", "x")); return err },
+		"Upgraded, the old type's decode panics": func() error { _, _, err := docs.Upgraded(old("a", "boom")); return err },
+		"Decode, the upgrade panics":             func() error { _, err := docs.Decode(old("fn-boom", "x")); return err },
+		"Put.BatchWrite, a value's encode panics": func() error {
+			_, err := docs.Put(ppDoc{ID: "a", Tags: map[ppKey]string{"boom": "x"}}).BatchWrite()
+			return err
+		},
+		"Table.Sample, Config.Sample panics": func() error { _, _, err := tb.Sample("Doc"); return err },
+		"Get.Run, the client panics":         func() error { _, err := docs.Get(entity.Values{"id": "a"}).Run(t.Context(), db); return err },
+	} {
+		err := callNoPanic(t, what, run)
+		if !errors.Is(err, ddbmodel.ErrPanic) {
+			t.Errorf("%s: got %v (%T), want an error wrapping ErrPanic", what, err, err)
+		}
+		if strings.HasPrefix(what, "Upgraded") || strings.HasPrefix(what, "Decode") {
+			var de *ddbmodel.DecodeError
+			if !errors.As(err, &de) || de.Entity != "Doc" || de.ItemVersion != "1" || de.Key == "" {
+				t.Errorf("%s: got %v, want a *DecodeError of Doc naming the item's version and key", what, err)
+			}
+		}
+	}
+	// A map key whose MarshalText panics gives a handle every operation
+	// refuses, as one whose MarshalText fails does.
+	var handle entity.Field[ppDoc, string]
+	if err := callNoPanic(t, "MapField.Key", func() error {
+		handle = entity.MapOf(docs, func(d *ppDoc) *map[ppKey]string { return &d.Tags }).Key("boom")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := docs.Update(entity.Values{"id": "a"}).Apply(handle.Set("x")).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
+		t.Errorf("an update through the refused handle: %v, want it refused", err)
 	}
 }

@@ -97,7 +97,12 @@ func (e *Entity[T]) upgradeInto(item map[string]types.AttributeValue, v *T) (upg
 	if !ok {
 		return false, nil
 	}
-	got, err := u.fn(item)
+	// The old type's own UnmarshalText or the upgrade function may
+	// panic: the item then does not decode, with the upgrade's error.
+	got, err := func() (_ T, err error) {
+		defer recovered(&err)
+		return u.fn(item)
+	}()
 	if err != nil {
 		return true, &ddbmodel.DecodeError{Entity: e.name, Version: e.version, ItemVersion: stored, Key: errtext.DescribeKey(e.tableKey(item)),
 			Err: errtext.Errorf("upgrading from version %q: %w", stored, err)}

@@ -92,7 +92,7 @@ func reportSkipped(name string, onUnrecognized func(map[string]types.AttributeVa
 		return nil
 	}
 	for _, u := range undecodable {
-		if err := onUndecodable(u); err != nil {
+		if err := callback(onUndecodable, u); err != nil {
 			return errtext.Errorf("query %s: an undecodable item: %w", name, err)
 		}
 	}

@@ -1,9 +1,12 @@
 package query
 
 import (
-	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"runtime/debug"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/errtext"
 )
 
 // OnUnrecognized calls fn with each item that All, Collect, One, First and
@@ -35,9 +38,22 @@ func reportUnrecognized(name string, fn func(map[string]types.AttributeValue) er
 		return nil
 	}
 	for _, it := range items {
-		if err := fn(it); err != nil {
+		if err := callback(fn, it); err != nil {
 			return errtext.Errorf("query %s: an unrecognized item: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// callback calls the caller's fn (OnUnrecognized, OnUndecodable) with v
+// and returns a panic of fn as a *ddbmodel.PanicError: the page or
+// iteration then fails with it instead of the panic unwinding through
+// Collect, All or Page.
+func callback[V any](fn func(V) error, v V) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
+		}
+	}()
+	return fn(v)
 }
