@@ -255,7 +255,7 @@ func batchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops []bat
 		w.Table = aws.ToString(db.Table(w.Table))
 		id := keyID(w.Table, w.Key)
 		if j, dup := seen[id]; dup {
-			return &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("batch writes %d and %d are on the same item", j, i)}
+			return &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("batch writes %d and %d are on the same item (%s)", j, i, expr.DescribeKey(w.Key))}
 		}
 		seen[id] = i
 		if w.Request.PutRequest != nil {

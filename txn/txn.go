@@ -176,7 +176,7 @@ func checkGets(items []types.TransactGetItem) error {
 	for i, it := range items {
 		id := keyID(aws.ToString(it.Get.TableName), it.Get.Key)
 		if j, dup := seen[id]; dup {
-			return &ddbmodel.ValidationError{Reason: fmt.Sprintf("transaction reads %d and %d are of the same item", j, i)}
+			return &ddbmodel.ValidationError{Reason: fmt.Sprintf("transaction reads %d and %d are of the same item (%s)", j, i, expr.DescribeKey(it.Get.Key))}
 		}
 		seen[id] = i
 	}
