@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
@@ -24,7 +25,8 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	var v T
 	if err := unmarshalItem(merged, &v); err != nil {
-		return zero, &ddbmodel.ValidationError{Entity: op.e.name, Err: err}
+		return zero, &ddbmodel.ValidationError{Entity: op.e.name, Attribute: undecodableAttribute(op.e.typ, merged),
+			Reason: "the item moved from " + expr.DescribeKey(op.e.tableKey(old)) + " does not decode", Err: err}
 	}
 	create := op.e.Create(v)
 	create.keepVersion = true

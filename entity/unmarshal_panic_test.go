@@ -100,6 +100,9 @@ func TestPanickingUnmarshallersOutsideDecodeAreErrors(t *testing.T) {
 			if ve.Entity != "Item" {
 				t.Errorf("%s: a ValidationError of %q, want Item", what, ve.Entity)
 			}
+			if what == "moving Update.Run" && (ve.Attribute != "label" || !strings.Contains(err.Error(), "PK=ITEM#m,SK=ITEM")) {
+				t.Errorf("%s: %v; want it to name the attribute label and the item's key", what, err)
+			}
 		default:
 			t.Errorf("%s: got %T, want a DecodeError or ValidationError of Item", what, err)
 		}
