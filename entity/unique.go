@@ -370,6 +370,12 @@ func runUnique(ctx context.Context, db *DB, entity, op string, writes []Transact
 }
 
 func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
+	if op.e.defined() && len(op.e.uniques) == 0 {
+		// No markers: the action alone, compiled with its value in one
+		// allocation (uniqueCompile copies the value to a second).
+		w, err := op.action()
+		return w, nil, err
+	}
 	w, extra, _, err := op.putRequest.uniqueCompile(ctx, db, unsafe.Pointer(&op.v))
 	return w, extra, err
 }
