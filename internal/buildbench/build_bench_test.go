@@ -308,7 +308,7 @@ func TestBuildAllocations(t *testing.T) {
 	}{
 		{"update", func() error { _, err := libUpdate(); return err }, 24},
 		{"query", func() error { _, err := libQuery(); return err }, 15},
-		{"transaction", func() error { _, err := libTx(); return err }, 50},
+		{"transaction", func() error { _, err := libTx(); return err }, 49},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var err error
@@ -337,14 +337,14 @@ func TestBuildBytes(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		build func() error
-		// Bytes per build (2,202 / 1,424 / 6,418 measured), and under
+		// Bytes per build (2,202 / 1,424 / 6,018 measured), and under
 		// the race detector (a quarter of the pooled plans and writers
-		// made anew: about 2,650 / 1,500 / 6,850).
+		// made anew: about 2,650 / 1,500 / 6,450).
 		most, raceMost uint64
 	}{
 		{"update", func() error { _, err := libUpdate(); return err }, 2400, 3200},
 		{"query", func() error { _, err := libQuery(); return err }, 1550, 1650},
-		{"transaction", func() error { _, err := libTx(); return err }, 6700, 7400},
+		{"transaction", func() error { _, err := libTx(); return err }, 6300, 7000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			const runs = 400
@@ -363,9 +363,11 @@ func TestBuildBytes(t *testing.T) {
 			if underRace {
 				most = c.raceMost
 			}
-			if got := (after.TotalAlloc - before.TotalAlloc) / runs; got > most {
+			got := (after.TotalAlloc - before.TotalAlloc) / runs
+			if got > most {
 				t.Errorf("%s build: %d bytes, at most %d expected", c.name, got, most)
 			}
+			t.Logf("%s build: %d bytes (at most %d)", c.name, got, most)
 		})
 	}
 }
