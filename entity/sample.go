@@ -68,7 +68,11 @@ func (t *Table) Sample(entityName string) (item map[string]types.AttributeValue,
 	}
 	t.mu.RUnlock()
 	if !ok {
-		return nil, nil, &ddbmodel.ValidationError{Entity: entityName, Reason: fmt.Sprintf("Sample: table %q has no entity %q", t.Name, entityName)}
+		reason := fmt.Sprintf("Sample: table %q has no entity %q", t.Name, entityName)
+		if near := suggest(entityName, t.Entities()); near != "" {
+			reason += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return nil, nil, &ddbmodel.ValidationError{Entity: entityName, Reason: reason}
 	}
 	return d.sample(slices.Index(group, entityName))
 }
