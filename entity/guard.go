@@ -52,8 +52,8 @@ type failure struct {
 // classify picks the outcome sentinel from the item DynamoDB returned with
 // the failed condition (nil when there was none). Its receiver is a
 // pointer so that the method value a transaction action keeps is two
-// words, not a copy of f (176 bytes per action); f is not changed once a
-// write is compiled.
+// words, not a copy of f (176 bytes per action); f is not changed once
+// the action is built.
 func (f *failure) classify(old map[string]types.AttributeValue) error {
 	if f.create && len(old) > 0 {
 		return ddbmodel.ErrAlreadyExists

@@ -25,8 +25,8 @@ func mapKeyRefusal(n *attrNode, key string) (why string) {
 		return "" // no way to read the text back: taken as given
 	}
 	defer func() {
-		if recover() != nil {
-			why = ""
+		if x := recover(); x != nil {
+			why = fmt.Sprintf("%q is no key of %s: its UnmarshalText or MarshalText panicked (%v)", key, withArticle(n.goType()), x)
 		}
 	}()
 	if err := u.UnmarshalText([]byte(key)); err != nil {

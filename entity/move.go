@@ -25,8 +25,8 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	}
 	var v T
 	if err := unmarshalItem(merged, &v); err != nil {
-		return zero, &ddbmodel.ValidationError{Entity: op.e.name, Attribute: undecodableAttribute(op.e.typ, merged),
-			Reason: "the item moved from " + expr.DescribeKey(op.e.tableKey(old)) + " does not decode", Err: err}
+		return zero, &ddbmodel.DecodeError{Entity: op.e.name, Version: op.e.version, ItemVersion: stringAttr(old, op.e.table.EntityVersionAttr()),
+			Key: expr.DescribeKey(op.e.tableKey(old)), Attribute: undecodableAttribute(op.e.typ, merged), Err: err}
 	}
 	create := op.e.Create(v)
 	create.keepVersion = true
@@ -136,14 +136,22 @@ func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[s
 	} else if s != "" {
 		parts = append(parts, s)
 	}
-	del := txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{Delete: &types.Delete{
+	// The delete and the failure its classifier reads, in one allocation.
+	md := &struct {
+		del  types.Delete
+		fail failure
+	}{
+		del: types.Delete{
 			TableName: aws.String(e.table.Name), Key: e.tableKey(old),
 			ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-		}},
+		},
+		fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant},
+	}
+	del := txwrite.Classified(TransactWrite{
+		Item:   types.TransactWriteItem{Delete: &md.del},
 		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
-	}, (&failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant}).classify)
+	}, md.fail.classify)
 	if err := expr.CheckLimits(e.name, "the condition that the moved item is unchanged; a LockAttribute keeps it short", aws.ToString(del.Item.Delete.ConditionExpression)); err != nil {
 		return err
 	}

@@ -233,8 +233,7 @@ func (ev *Event) Units() Capacity { return CapacityOf(ev.Operation, ev.Capacity)
 // Every request the library makes goes through Send. Code that builds a
 // request with a Build method, changes it and sends it itself can send it
 // through Send to be observed (and counted) the same way.
-func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (_ Out, err error) {
-	defer recovered(&err)
+func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req Request) (Out, error) {
 	switch {
 	case db == nil:
 		var zero Out
@@ -243,19 +242,26 @@ func Send[In, Out any](ctx context.Context, db *DB, send func(context.Context, I
 		var zero Out
 		return zero, &ddbmodel.ValidationError{Reason: "send: nil send function"}
 	case db.Observer == nil:
-		return send(ctx, in, db.Options...)
+		return sendRecovered(ctx, db, send, in)
 	}
 	return sendObserved(ctx, db, send, in, &req)
 }
 
+// sendRecovered calls send with db.Options, returning a panic of send (the
+// client's, or an option's) as a *ddbmodel.PanicError.
+func sendRecovered[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In) (_ Out, err error) {
+	defer recovered(&err)
+	return send(ctx, in, db.Options...)
+}
+
 func sendObserved[In, Out any](ctx context.Context, db *DB, send func(context.Context, In, ...func(*dynamodb.Options)) (Out, error), in In, req *Request) (Out, error) {
 	if isNilObserver(db.Observer) {
-		return send(ctx, in, db.Options...)
+		return sendRecovered(ctx, db, send, in)
 	}
 	ev := &Event{Segment: -1, Attempt: max(req.Attempt, 1), Entities: uniqueStrings(req.Entities)}
 	sent := describeInput(ev, any(in)).(In)
 	ev.Start = time.Now()
-	out, err := send(ctx, sent, db.Options...)
+	out, err := sendRecovered(ctx, db, send, sent) // a panic is the request's error, which the Observer sees
 	ev.Duration = time.Since(ev.Start)
 	ev.Err = err
 	if err == nil {

@@ -96,12 +96,12 @@ func TestPanickingUnmarshallersOutsideDecodeAreErrors(t *testing.T) {
 			if de.Entity != "Item" {
 				t.Errorf("%s: a DecodeError of %q, want Item", what, de.Entity)
 			}
-		case errors.As(err, &ve):
+			if what == "moving Update.Run" && (de.Attribute != "label" || de.Key != "PK=ITEM#m,SK=ITEM") {
+				t.Errorf("%s: %v; want it to name the attribute label and the item's key", what, err)
+			}
+		case errors.As(err, &ve) && what != "moving Update.Run":
 			if ve.Entity != "Item" {
 				t.Errorf("%s: a ValidationError of %q, want Item", what, ve.Entity)
-			}
-			if what == "moving Update.Run" && (ve.Attribute != "label" || !strings.Contains(err.Error(), "PK=ITEM#m,SK=ITEM")) {
-				t.Errorf("%s: %v; want it to name the attribute label and the item's key", what, err)
 			}
 		default:
 			t.Errorf("%s: got %T, want a DecodeError or ValidationError of Item", what, err)
@@ -122,8 +122,17 @@ func TestPanickingUnmarshallersOutsideDecodeAreErrors(t *testing.T) {
 	}
 }
 
-// ppKey is a map key whose own MarshalText panics on "boom".
+// ppKey is a map key whose own MarshalText and UnmarshalText panic on
+// "boom".
 type ppKey string
+
+func (k *ppKey) UnmarshalText(b []byte) error {
+	if string(b) == "boom" {
+		panic("ppKey: cannot decode boom")
+	}
+	*k = ppKey(b)
+	return nil
+}
 
 func (k ppKey) MarshalText() ([]byte, error) {
 	if k == "boom" {
@@ -202,5 +211,35 @@ func TestUsersCodeThatPanicsOutsideACompileIsAnError(t *testing.T) {
 	}
 	if _, err := docs.Update(entity.Values{"id": "a"}).Apply(handle.Set("x")).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
 		t.Errorf("an update through the refused handle: %v, want it refused", err)
+	}
+}
+
+// A document path through a map whose key type's UnmarshalText panics on
+// the step is refused, as one it refuses is (it was taken as given); and
+// the Observer is told about a request whose client panicked, with the
+// error the caller gets.
+func TestAPanickingMapKeyPathIsRefusedAndAClientPanicIsObserved(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "map-key-panics", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	docs := entity.MustDefine(tb, entity.Config[ppDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: "DOC"}})
+	err := callNoPanic(t, "Update.Set", func() error {
+		_, err := docs.Update(entity.Values{"id": "a"}).Set("tags.boom", "x").Build()
+		return err
+	})
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || !strings.Contains(err.Error(), "panicked") {
+		t.Errorf("Set(tags.boom): %v; want a ValidationError saying the key's text methods panicked", err)
+	}
+
+	var seen []error
+	db := entity.NewDB(panickingClient{}, "map-key-panics").WithObserver(entity.ObserverFunc(func(_ context.Context, ev *entity.Event) {
+		seen = append(seen, ev.Err)
+	}))
+	_, err = docs.Get(entity.Values{"id": "a"}).Run(t.Context(), db)
+	if !errors.Is(err, ddbmodel.ErrPanic) {
+		t.Fatalf("Get.Run: %v, want an error wrapping ErrPanic", err)
+	}
+	if len(seen) != 1 || !errors.Is(seen[0], ddbmodel.ErrPanic) {
+		t.Errorf("the Observer saw %v; want one event whose Err wraps ErrPanic", seen)
 	}
 }
