@@ -66,13 +66,20 @@ func (op checkRequest) transactWrite() (_ TransactWrite, err error) {
 		return TransactWrite{}, withEntity(err, op.e.name)
 	}
 	s = "(" + guard + ") AND (" + s + ")"
-	f := failure{entity: op.e.name, tab: op.e.table, op: "check", markerAttr: op.e.table.EntityAttr(), unmarked: op.e.unmarked}
-	return txwrite.Classified(TransactWrite{
-		Item: types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+	// The check and the failure its classifier reads, in one allocation.
+	cf := &struct {
+		check types.ConditionCheck
+		fail  failure
+	}{
+		check: types.ConditionCheck{
 			TableName: aws.String(op.e.table.Name), Key: key, ConditionExpression: aws.String(s),
 			ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
 			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-		}},
+		},
+		fail: failure{entity: op.e.name, tab: op.e.table, op: "check", markerAttr: op.e.table.EntityAttr(), unmarked: op.e.unmarked},
+	}
+	return txwrite.Classified(TransactWrite{
+		Item:   types.TransactWriteItem{ConditionCheck: &cf.check},
 		Entity: op.e.name, Op: "check", Key: key, Size: expr.ItemSize(key),
-	}, f.classify), nil
+	}, cf.fail.classify), nil
 }

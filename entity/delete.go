@@ -178,10 +178,15 @@ func (op deleteRequest) action() (TransactWrite, error) {
 	if err != nil {
 		return TransactWrite{}, err
 	}
+	// The delete and the failure its classifier reads, in one allocation.
+	md := &struct {
+		del  types.Delete
+		fail failure
+	}{txwrite.DeleteOf(in), f}
 	return txwrite.Classified(TransactWrite{
-		Item:   txwrite.FromDelete(in),
+		Item:   types.TransactWriteItem{Delete: &md.del},
 		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
-	}, f.classify), nil
+	}, md.fail.classify), nil
 }
 
 // and is If, for the code that compiles a delete without T.

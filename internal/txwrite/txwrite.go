@@ -201,9 +201,16 @@ func FromUpdate(in *dynamodb.UpdateItemInput) types.TransactWriteItem {
 
 // FromDelete is the transaction action of a delete request.
 func FromDelete(in *dynamodb.DeleteItemInput) types.TransactWriteItem {
-	return types.TransactWriteItem{Delete: &types.Delete{
+	d := DeleteOf(in)
+	return types.TransactWriteItem{Delete: &d}
+}
+
+// DeleteOf is the delete of a transaction action of a delete request, for
+// a caller that allocates it with data of its own.
+func DeleteOf(in *dynamodb.DeleteItemInput) types.Delete {
+	return types.Delete{
 		TableName: in.TableName, Key: in.Key, ConditionExpression: in.ConditionExpression,
 		ExpressionAttributeNames: in.ExpressionAttributeNames, ExpressionAttributeValues: in.ExpressionAttributeValues,
 		ReturnValuesOnConditionCheckFailure: in.ReturnValuesOnConditionCheckFailure,
-	}}
+	}
 }
