@@ -52,15 +52,7 @@ func TestACallbackThatPanicsFailsTheRead(t *testing.T) {
 			return err
 		},
 	} {
-		var err error
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					t.Errorf("%s: panicked: %v", what, x)
-				}
-			}()
-			err = run()
-		}()
+		err := callNoPanic(t, what, run)
 		if !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v, want an error wrapping ErrPanic", what, err)
 		}

@@ -45,18 +45,22 @@ func TestAFilterValuesPanickingMarshallerIsAnError(t *testing.T) {
 			return err
 		},
 	} {
-		var err error
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					t.Errorf("%s: panicked: %v", what, x)
-				}
-			}()
-			err = build()
-		}()
+		err := callNoPanic(t, what, build)
 		var ve *ddbmodel.ValidationError
 		if !errors.As(err, &ve) || ve.Entity != "Paint" || !errors.Is(err, ddbmodel.ErrPanic) {
 			t.Errorf("%s: got %v (%T), want a *ValidationError of Paint that wraps ErrPanic", what, err, err)
 		}
 	}
+}
+
+// callNoPanic calls f and returns its error, failing the test (and
+// returning nil) when f panics.
+func callNoPanic(t *testing.T, what string, f func() error) (err error) {
+	t.Helper()
+	defer func() {
+		if x := recover(); x != nil {
+			t.Errorf("%s: panicked: %v", what, x)
+		}
+	}()
+	return f()
 }
