@@ -278,11 +278,15 @@ func (f SetField[T, E]) SizeGt(n int) Cond[T] { return Cond[T]{Attr(f.path).Size
 type ListField[T, E any] struct{ Field[T, []E] }
 
 // ListOf is FieldOf for a list field; it panics when the field is tagged
-// dynamo:",set" (use SetOf).
+// dynamo:",set" (use SetOf), and for a []byte field, which is stored as
+// binary (B), not as a list (use FieldOf).
 func ListOf[T, E any](e *Entity[T], fn func(*T) *[]E) ListField[T, E] {
 	f, r := fieldOf(e, fn, "ListOf")
 	if hasFlag(r.flags, "set") {
 		panic(errtext.Errorf("%s: ListOf: field %s is stored as a set (dynamo:\",set\"); use SetOf", e.name, f.path))
+	}
+	if reflect.TypeFor[E]().Kind() == reflect.Uint8 {
+		panic(errtext.Errorf("%s: ListOf: field %s is a slice of bytes, stored as binary (B), not as a list; use FieldOf", e.name, f.path))
 	}
 	return ListField[T, E]{f}
 }
