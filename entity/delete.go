@@ -178,15 +178,19 @@ func (op deleteRequest) action() (TransactWrite, error) {
 	if err != nil {
 		return TransactWrite{}, err
 	}
-	// The delete and the failure its classifier reads, in one allocation.
-	md := &struct {
+	return deleteAction(txwrite.DeleteOf(in), f, TransactWrite{Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key)}), nil
+}
+
+// deleteAction returns a, a transaction action of its entity, op, key and
+// size, deleting with del, whose failed condition f classifies: the delete
+// and f are allocated in one block, which the action keeps.
+func deleteAction(del types.Delete, f failure, a TransactWrite) TransactWrite {
+	b := &struct {
 		del  types.Delete
 		fail failure
-	}{txwrite.DeleteOf(in), f}
-	return txwrite.Classified(TransactWrite{
-		Item:   types.TransactWriteItem{Delete: &md.del},
-		Entity: op.e.name, Op: "delete", Key: in.Key, Size: expr.ItemSize(in.Key),
-	}, md.fail.classify), nil
+	}{del, f}
+	a.Item = types.TransactWriteItem{Delete: &b.del}
+	return txwrite.Classified(a, b.fail.classify)
 }
 
 // and is If, for the code that compiles a delete without T.

@@ -136,22 +136,12 @@ func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[s
 	} else if s != "" {
 		parts = append(parts, s)
 	}
-	// The delete and the failure its classifier reads, in one allocation.
-	md := &struct {
-		del  types.Delete
-		fail failure
-	}{
-		del: types.Delete{
-			TableName: aws.String(e.table.Name), Key: e.tableKey(old),
-			ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
-			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-		},
-		fail: failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant},
-	}
-	del := txwrite.Classified(TransactWrite{
-		Item:   types.TransactWriteItem{Delete: &md.del},
-		Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old),
-	}, md.fail.classify)
+	del := deleteAction(types.Delete{
+		TableName: aws.String(e.table.Name), Key: e.tableKey(old),
+		ConditionExpression: aws.String(joinAnd(parts)), ExpressionAttributeNames: w.Names(), ExpressionAttributeValues: w.Values(),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}, failure{entity: e.name, tab: e.table, op: "update", mustExist: true, markerAttr: e.table.EntityAttr(), unmarked: e.unmarked, lockAttr: lockName(e.lock), lockWant: op.lockWant},
+		TransactWrite{Entity: e.name, Op: "update", Key: e.tableKey(old), Size: expr.ItemSize(old)})
 	if err := expr.CheckLimits(e.name, "the condition that the moved item is unchanged; a LockAttribute keeps it short", aws.ToString(del.Item.Delete.ConditionExpression)); err != nil {
 		return err
 	}

@@ -370,9 +370,9 @@ func runUnique(ctx context.Context, db *DB, entity, op string, writes []Transact
 }
 
 func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []TransactWrite, error) {
-	if op.e.defined() && len(op.e.uniques) == 0 {
-		// No markers: the action alone, compiled with its value in one
-		// allocation (uniqueCompile copies the value to a second).
+	if !op.e.defined() || len(op.e.uniques) == 0 {
+		// No markers: the action alone (or the refusal of an undefined
+		// entity), compiled with its value in one allocation.
 		w, err := op.action()
 		return w, nil, err
 	}
@@ -380,19 +380,13 @@ func (op PutOp[T]) uniqueWrites(ctx context.Context, db *DB) (TransactWrite, []T
 	return w, extra, err
 }
 
-// uniqueCompile compiles the put with its marker actions, reading the item
-// first unless it is a create. v points to the value put (a *T, of the
-// caller's own copy of the operation: the Defaults are applied to it), and
-// the value as written is returned as a pointer (nil on an early refusal,
-// and for an entity without unique attributes): it needs nothing of T.
+// uniqueCompile compiles the put of a defined entity with unique
+// attributes with its marker actions, reading the item first unless it is
+// a create. v points to the value put (a *T, of the caller's own copy of
+// the operation: the Defaults are applied to it), and the value as written
+// is returned as a pointer (nil on an early refusal): it needs nothing of
+// T.
 func (op putRequest) uniqueCompile(ctx context.Context, db *DB, v unsafe.Pointer) (TransactWrite, []TransactWrite, unsafe.Pointer, error) {
-	if op.e == nil || len(op.e.uniques) == 0 {
-		c, _, err := op.compileCopy(v)
-		if err != nil {
-			return TransactWrite{}, nil, nil, err
-		}
-		return op.actionOf(c), nil, nil, nil
-	}
 	e := op.e
 	// Defaults are drawn once: the item read, the item written, its
 	// markers' owner and the value returned hold the same ones (a

@@ -1,12 +1,10 @@
 package query
 
 import (
-	"runtime/debug"
-
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/fanout"
 )
 
 // OnUnrecognized calls fn with each item that All, Collect, One, First and
@@ -49,11 +47,6 @@ func reportUnrecognized(name string, fn func(map[string]types.AttributeValue) er
 // and returns a panic of fn as a *ddbmodel.PanicError: the page or
 // iteration then fails with it instead of the panic unwinding through
 // Collect, All or Page.
-func callback[V any](fn func(V) error, v V) (err error) {
-	defer func() {
-		if x := recover(); x != nil {
-			err = &ddbmodel.PanicError{Value: x, Stack: debug.Stack()}
-		}
-	}()
-	return fn(v)
+func callback[V any](fn func(V) error, v V) error {
+	return fanout.Call(func() error { return fn(v) })
 }
