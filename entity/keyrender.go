@@ -3,6 +3,7 @@ package entity
 import (
 	"errors"
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"maps"
 	"slices"
 	"strconv"
@@ -55,7 +56,7 @@ func (e *entityCore) key(composites Values) (_ map[string]types.AttributeValue, 
 		if len(bad) > 0 || refused != nil {
 			continue
 		}
-		if err := e.sch.checkComposite(name, composites); err != nil {
+		if err := e.sch.checkComposite(name, v); err != nil {
 			refused = &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "key values", Err: err}
 			continue
 		}
@@ -282,7 +283,7 @@ func (e *entityCore) timeSource(d *keyDef, src keys.Source) keys.Source {
 // A value that cannot be its field's type (7 for a string field, text
 // that is no time for a time field) is refused: the source reports it with
 // keys.ErrType, as the key's render error.
-func (e *entityCore) keySource(values Values) keys.Source {
+func (e *entityCore) keySource(values composite.List) keys.Source {
 	return &typedValues{values: values, s: e.sch, times: e.times}
 }
 
@@ -290,7 +291,7 @@ func (e *entityCore) keySource(values Values) keys.Source {
 // cannot be its field's type, and normalises the text of time composites
 // as timeSource does (times: the time fields, as Entity.times).
 type typedValues struct {
-	values Values
+	values composite.List
 	s      *schema
 	times  map[string]bool
 }
@@ -313,15 +314,19 @@ func (t typedValues) LookupChecked(attr string) (string, bool, error) {
 
 // lookupTyped is LookupChecked before the text of a time is normalised.
 func (t typedValues) lookupTyped(attr string) (string, bool, error) {
-	if err := t.s.checkComposite(attr, t.values); err != nil {
+	v, given := t.values.Get(attr)
+	if !given {
+		return "", false, nil
+	}
+	if err := t.s.checkComposite(attr, v); err != nil {
 		return "", true, err
 	}
-	if n, ok := t.s.numberText(attr, t.values); ok {
+	if n, ok := t.s.numberTextOf(attr, v); ok {
 		// Number text ("05", "+5", "5e0") renders as the number a put of
 		// the field stores does ("5"), not as the text given.
-		return Values{attr: n}.LookupChecked(attr)
+		return keys.ValueText(attr, n)
 	}
-	return t.values.LookupChecked(attr)
+	return keys.ValueText(attr, v)
 }
 
 // timeSource is a Source whose time composites are normalised.

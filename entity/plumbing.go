@@ -2,6 +2,7 @@ package entity
 
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -25,7 +26,7 @@ func (m linked[T]) KeySpecs(index string) (pk, sk contract.KeySpec, ok bool) {
 	return m.e.keySpecs(index)
 }
 
-func (m linked[T]) KeySource(values keys.Values) keys.Source { return m.e.keySource(values) }
+func (m linked[T]) KeySource(values composite.List) keys.Source { return m.e.keySource(values) }
 
 func (m linked[T]) OwnFilter() Condition { return m.e.ownFilter() }
 

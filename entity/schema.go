@@ -890,13 +890,12 @@ func (e *entityCore) defineNameError(what, name string) error {
 	return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: reason}
 }
 
-// checkComposite refuses the value values holds for the composite attr
+// checkComposite refuses the value v given for the composite attr
 // when it cannot be the field's type, as the text a key composite takes
 // (the text of a number or a time is accepted). The error wraps
 // keys.ErrType.
-func (s *schema) checkComposite(attr string, values Values) error {
-	v, ok := values[attr]
-	if !ok || s == nil {
+func (s *schema) checkComposite(attr string, v any) error {
+	if s == nil {
 		return nil
 	}
 	n := s.attrs[attr]
@@ -924,13 +923,9 @@ func (s *schema) canonicalNumber(name string, v any) any {
 	return v
 }
 
-// numberText returns, for a composite of a number field given as text, the
-// value of the field's type it converts to (checkComposite accepted it).
-func (s *schema) numberText(attr string, values Values) (any, bool) {
-	return s.numberTextOf(attr, values[attr])
-}
-
-// numberTextOf is numberText of the value v of attr.
+// numberTextOf returns, for the value v of a composite attr of a number
+// field given as text, the value of the field's type it converts to
+// (checkComposite accepted it).
 func (s *schema) numberTextOf(attr string, v any) (any, bool) {
 	if s == nil {
 		return nil, false

@@ -137,3 +137,20 @@ func ExampleULIDs() {
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// ValueText gives the text a Go value renders as in a key, as a Values
+// map converts it: a time in UTC as RFC 3339, a nil pointer as not given.
+func ExampleValueText() {
+	at := time.Date(2026, 11, 28, 9, 30, 0, 0, time.FixedZone("CET", 3600))
+	text, ok, err := keys.ValueText("createdAt", at)
+	fmt.Println(text, ok, err)
+	var missing *string
+	_, ok, err = keys.ValueText("slug", missing)
+	fmt.Println(ok, err)
+	_, _, err = keys.ValueText("tags", []string{"go"})
+	fmt.Println(errors.Is(err, keys.ErrType))
+	// Output:
+	// 2026-11-28T08:30:00Z true <nil>
+	// false <nil>
+	// true
+}

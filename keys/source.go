@@ -73,14 +73,16 @@ func (v Values) LookupChecked(attr string) (string, bool, error) {
 	if !ok {
 		return "", false, nil
 	}
-	return valueText(attr, x)
+	return ValueText(attr, x)
 }
 
-// valueText returns the composite text of the Go value x given for the
+// ValueText returns the composite text of the Go value x given for the
 // attribute attr, as [Values] converts it: ok is false for a nil value,
 // nil pointer or nil interface, and err is a [*ValueError] wrapping
-// [ErrType] or [ErrFormat] when x cannot be a composite.
-func valueText(attr string, x any) (text string, ok bool, err error) {
+// [ErrType] or [ErrFormat] when x cannot be a composite. A [Source] that
+// holds Go values other than in a [Values] map converts them with it, so
+// that its keys render as those of a Values map.
+func ValueText(attr string, x any) (text string, ok bool, err error) {
 	switch x := x.(type) {
 	case nil:
 		return "", false, nil

@@ -3,13 +3,13 @@ package query
 import (
 	"errors"
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
-	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"
@@ -19,8 +19,8 @@ type sortOp string
 
 type sortCond struct {
 	op     sortOp
-	lo, hi entity.Values // composites, rendered with the sort template
-	rawLo  string        // explicit key text (or number text)
+	lo, hi composite.List // composites, rendered with the sort template
+	rawLo  string         // explicit key text (or number text)
 	rawHi  string
 	raw    bool
 }
@@ -181,7 +181,7 @@ func (s *spec) sortRange(sks []contract.KeySpec, whereSrc keys.Source) (keyRange
 	var tmpl *keys.Template
 	for i, k := range sks {
 		if k.Template == nil {
-			if s.sort.op != sortNone || hasAny(s.where, k.Uses) {
+			if s.sort.op != sortNone || s.where.HasAny(k.Uses) {
 				return none, s.sortInvalid(k.Attribute, "the sort key %s is computed; use BeginsWith or SortKey with explicit keys", k.Attribute)
 			}
 			continue
@@ -204,27 +204,24 @@ func (s *spec) sortRange(sks []contract.KeySpec, whereSrc keys.Source) (keyRange
 		}
 		return rng(sortBegins, prefix, "")
 	}
-	for _, v := range []entity.Values{s.sort.lo, s.sort.hi} {
-		for _, name := range sortedNames(keys.Values(v)) {
+	for _, v := range []composite.List{s.sort.lo, s.sort.hi} {
+		for _, name := range v.Names() {
 			if !tmpl.Uses(name) {
 				return none, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
 					Reason: fmt.Sprintf("the sort condition names an attribute that is no composite of the sort key %s%s", sk.Attribute, compositesHint(name, sk.Uses))}
 			}
 		}
 	}
-	sortOnly := func(v entity.Values) keys.Values {
-		out := keys.Values{}
-		for k, x := range s.where {
-			if tmpl.Uses(k) {
-				out[k] = x
+	sortOnly := func(v composite.List) composite.List {
+		var out composite.List
+		for _, x := range s.where {
+			if tmpl.Uses(x.Name) {
+				out = append(out, x)
 			}
 		}
-		for k, x := range v {
-			out[k] = x
-		}
-		return out
+		return out.Merge(v)
 	}
-	render := func(v entity.Values) (string, bool, error) {
+	render := func(v composite.List) (string, bool, error) {
 		src := whereSrc
 		if len(v) > 0 {
 			src = modelOf(s.members[0]).KeySource(sortOnly(v))
@@ -237,7 +234,7 @@ func (s *spec) sortRange(sks []contract.KeySpec, whereSrc keys.Source) (keyRange
 	}
 	switch s.sort.op {
 	case sortNone:
-		if sk.Number && !hasAny(s.where, tmpl.Composites()) {
+		if sk.Number && !s.where.HasAny(tmpl.Composites()) {
 			return none, nil
 		}
 		p, complete, err := render(nil)
@@ -340,15 +337,6 @@ func sortedNames(v keys.Values) []string {
 	}
 	slices.Sort(names)
 	return names
-}
-
-func hasAny(v entity.Values, attrs []string) bool {
-	for _, a := range attrs {
-		if _, ok := v[a]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 func commonLiteralPrefix(sks []contract.KeySpec) string {

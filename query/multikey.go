@@ -20,6 +20,7 @@ package query
 import (
 	"bytes"
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"reflect"
 	"slices"
 	"strings"
@@ -135,14 +136,14 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	for _, k := range slices.Concat(pks, sks) {
 		inKey[k.Name] = true
 	}
-	for _, n := range sortedNames(s.where) {
+	for _, n := range s.where.Names() {
 		if !inKey[n] {
 			return nil, keyRange{}, bad(n, "Where names an attribute that is no attribute of the key")
 		}
 	}
 	var missing []string
 	for _, k := range pks {
-		if _, ok := s.where[k.Name]; !ok {
+		if !s.where.Has(k.Name) {
 			missing = append(missing, k.Name)
 		}
 	}
@@ -153,13 +154,13 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	}
 	eqN := 0
 	for eqN < len(sks) {
-		if _, ok := s.where[sks[eqN].Name]; !ok {
+		if !s.where.Has(sks[eqN].Name) {
 			break
 		}
 		eqN++
 	}
 	for _, k := range sks[min(eqN+1, len(sks)):] {
-		if _, ok := s.where[k.Name]; ok {
+		if s.where.Has(k.Name) {
 			return nil, keyRange{}, bad(k.Name, "Where gives this sort attribute but not %s, which comes before it; sort attributes are given left to right, without gaps", sks[eqN].Name)
 		}
 	}
@@ -182,7 +183,8 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	m := &multiRange{vals: map[string]types.AttributeValue{}}
 	var conds []string
 	for i, k := range slices.Concat(pks, sks[:eqN]) {
-		av, err := val(k, s.where[k.Name], false)
+		v, _ := s.where.Get(k.Name)
+		av, err := val(k, v, false)
 		if err != nil {
 			return nil, keyRange{}, err
 		}
@@ -204,13 +206,13 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		if s.sort.raw {
 			lo, hi = s.sort.rawLo, s.sort.rawHi
 		} else {
-			one := func(v entity.Values) (any, error) {
+			one := func(v composite.List) (any, error) {
 				if len(v) != 1 {
-					return nil, bad(k.Name, "a range condition names exactly one attribute, the next sort attribute %s; got %s", k.Name, strings.Join(sortedNames(v), ", "))
+					return nil, bad(k.Name, "a range condition names exactly one attribute, the next sort attribute %s; got %s", k.Name, strings.Join(v.Names(), ", "))
 				}
-				x, ok := v[k.Name]
+				x, ok := v.Get(k.Name)
 				if !ok {
-					n := sortedNames(v)[0]
+					n := v[0].Name
 					return nil, bad(n, "a range condition applies to the next sort attribute after those Where gives, %s", k.Name)
 				}
 				return x, nil

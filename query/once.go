@@ -38,7 +38,7 @@ func (s *spec) setSort(c sortCond) {
 		}
 	}
 	attr := ""
-	if names := sortedNames(keys.Values(merge(s.sort.lo, s.sort.hi))); len(names) > 0 {
+	if names := s.sort.lo.Merge(s.sort.hi).Names(); len(names) > 0 {
 		attr = names[0]
 	}
 	s.conflict = &conflict{attr: attr, reason: fmt.Sprintf(
@@ -62,7 +62,7 @@ func (c sortCond) describe() string {
 		}
 		return fmt.Sprintf("SortKey(%q, %q)", string(c.op), c.rawLo)
 	}
-	names := strings.Join(sortedNames(keys.Values(merge(c.lo, c.hi))), ", ")
+	names := strings.Join(c.lo.Merge(c.hi).Names(), ", ")
 	switch c.op {
 	case sortBetween:
 		return "Between(" + names + ")"
@@ -84,7 +84,7 @@ func (c sortCond) describe() string {
 func (s *spec) addWhere(values keys.Values) {
 	if s.conflict == nil && len(s.where) > 0 {
 		differs := func(name string) bool {
-			old, ok := s.where[name]
+			old, ok := s.where.Get(name)
 			return ok && !reflect.DeepEqual(old, values[name])
 		}
 		for name := range values {
@@ -95,15 +95,16 @@ func (s *spec) addWhere(values keys.Values) {
 			// map's order.
 			for _, name := range sortedNames(keys.Values(values)) {
 				if differs(name) {
+					old, _ := s.where.Get(name)
 					s.conflict = &conflict{attr: name, reason: fmt.Sprintf(
-						"Where gives %s twice, %v and then %v; a query takes one value per composite", name, s.where[name], values[name])}
+						"Where gives %s twice, %v and then %v; a query takes one value per composite", name, old, values[name])}
 					break
 				}
 			}
 			break
 		}
 	}
-	s.where = merge(s.where, values)
+	s.where = s.where.With(values)
 }
 
 // setIndex makes name the index queried, or records a conflict when the

@@ -3,6 +3,7 @@ package query
 import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
@@ -93,7 +94,7 @@ func (q Query[T]) BeginsWith(prefix string) Query[T] {
 // renders, so both ends are inclusive of whole groups: Between(month 01,
 // month 03) selects every key of months 01, 02 and 03.
 func (q Query[T]) Between(lo, hi entity.Values) Query[T] {
-	q.s.setSort(sortCond{op: sortBetween, lo: merge(nil, lo), hi: merge(nil, hi)})
+	q.s.setSort(sortCond{op: sortBetween, lo: composite.Of(lo), hi: composite.Of(hi)})
 	return q
 }
 
@@ -106,28 +107,28 @@ func (q Query[T]) BetweenKeys(lo, hi string) Query[T] {
 // Gt selects sort keys greater than the key values render; with a partial
 // key, greater than every key under the prefix it renders.
 func (q Query[T]) Gt(values entity.Values) Query[T] {
-	q.s.setSort(sortCond{op: sortGt, lo: merge(nil, values)})
+	q.s.setSort(sortCond{op: sortGt, lo: composite.Of(values)})
 	return q
 }
 
 // Ge selects sort keys greater than or equal to the key values render; with
 // a partial key, from the first key under the prefix it renders.
 func (q Query[T]) Ge(values entity.Values) Query[T] {
-	q.s.setSort(sortCond{op: sortGe, lo: merge(nil, values)})
+	q.s.setSort(sortCond{op: sortGe, lo: composite.Of(values)})
 	return q
 }
 
 // Lt selects sort keys less than the key values render; with a partial key,
 // before every key under the prefix it renders.
 func (q Query[T]) Lt(values entity.Values) Query[T] {
-	q.s.setSort(sortCond{op: sortLt, lo: merge(nil, values)})
+	q.s.setSort(sortCond{op: sortLt, lo: composite.Of(values)})
 	return q
 }
 
 // Le selects sort keys less than or equal to the key values render; with a
 // partial key, up to the last key under the prefix it renders.
 func (q Query[T]) Le(values entity.Values) Query[T] {
-	q.s.setSort(sortCond{op: sortLe, lo: merge(nil, values)})
+	q.s.setSort(sortCond{op: sortLe, lo: composite.Of(values)})
 	return q
 }
 

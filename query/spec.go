@@ -3,6 +3,7 @@ package query
 import (
 	"errors"
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"maps"
 	"math"
 	"reflect"
@@ -18,7 +19,6 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/hint"
-	"github.com/ddbmodel/ddbmodel/keys"
 )
 
 // spec is the part of a query shared by entity queries and collections.
@@ -28,7 +28,7 @@ type spec struct {
 	// indexGiven: Index (or a typed key) named the index, the table
 	// included, so that another is refused rather than replacing it.
 	indexGiven bool
-	where      entity.Values
+	where      composite.List
 	sort       sortCond
 	desc       bool
 	limit      int
@@ -48,17 +48,6 @@ type spec struct {
 	err         error
 	// conflict is a setting given twice with different values (once.go).
 	conflict *conflict
-}
-
-func merge(a, b entity.Values) entity.Values {
-	out := make(entity.Values, len(a)+len(b))
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
-	return out
 }
 
 func indexName(ix string) string {
@@ -139,7 +128,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	if pk.Template == nil {
 		return nil, keyRange{}, invalidIn(s.members[0].Name(), pk.Attribute, "the partition key %s is computed; it cannot be queried by composites", pk.Attribute)
 	}
-	where := keys.Values(s.where)
+	where := s.where
 	// Every value must feed the key queried: a misspelt sort composite
 	// would otherwise widen the query silently.
 	isKnown := func(name string) bool {
@@ -147,12 +136,12 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 		return pk.Template.Uses(name) || len(sks) == 1 && slices.Contains(sks[0].Uses, name)
 	}
 	allKnown := true
-	for name := range where {
-		allKnown = allKnown && isKnown(name)
+	for _, x := range where {
+		allKnown = allKnown && isKnown(x.Name)
 	}
 	var sorted []string // to report the first unknown name
 	if !allKnown {
-		sorted = sortedNames(where)
+		sorted = where.Names()
 	}
 	for _, name := range sorted {
 		if !isKnown(name) {
@@ -168,7 +157,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	shardAttr, shards, sharded := pk.Template.Shard()
 	var missing []string
 	for _, c := range pk.Template.Composites() {
-		if _, ok := where[c]; !ok {
+		if !where.Has(c) {
 			if sharded && c == shardAttr && s.allShards {
 				continue
 			}
@@ -176,7 +165,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 		}
 	}
 	for _, c := range missing {
-		if hasAny(s.sort.lo, []string{c}) || hasAny(s.sort.hi, []string{c}) {
+		if s.sort.lo.Has(c) || s.sort.hi.Has(c) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: c, Reason: fmt.Sprintf(
 				"a composite of the partition key %s, given only in the sort condition; give it in Where (the sort condition's bounds give sort composites)", pk.Attribute)}
 		}
@@ -188,9 +177,9 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	// would replace Where's equality, a query wider than either reading.
 	// (A composite of the partition key too is Where's to give; the range
 	// may repeat it.)
-	for _, bound := range []entity.Values{s.sort.lo, s.sort.hi} {
-		for _, name := range sortedNames(keys.Values(bound)) {
-			if _, both := where[name]; both && !slices.Contains(pk.Template.Composites(), name) {
+	for _, bound := range []composite.List{s.sort.lo, s.sort.hi} {
+		for _, name := range bound.Names() {
+			if both := where.Has(name); both && !slices.Contains(pk.Template.Composites(), name) {
 				return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: name,
 					Reason: "given both in Where and in the sort condition; give it in one: Where for equality, the sort condition for a range"}
 			}
@@ -199,7 +188,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	src := modelOf(s.members[0]).KeySource(where)
 	var pkvals []string
 	if sharded && s.allShards {
-		if _, given := where[shardAttr]; given {
+		if where.Has(shardAttr) {
 			return nil, keyRange{}, &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: shardAttr, Reason: "AllShards queries every shard; do not give the sharded attribute"}
 		}
 		for i := 0; i < shards; i++ {

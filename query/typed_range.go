@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"reflect"
 	"slices"
 	"strings"
@@ -180,7 +181,7 @@ func typedBound[T, K any](key *entity.QueryKey[T, K], call, which string, k K) (
 			}
 		}
 	} else if pk.Template != nil {
-		tk.partKey, tk.partErr = pk.Template.Render(modelOf(e).KeySource(keys.Values(tk.part)))
+		tk.partKey, tk.partErr = pk.Template.Render(modelOf(e).KeySource(composite.Of(tk.part)))
 	}
 	return q, tk
 }

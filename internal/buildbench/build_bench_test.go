@@ -307,7 +307,7 @@ func TestBuildAllocations(t *testing.T) {
 		most  float64
 	}{
 		{"update", func() error { _, err := libUpdate(); return err }, 24},
-		{"query", func() error { _, err := libQuery(); return err }, 15},
+		{"query", func() error { _, err := libQuery(); return err }, 14},
 		{"transaction", func() error { _, err := libTx(); return err }, 49},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -337,13 +337,13 @@ func TestBuildBytes(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		build func() error
-		// Bytes per build (2,202 / 1,424 / 6,018 measured), and under
+		// Bytes per build (2,202 / 1,144 / 6,018 measured), and under
 		// the race detector (a quarter of the pooled plans and writers
-		// made anew: about 2,650 / 1,500 / 6,450).
+		// made anew: about 2,650 / 1,224 / 6,450).
 		most, raceMost uint64
 	}{
 		{"update", func() error { _, err := libUpdate(); return err }, 2400, 3200},
-		{"query", func() error { _, err := libQuery(); return err }, 1550, 1650},
+		{"query", func() error { _, err := libQuery(); return err }, 1250, 1350},
 		{"transaction", func() error { _, err := libTx(); return err }, 6300, 7000},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,6 +6,7 @@
 package contract
 
 import (
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -36,7 +37,7 @@ type Entity[C any] interface {
 	KeySpecs(index string) (pk, sk KeySpec, ok bool)
 	// KeySource gives composites the text a put of the entity renders,
 	// refusing (keys.ErrType) a value that cannot be its field's type.
-	KeySource(values keys.Values) keys.Source
+	KeySource(values composite.List) keys.Source
 	// OwnFilter is the condition that a scanned item is this entity's as
 	// far as DynamoDB can tell (its marker, or no marker when the entity
 	// recognises unmarked items).
