@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -81,12 +82,12 @@ func (e *AdoptError) Unwrap() error { return e.Err }
 // entity).
 type AdoptOp[T any] struct {
 	e   *Entity[T]
-	key Values
+	key composite.List
 }
 
 // Adopt returns an operation adopting the unmarked item whose key
 // composites are key.
-func (e *Entity[T]) Adopt(key Values) AdoptOp[T] { return AdoptOp[T]{e: e, key: maps.Clone(key)} }
+func (e *Entity[T]) Adopt(key Values) AdoptOp[T] { return AdoptOp[T]{e: e, key: composite.Of(key)} }
 
 // Build compiles the read the adoption starts with, without sending it;
 // AdoptItem(item).Build gives the write for the item it reads.
@@ -95,14 +96,14 @@ func (op AdoptOp[T]) Build() (*dynamodb.GetItemInput, error) {
 }
 
 // buildAdopt is AdoptOp.Build, which needs nothing of T.
-func (e *entityCore) buildAdopt(key Values) (*dynamodb.GetItemInput, error) {
+func (e *entityCore) buildAdopt(key composite.List) (*dynamodb.GetItemInput, error) {
 	if !e.defined() {
 		return nil, errNoEntity("adopt")
 	}
 	if err := e.canAdopt(); err != nil {
 		return nil, err
 	}
-	return getRequest{e: e, key: maps.Clone(key), consistent: true}.build()
+	return getRequest{e: e, key: key, consistent: true}.build()
 }
 
 // Run reads the item and adopts it, returning it as written. An item
@@ -123,7 +124,7 @@ func (op AdoptOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 // readAdopt is AdoptOp.Run up to the decoding or the adoption of the item
 // read, which it returns: adopted reports an item carrying this entity's
 // marker already. It needs nothing of T.
-func (e *entityCore) readAdopt(ctx context.Context, db *DB, key Values) (item map[string]types.AttributeValue, adopted bool, err error) {
+func (e *entityCore) readAdopt(ctx context.Context, db *DB, key composite.List) (item map[string]types.AttributeValue, adopted bool, err error) {
 	if err := checkDB(db, "adopt"); err != nil {
 		return nil, false, err
 	}

@@ -1,11 +1,10 @@
 package entity
 
 import (
-	"maps"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
@@ -21,7 +20,7 @@ type CheckOp[T any] struct {
 // it as receiver.
 type checkRequest struct {
 	e    *entityCore
-	key  Values
+	key  composite.List
 	cond Condition
 }
 
@@ -38,7 +37,7 @@ func (CheckOp[T]) writeOp() {}
 // with a CancelReason of ddbmodel.ErrOtherEntity: a check never passes on
 // another entity's attributes.
 func (e *Entity[T]) Check(key Values, cond Condition) CheckOp[T] {
-	return CheckOp[T]{e: e, checkRequest: checkRequest{e: e.core(), key: maps.Clone(key), cond: cond}}
+	return CheckOp[T]{e: e, checkRequest: checkRequest{e: e.core(), key: composite.Of(key), cond: cond}}
 }
 
 // TransactWrite compiles the check as one action of a transaction.

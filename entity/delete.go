@@ -2,12 +2,12 @@ package entity
 
 import (
 	"context"
-	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/txwrite"
 )
@@ -23,7 +23,7 @@ type DeleteOp[T any] struct {
 // and has it as receiver.
 type deleteRequest struct {
 	e         *entityCore
-	key       Values
+	key       composite.List
 	cond      Condition
 	mustExist bool
 	lockWant  *int64
@@ -41,7 +41,7 @@ func (DeleteOp[T]) writeOp() {}
 // marker that the entity does not recognise (Config.RecognizeUnmarked) is
 // left too, with ddbmodel.ErrUnmarked.
 func (e *Entity[T]) Delete(key Values) DeleteOp[T] {
-	return DeleteOp[T]{e: e, deleteRequest: deleteRequest{e: e.core(), key: maps.Clone(key)}}
+	return DeleteOp[T]{e: e, deleteRequest: deleteRequest{e: e.core(), key: composite.Of(key)}}
 }
 
 // If adds a condition that must hold for the delete to happen.

@@ -2,9 +2,9 @@ package entity
 
 import (
 	"context"
-	"maps"
 	"time"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/link"
@@ -41,14 +41,14 @@ func (op GetOp[T]) linked() GetOp[T] {
 // receiver.
 type getRequest struct {
 	e           *entityCore
-	key         Values
+	key         composite.List
 	consistent  bool
 	skipExpired bool
 }
 
 // Get returns an operation reading the item whose key composites are key.
 func (e *Entity[T]) Get(key Values) GetOp[T] {
-	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: maps.Clone(key)}}.linked()
+	return GetOp[T]{e: e, getRequest: getRequest{e: e.core(), key: composite.Of(key)}}.linked()
 }
 
 // Table returns the table of the entity the get reads.

@@ -3,8 +3,6 @@ package entity
 import (
 	"errors"
 	"fmt"
-	"github.com/ddbmodel/ddbmodel/internal/composite"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -34,11 +33,11 @@ func (e *Entity[T]) Key(composites Values) (map[string]types.AttributeValue, err
 	if !e.defined() {
 		return nil, errNoEntity("key")
 	}
-	return e.key(composites)
+	return e.key(composite.Of(composites))
 }
 
 // key is Key, for the code that needs nothing of T.
-func (e *entityCore) key(composites Values) (_ map[string]types.AttributeValue, err error) {
+func (e *entityCore) key(composites composite.List) (_ map[string]types.AttributeValue, err error) {
 	// A composite's own MarshalText may panic: every operation keyed by
 	// Values (get, check, batch reads...) fails with an error instead.
 	defer recoveredIn(e.name, &err)
@@ -48,7 +47,8 @@ func (e *entityCore) key(composites Values) (_ map[string]types.AttributeValue, 
 	var bad []string
 	var refused error
 	src, cloned := composites, false
-	for name, v := range composites {
+	for i, x := range composites {
+		name, v := x.Name, x.Value
 		if !slices.Contains(e.pk.Uses, name) && (e.sk == nil || !slices.Contains(e.sk.Uses, name)) {
 			bad = append(bad, name)
 			continue
@@ -62,9 +62,9 @@ func (e *entityCore) key(composites Values) (_ map[string]types.AttributeValue, 
 		}
 		if n, ok := e.sch.numberTextOf(name, v); ok {
 			if !cloned {
-				src, cloned = maps.Clone(composites), true
+				src, cloned = slices.Clone(composites), true
 			}
-			src[name] = n
+			src[i].Value = n
 		}
 	}
 	if len(bad) > 0 {

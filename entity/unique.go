@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -523,7 +522,7 @@ func (op updateRequest) runUniqueItem(ctx context.Context, db *DB) (updateRun, e
 		// exactly the item the update replaced.
 		return updateRun{item: old, decode: true}, nil
 	}
-	item, err := getRequest{e: op.e, key: maps.Clone(op.key), consistent: true}.read(ctx, db)
+	item, err := getRequest{e: op.e, key: op.key, consistent: true}.read(ctx, db)
 	if err != nil {
 		return updateRun{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 
@@ -74,7 +75,7 @@ type UpdateOp[T any] struct {
 // it as receiver.
 type updateRequest struct {
 	e         *entityCore
-	key       Values
+	key       composite.List
 	acts      []action
 	cond      Condition
 	with      Values
@@ -90,9 +91,9 @@ func (UpdateOp[T]) writeOp() {}
 // Update returns an operation updating the item whose key composites are key.
 // The item must exist; otherwise the error satisfies ErrNotFound.
 func (e *Entity[T]) Update(key Values) UpdateOp[T] {
-	own := make(Values, len(key))
-	for k, v := range key {
-		own[k] = e.canonicalNumber(k, v)
+	own := composite.Of(key)
+	for i := range own {
+		own[i].Value = e.canonicalNumber(own[i].Name, own[i].Value)
 	}
 	return UpdateOp[T]{e: e, updateRequest: updateRequest{e: e.core(), key: own, ret: types.ReturnValueAllNew}}
 }
@@ -248,16 +249,25 @@ func sameKey(a, b types.AttributeValue) bool {
 func (op *updateRequest) partialT(typ reflect.Type, known *knownValues, with keys.Source) (unsafe.Pointer, error) {
 	item := map[string]types.AttributeValue{}
 	known.each(func(k string, v types.AttributeValue) { item[k] = v })
-	for _, vs := range []Values{op.key, op.with} {
-		for k, v := range vs {
-			if _, ok := item[k]; ok {
-				continue
-			}
-			av, err := marshalValue(v)
-			if err != nil {
-				return nil, err
-			}
-			item[k] = av
+	add := func(k string, v any) error {
+		if _, ok := item[k]; ok {
+			return nil
+		}
+		av, err := marshalValue(v)
+		if err != nil {
+			return err
+		}
+		item[k] = av
+		return nil
+	}
+	for _, x := range op.key {
+		if err := add(x.Name, x.Value); err != nil {
+			return nil, err
+		}
+	}
+	for k, v := range op.with {
+		if err := add(k, v); err != nil {
+			return nil, err
 		}
 	}
 	t := reflect.New(typ)
@@ -489,8 +499,8 @@ func (op updateRequest) run(ctx context.Context, db *DB) (updateRun, error) {
 	return updateRun{item: out.Attributes}, nil
 }
 
-func (e *entityCore) readItem(ctx context.Context, db *DB, key Values) (map[string]types.AttributeValue, error) {
-	in, err := getRequest{e: e, key: maps.Clone(key), consistent: true}.build()
+func (e *entityCore) readItem(ctx context.Context, db *DB, key composite.List) (map[string]types.AttributeValue, error) {
+	in, err := getRequest{e: e, key: key, consistent: true}.build()
 	if err != nil {
 		return nil, err
 	}

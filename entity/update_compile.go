@@ -3,7 +3,6 @@ package entity
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
@@ -340,14 +340,12 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 // the item, which therefore holds the key's value, so the condition With
 // adds could never hold and the update would fail at DynamoDB instead of
 // at Build.
-func (e *entityCore) withAgreesWithKey(key, with Values, rendered map[string]types.AttributeValue) error {
+func (e *entityCore) withAgreesWithKey(key composite.List, with Values, rendered map[string]types.AttributeValue) error {
 	for _, name := range sortedKeys(with) {
 		if !e.pk.uses(name) && !e.sk.uses(name) {
 			continue
 		}
-		vals := maps.Clone(key)
-		vals[name] = with[name]
-		other, err := e.key(vals)
+		other, err := e.key(key.With(Values{name: with[name]}))
 		if err != nil {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
 		}
@@ -433,7 +431,7 @@ func (p *updatePlan) actionValue(a action, node *attrNode) (types.AttributeValue
 // known as DynamoDB will compute them, and the write is conditioned on
 // what they were computed from.
 func (p *updatePlan) applyToOld() error {
-	p.srcLayers = append(p.layersBuf[:0], &p.known, p.withSrc, p.op.key)
+	p.srcLayers = append(p.layersBuf[:0], &p.known, p.withSrc, &p.op.key) // a pointer: the list in an interface would be allocated
 	p.src = &p.srcLayers
 	if p.old == nil {
 		return nil
@@ -490,7 +488,7 @@ func (p *updatePlan) checkPrimaryKey() error {
 			p.c.move = true
 			continue
 		}
-		from := keys.Source(layered{&p.known, p.op.key})
+		from := keys.Source(layered{&p.known, &p.op.key})
 		if p.merged != nil {
 			from = itemSource(p.merged)
 		}
@@ -525,15 +523,19 @@ func (p *updatePlan) decode() (unsafe.Pointer, error) {
 	for k, v := range p.merged {
 		item[k] = v
 	}
-	for _, u := range []keys.Source{p.op.key, p.withSrc} {
-		if vs, ok := u.(Values); ok {
-			for k, v := range vs {
-				if _, has := item[k]; !has {
-					if av, err := marshalValue(v); err == nil {
-						item[k] = av
-					}
-				}
+	fill := func(k string, v any) {
+		if _, has := item[k]; !has {
+			if av, err := marshalValue(v); err == nil {
+				item[k] = av
 			}
+		}
+	}
+	for _, x := range p.op.key {
+		fill(x.Name, x.Value)
+	}
+	if vs, ok := p.withSrc.(Values); ok {
+		for k, v := range vs {
+			fill(k, v)
 		}
 	}
 	t := reflect.New(p.e.typ)
@@ -701,7 +703,7 @@ func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 			miss = append(miss, u)
 			continue
 		}
-		if _, ok := (layered{&p.known, p.withSrc, p.op.key}).Lookup(u); ok {
+		if _, ok := (layered{&p.known, p.withSrc, &p.op.key}).Lookup(u); ok {
 			continue
 		}
 		if _, ok := p.known.get(u); ok && k.fn != nil {

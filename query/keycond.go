@@ -3,13 +3,13 @@ package query
 import (
 	"errors"
 	"fmt"
-	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/contract"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/keys"

@@ -20,7 +20,6 @@ package query
 import (
 	"bytes"
 	"fmt"
-	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"reflect"
 	"slices"
 	"strings"
@@ -30,6 +29,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 )
 
 // multiRange is the key condition of a query on a multi-attribute index,

@@ -2,7 +2,6 @@ package query
 
 import (
 	"fmt"
-	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/keys"
 )
 

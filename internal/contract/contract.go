@@ -6,11 +6,11 @@
 package contract
 
 import (
-	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/link"
 	"github.com/ddbmodel/ddbmodel/internal/ttl"
