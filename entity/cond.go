@@ -38,6 +38,9 @@ type condNode struct {
 	cmp string
 	// other is the second attribute of attr_cmp.
 	other string
+	// one holds vals of a comparison with one value, so that the node
+	// and its value are one allocation.
+	one [1]any
 }
 
 // AttrRef names an attribute in a condition.
@@ -47,7 +50,9 @@ type AttrRef struct{ name string }
 func Attr(name string) AttrRef { return AttrRef{name} }
 
 func (a AttrRef) cmp(op string, v any) Condition {
-	return Condition{&condNode{op: op, attr: a.name, vals: []any{snapshot(v)}}}
+	n := &condNode{op: op, attr: a.name, one: [1]any{snapshot(v)}}
+	n.vals = n.one[:]
+	return Condition{n}
 }
 
 // Eq: attribute = v.

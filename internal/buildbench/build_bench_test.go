@@ -306,9 +306,9 @@ func TestBuildAllocations(t *testing.T) {
 		build func() error
 		most  float64
 	}{
-		{"update", func() error { _, err := libUpdate(); return err }, 24},
+		{"update", func() error { _, err := libUpdate(); return err }, 23},
 		{"query", func() error { _, err := libQuery(); return err }, 14},
-		{"transaction", func() error { _, err := libTx(); return err }, 49},
+		{"transaction", func() error { _, err := libTx(); return err }, 48},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var err error
