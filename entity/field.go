@@ -329,11 +329,14 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 // a struct entry's own fields are reached with FieldIn (or the string
 // form, "addresses.home.city"). A key type with a
 // MarshalText method names the entry by its text, as a put stores it; a
-// key whose MarshalText fails gives a handle every operation refuses.
+// key whose MarshalText fails or panics gives a handle every operation
+// refuses with a *ddbmodel.ValidationError naming the map and why
+// (wrapping a *ddbmodel.PanicError when MarshalText panicked).
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {
-	name, ok := mapKeyText(reflect.ValueOf(k))
-	if !ok {
-		return Field[T, E]{e: f.e} // MarshalText failed, so no path: every operation refuses the handle
+	name, why, panicked := mapKeyTextWhy(reflect.ValueOf(k))
+	if why != "" || panicked != "" {
+		// No path: every operation refuses the handle, naming the map and why.
+		return Field[T, E]{e: f.e, path: refusedKeyPath(f.path, why, panicked)}
 	}
 	path := f.path + "." + quoteSegment(name)
 	if f.e != nil && f.e.sch != nil && f.e.sch.attrs[path] != nil {

@@ -302,17 +302,64 @@ func fieldsAt(v reflect.Value, steps [][]int, pat, at docpath.Path, fn func(docp
 // mapKeyText is the text a put stores the map key k under, as
 // guregu/dynamo encodes it: its MarshalText, or the string. A MarshalText
 // that panics fails as one that returns an error does.
-func mapKeyText(k reflect.Value) (_ string, ok bool) {
+func mapKeyText(k reflect.Value) (string, bool) {
+	text, why, panicked := mapKeyTextWhy(k)
+	return text, why == "" && panicked == ""
+}
+
+// mapKeyTextWhy is mapKeyText, saying why a key has no text: its
+// MarshalText failed, or it is no string (why), or MarshalText panicked
+// (panicked: the panic's value, as text).
+func mapKeyTextWhy(k reflect.Value) (_ string, why, panicked string) {
 	defer func() {
-		if recover() != nil {
-			ok = false
+		if x := recover(); x != nil {
+			panicked = fmt.Sprint(x)
 		}
 	}()
 	if tm, ok := k.Interface().(encoding.TextMarshaler); ok {
 		text, err := tm.MarshalText()
-		return string(text), err == nil
+		if err != nil {
+			return "", "its MarshalText failed: " + err.Error(), ""
+		}
+		return string(text), "", ""
 	}
-	return k.String(), k.Kind() == reflect.String
+	if k.Kind() != reflect.String {
+		return "", fmt.Sprintf("a %s is no string and has no MarshalText", k.Type()), ""
+	}
+	return k.String(), "", ""
+}
+
+// refusedKeyMark starts the path of a field handle MapField.Key refused
+// (refusedKeyPath): resolve reports it with the map and the reason,
+// instead of as an unknown or empty name. No attribute name starts with
+// it: a name is refused when not valid UTF-8, and the mark is not.
+const refusedKeyMark = "\xff\x00refused map key\x00"
+
+// refusedKeyPath is the path of the handle MapField.Key gives for a key
+// of the map at mapPath that has no text: why it has none, or the value
+// its MarshalText panicked with.
+func refusedKeyPath(mapPath, why, panicked string) string {
+	return refusedKeyMark + mapPath + "\x00" + why + "\x00" + panicked
+}
+
+// refusedKeyError reports whether name is a refusedKeyPath, and the
+// error of an operation given it, for the use named (Set, condition...).
+// A key whose MarshalText panicked gives an error wrapping a
+// *ddbmodel.PanicError (without the stack, which the handle could not
+// keep).
+func refusedKeyError(entity, name, use string) (bool, error) {
+	rest, ok := strings.CutPrefix(name, refusedKeyMark)
+	if !ok {
+		return false, nil
+	}
+	mapPath, rest, _ := strings.Cut(rest, "\x00")
+	why, panicked, _ := strings.Cut(rest, "\x00")
+	err := &ddbmodel.ValidationError{Entity: entity, Attribute: mapPath, Reason: use + ": a key of " + mapPath + " cannot be used: " + why}
+	if panicked != "" {
+		err.Reason += "its MarshalText panicked"
+		err.Err = &ddbmodel.PanicError{Value: panicked}
+	}
+	return true, err
 }
 
 // nestedValue follows the names of path down map values from av: the

@@ -629,6 +629,9 @@ func (r attrRef) nested() bool { return len(r.path) > 1 }
 // another attribute, it is refused as ambiguous, and the message says how
 // to write each.
 func (s *schema) resolve(name, use string) (attrRef, error) {
+	if refused, err := refusedKeyError(s.entity, name, use); refused {
+		return attrRef{}, err
+	}
 	if err := checkName(name); err != nil {
 		return attrRef{}, s.invalid(name, use, err.Error())
 	}
