@@ -21,8 +21,9 @@ type Change[T any] struct {
 	val  any
 }
 
-// Path returns the document path the change writes.
-func (c Change[T]) Path() string { return c.path }
+// Path returns the document path the change writes ("" for a change of a
+// handle MapField.Key refused).
+func (c Change[T]) Path() string { return visiblePath(c.path) }
 
 // Cond is a condition on items of T, made by a typed field handle
 // (Field.Eq, StringField.BeginsWith...) and combined with And, Or and Not.
@@ -154,14 +155,15 @@ func fieldOf[T, V any](e *Entity[T], fn func(*T) *V, ctor string) (Field[T, V], 
 }
 
 // Path returns the document path of the field, as the string forms take it
-// ("votes", "assignee.team", `addresses."my.home"`).
-func (f Field[T, V]) Path() string { return f.path }
+// ("votes", "assignee.team", `addresses."my.home"`); "" for a handle
+// MapField.Key refused (a key without text).
+func (f Field[T, V]) Path() string { return visiblePath(f.path) }
 
 // Entity returns the entity the field belongs to.
 func (f Field[T, V]) Entity() *Entity[T] { return f.e }
 
-// String returns the path.
-func (f Field[T, V]) String() string { return f.path }
+// String returns the path, as Path.
+func (f Field[T, V]) String() string { return visiblePath(f.path) }
 
 // Set sets the field to v.
 func (f Field[T, V]) Set(v V) Change[T] { return Change[T]{actSet, f.path, snapshot(v)} }

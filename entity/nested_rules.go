@@ -7,6 +7,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -337,9 +338,20 @@ const refusedKeyMark = "\xff\x00refused map key\x00"
 
 // refusedKeyPath is the path of the handle MapField.Key gives for a key
 // of the map at mapPath that has no text: why it has none, or the value
-// its MarshalText panicked with.
+// its MarshalText panicked with. Each is quoted (strconv.Quote), so that
+// any text, a NUL included, reads back as given, and what FieldIn appends
+// to the path (".beds") follows the three.
 func refusedKeyPath(mapPath, why, panicked string) string {
-	return refusedKeyMark + mapPath + "\x00" + why + "\x00" + panicked
+	return refusedKeyMark + strconv.Quote(mapPath) + strconv.Quote(why) + strconv.Quote(panicked)
+}
+
+// visiblePath is path as a handle shows it (Field.Path, Change.Path): ""
+// for a refused handle, whose path is no path.
+func visiblePath(path string) string {
+	if strings.HasPrefix(path, refusedKeyMark) {
+		return ""
+	}
+	return path
 }
 
 // refusedKeyError reports whether name is a refusedKeyPath, and the
@@ -352,12 +364,24 @@ func refusedKeyError(entity, name, use string) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	mapPath, rest, _ := strings.Cut(rest, "\x00")
-	why, panicked, _ := strings.Cut(rest, "\x00")
-	err := &ddbmodel.ValidationError{Entity: entity, Attribute: mapPath, Reason: use + ": a key of " + mapPath + " cannot be used: " + why}
+	// The map's path, why, the panic's value; what follows them is what
+	// FieldIn appended, a field inside the refused entry.
+	var parts [3]string
+	for i := range parts {
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break // not made by refusedKeyPath: the parts read so far
+		}
+		parts[i], _ = strconv.Unquote(q)
+		rest = rest[len(q):]
+	}
+	mapPath, why, panicked := parts[0], parts[1], parts[2]
+	err := &ddbmodel.ValidationError{Entity: entity, Attribute: mapPath, Reason: use + ": a key of " + mapPath + " cannot be used: "}
 	if panicked != "" {
 		err.Reason += "its MarshalText panicked"
 		err.Err = &ddbmodel.PanicError{Value: panicked}
+	} else {
+		err.Reason += why
 	}
 	return true, err
 }

@@ -17,6 +17,8 @@ func (k rkKey) MarshalText() ([]byte, error) {
 	switch k {
 	case "bad":
 		return nil, errors.New("rkKey: bad is no key")
+	case "nul":
+		return nil, errors.New("rkKey: a\x00b")
 	case "boom":
 		panic("rkKey: boom")
 	}
@@ -25,9 +27,14 @@ func (k rkKey) MarshalText() ([]byte, error) {
 
 func (k *rkKey) UnmarshalText(b []byte) error { *k = rkKey(b); return nil }
 
+type rkRoom struct {
+	Beds int `dynamo:"beds"`
+}
+
 type rkNote struct {
 	ID     string           `dynamo:"id"`
 	Labels map[rkKey]string `dynamo:"labels"`
+	Rooms  map[rkKey]rkRoom `dynamo:"rooms"`
 }
 
 // A map key that has no text gives a handle every operation refuses with a
@@ -43,7 +50,8 @@ func TestARefusedMapKeyHandleNamesTheMapAndWhy(t *testing.T) {
 		why string
 	}{
 		{"bad", "MarshalText failed: rkKey: bad is no key"},
-		{"boom", "MarshalText panicked"},
+		{"nul", "MarshalText failed: rkKey: a\x00b"},
+		{"boom", "MarshalText panicked: recovered panic: rkKey: boom"},
 	} {
 		var handle entity.Field[rkNote, string]
 		if err := callNoPanic(t, "MapField.Key", func() error { handle = labels.Key(c.key); return nil }); err != nil {
@@ -70,7 +78,7 @@ func TestARefusedMapKeyHandleNamesTheMapAndWhy(t *testing.T) {
 		for what, build := range builds {
 			err := build()
 			var ve *ddbmodel.ValidationError
-			if !errors.As(err, &ve) || ve.Entity != "Note" || ve.Attribute != "labels" || !strings.Contains(err.Error(), c.why) {
+			if !errors.As(err, &ve) || ve.Entity != "Note" || ve.Attribute != "labels" || !strings.HasSuffix(err.Error(), "cannot be used: its "+c.why) {
 				t.Errorf("key %q, %s: %v; want a *ValidationError of Note naming labels and %q", c.key, what, err, c.why)
 			}
 			// A panic is reported as one, as the panics of users' code are.
@@ -79,6 +87,19 @@ func TestARefusedMapKeyHandleNamesTheMapAndWhy(t *testing.T) {
 				t.Errorf("key %q, %s: %v; a *PanicError with the panic's value only for the key whose MarshalText panics", c.key, what, err)
 			}
 		}
+	}
+	// A handle of a field inside a refused entry (FieldIn) is refused for
+	// the entry's key, and a refused handle shows no path.
+	rooms := entity.MapOf(notes, func(n *rkNote) *map[rkKey]rkRoom { return &n.Rooms })
+	beds := entity.FieldIn(rooms.Key("bad"), func(r *rkRoom) *int { return &r.Beds })
+	_, err := notes.Update(entity.Values{"id": "a"}).Apply(beds.Set(2)).Build()
+	var ve *ddbmodel.ValidationError
+	var pe *ddbmodel.PanicError
+	if !errors.As(err, &ve) || ve.Attribute != "rooms" || !strings.HasSuffix(err.Error(), "cannot be used: its MarshalText failed: rkKey: bad is no key") || errors.As(err, &pe) {
+		t.Errorf("a field inside a refused entry: %v; want a *ValidationError naming rooms and MarshalText's error, and no panic", err)
+	}
+	if p, s, cp := labels.Key("bad").Path(), beds.String(), beds.Set(2).Path(); p != "" || s != "" || cp != "" {
+		t.Errorf("a refused handle shows the paths %q, %q, %q; want none", p, s, cp)
 	}
 	// A key with text is a path, as before.
 	if _, err := notes.Update(entity.Values{"id": "a"}).Apply(labels.Key("ok").Set("x")).Build(); err != nil {
