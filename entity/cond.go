@@ -164,7 +164,9 @@ func (c Condition) attributes() []string {
 		if c.n == nil {
 			return
 		}
-		if c.n.attr != "" {
+		if c.n.attr != "" && !strings.HasPrefix(c.n.attr, refusedKeyMark) {
+			// A refused map-key handle is left to the render, which
+			// says why (refusedKeyError).
 			out = append(out, c.n.attr)
 		}
 		if c.n.other != "" {

@@ -333,7 +333,9 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 // MarshalText method names the entry by its text, as a put stores it; a
 // key whose MarshalText fails or panics gives a handle every operation
 // refuses with a *ddbmodel.ValidationError naming the map and why
-// (wrapping a *ddbmodel.PanicError when MarshalText panicked).
+// (wrapping a *ddbmodel.PanicError when MarshalText panicked); its Path is
+// "", so query.ProjectFields, which takes paths, refuses it as an empty
+// name.
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {
 	name, why, panicked := mapKeyTextWhy(reflect.ValueOf(k))
 	if why != "" || panicked != "" {

@@ -19,8 +19,9 @@ import (
 // fn is called once, here, on an E allocated for the purpose, as FieldOf
 // calls its func; the path is then resolved against the entity's schema.
 // FieldIn panics, naming the entity, when fn returns anything but the
-// address of a stored field of E, or when parent has no path (a Key whose
-// MarshalText failed): handles are meant for package-level variables, and
+// address of a stored field of E, or when parent has no path (a zero
+// Field); a parent MapField.Key refused gives a handle every operation
+// refuses, as its parent's are: handles are meant for package-level variables, and
 // for handles built once per request from them. A parent whose own path
 // is invalid (At(-1)) gives a handle whose operations are refused at
 // Build, as the parent's are. E must be a struct; for entries held by
@@ -56,7 +57,7 @@ func fieldIn[T, E, V any](parent Field[T, E], fn func(*E) *V, called string) Fie
 		panic(fmt.Sprintf("ddbmodel: %s(func(*%v) *%v) needs a handle of an entity's field, got a zero Field", called, reflect.TypeFor[E](), reflect.TypeFor[V]()))
 	}
 	if parent.path == "" {
-		panic(errtext.Errorf("%s: %s(func(*%v) *%v): the parent handle has no path (a map key whose MarshalText failed)", e.name, called, reflect.TypeFor[E](), reflect.TypeFor[V]()))
+		panic(errtext.Errorf("%s: %s(func(*%v) *%v): the parent handle has no path (a zero Field)", e.name, called, reflect.TypeFor[E](), reflect.TypeFor[V]()))
 	}
 	r, err := resolveField(fn)
 	if err != nil {

@@ -314,7 +314,9 @@ func mapKeyText(k reflect.Value) (string, bool) {
 func mapKeyTextWhy(k reflect.Value) (_ string, why, panicked string) {
 	defer func() {
 		if x := recover(); x != nil {
-			panicked = fmt.Sprint(x)
+			if panicked = fmt.Sprint(x); panicked == "" {
+				panicked = fmt.Sprintf("%#v", x) // panic(""): still a panic
+			}
 		}
 	}()
 	if tm, ok := k.Interface().(encoding.TextMarshaler); ok {

@@ -14,8 +14,8 @@ type Value struct {
 }
 
 // List is a set of composite values sorted by name, one value per name.
-// A List is never changed once made: With returns a new one, so builders
-// that share a List stay immutable.
+// A List is never changed once shared: With and Merge return a new one, so
+// builders that share a List stay immutable.
 type List []Value
 
 // Of returns the values of m as a List (nil when m is empty).
