@@ -27,15 +27,9 @@ func (l List) With(m map[string]any) List {
 	if len(m) == 0 {
 		return l
 	}
-	out := make(List, len(l), len(l)+len(m))
-	copy(out, l)
+	out := l.grown(len(m))
 	for name, v := range m {
-		i, found := out.find(name)
-		if found {
-			out[i].Value = v
-			continue
-		}
-		out = slices.Insert(out, i, Value{Name: name, Value: v})
+		out = out.set(name, v)
 	}
 	return out
 }
@@ -45,17 +39,29 @@ func (l List) Merge(m List) List {
 	if len(m) == 0 {
 		return l
 	}
-	out := make(List, len(l), len(l)+len(m))
-	copy(out, l)
+	out := l.grown(len(m))
 	for _, x := range m {
-		i, found := out.find(x.Name)
-		if found {
-			out[i].Value = x.Value
-			continue
-		}
-		out = slices.Insert(out, i, x)
+		out = out.set(x.Name, x.Value)
 	}
 	return out
+}
+
+// grown is a copy of l with room for n more values.
+func (l List) grown(n int) List {
+	out := make(List, len(l), len(l)+n)
+	copy(out, l)
+	return out
+}
+
+// set gives name the value v in l, in place: only for a list not yet
+// shared (grown's copy).
+func (l List) set(name string, v any) List {
+	i, found := l.find(name)
+	if found {
+		l[i].Value = v
+		return l
+	}
+	return slices.Insert(l, i, Value{Name: name, Value: v})
 }
 
 // find returns the index of name in l, or where it would be inserted.
