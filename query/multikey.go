@@ -184,7 +184,9 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 	var conds []string
 	for i, k := range slices.Concat(pks, sks[:eqN]) {
 		v, _ := s.where.Get(k.Name)
-		av, err := val(k, v, false)
+		// Text of a number or time is taken, as a template key's
+		// composite takes it; it is converted to the field's type.
+		av, err := val(k, v, true)
 		if err != nil {
 			return nil, keyRange{}, err
 		}
@@ -202,7 +204,6 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		}
 		k := sks[eqN]
 		var lo, hi any
-		loose := s.sort.raw
 		if s.sort.raw {
 			lo, hi = s.sort.rawLo, s.sort.rawHi
 		} else {
@@ -228,7 +229,7 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 		}
 		n := w.Name(k.Name)
 		m.attr, m.op = k.Name, s.sort.op
-		if m.lo, err = val(k, lo, loose); err != nil {
+		if m.lo, err = val(k, lo, true); err != nil {
 			return nil, keyRange{}, err
 		}
 		switch s.sort.op {
@@ -238,7 +239,7 @@ func (s *spec) compileMulti(table *entity.Table) ([]*dynamodb.QueryInput, keyRan
 			}
 			conds = append(conds, "begins_with("+n+", "+w.Value(m.lo)+")")
 		case sortBetween:
-			if m.hi, err = val(k, hi, loose); err != nil {
+			if m.hi, err = val(k, hi, true); err != nil {
 				return nil, keyRange{}, err
 			}
 			if compareAV(m.lo, m.hi) > 0 {

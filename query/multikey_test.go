@@ -99,6 +99,27 @@ func TestMultiKeyQueryBuild(t *testing.T) {
 	}
 }
 
+// TestMultiKeyQueryTakesNumberText: a number attribute of a
+// multi-attribute key takes the text of a number in Where and in a range,
+// as a template key's composite does, and sends it as the number; text
+// that is no number is still refused.
+func TestMultiKeyQueryTakesNumberText(t *testing.T) {
+	t.Parallel()
+	_, orders, _ := newShop()
+	in, err := query.New(orders).Index("ByShop").Where(entity.Values{"shop": "s1", "region": "02", "state": "paid"}).Between(entity.Values{"total": "10"}, entity.Values{"total": "2e1"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := gocmp.Diff(map[string]string{":v0": "S:s1", ":v1": "N:2", ":v2": "S:paid", ":v3": "N:10", ":v4": "N:20"}, avTexts(in)); diff != "" {
+		t.Errorf("values (-want +got):\n%s", diff)
+	}
+	_, err = query.New(orders).Index("ByShop").Where(entity.Values{"shop": "s1", "region": "2.5"}).Build()
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "region" || ve.Entity != "Order" {
+		t.Errorf("region \"2.5\" for an int: %v, want a ValidationError naming Order and region", err)
+	}
+}
+
 // avTexts writes a query's values as "S:text", "N:text".
 func avTexts(in *dynamodb.QueryInput) map[string]string {
 	out := map[string]string{}
