@@ -2,9 +2,13 @@ package entity_test
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -187,5 +191,40 @@ func TestFieldOfQuotesAPathADottedNameMakesAmbiguous(t *testing.T) {
 		if _, err := devs.Update(key).Apply(f.Set(77)).Build(); err != nil {
 			t.Errorf("Set through %s: %v", f.Path(), err)
 		}
+	}
+}
+
+// One Get or Delete keyed by number text ("07" for the int id), built by
+// many goroutines at once: each Build renders the number's key ("B#7")
+// without writing into the operation it shares (the race detector, which
+// CI runs, reports a write), and the operation renders the same key after.
+func TestSharedOpKeyedByNumberTextBuildsConcurrently(t *testing.T) {
+	t.Parallel()
+	get := rvBookings.Get(entity.Values{"id": "07"})
+	del := rvBookings.Delete(entity.Values{"id": "07"})
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				g, err := get.Build()
+				if err == nil {
+					var d *dynamodb.DeleteItemInput
+					want := &types.AttributeValueMemberS{Value: "B#7"}
+					if d, err = del.Build(); err == nil && (!reflect.DeepEqual(g.Key["PK"], want) || !reflect.DeepEqual(d.Key["PK"], want)) {
+						err = fmt.Errorf("keys %#v and %#v, want B#7", g.Key["PK"], d.Key["PK"])
+					}
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
