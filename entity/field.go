@@ -159,6 +159,10 @@ func fieldOf[T, V any](e *Entity[T], fn func(*T) *V, ctor string) (Field[T, V], 
 // MapField.Key refused (a key without text).
 func (f Field[T, V]) Path() string { return visiblePath(f.path) }
 
+// markedPath is the path the handle's operations use: for a handle
+// MapField.Key refused, the mark schema.resolve reports as the refusal.
+func (f Field[T, V]) markedPath() string { return f.path }
+
 // Entity returns the entity the field belongs to.
 func (f Field[T, V]) Entity() *Entity[T] { return f.e }
 
@@ -333,9 +337,8 @@ func MapOf[T any, K ~string, E any](e *Entity[T], fn func(*T) *map[K]E) MapField
 // MarshalText method names the entry by its text, as a put stores it; a
 // key whose MarshalText fails or panics gives a handle every operation
 // refuses with a *ddbmodel.ValidationError naming the map and why
-// (wrapping a *ddbmodel.PanicError when MarshalText panicked); its Path is
-// "", so query.ProjectFields, which takes paths, refuses it as an empty
-// name.
+// (wrapping a *ddbmodel.PanicError when MarshalText panicked), also
+// query.ProjectFields; its Path is "".
 func (f MapField[T, K, E]) Key(k K) Field[T, E] {
 	name, why, panicked := mapKeyTextWhy(reflect.ValueOf(k))
 	if why != "" || panicked != "" {

@@ -58,6 +58,13 @@ func (m linked[T]) ProjectionPath(name string, w *expr.Writer, others ...contrac
 	return w.Path(ref.path), nil
 }
 
+func (m linked[T]) FieldPath(f interface{ Path() string }) string {
+	if h, ok := f.(interface{ markedPath() string }); ok {
+		return h.markedPath()
+	}
+	return f.Path()
+}
+
 func (m linked[T]) AttributeValue(attr string, v any, loose bool, others ...contract.Entity[Condition]) (types.AttributeValue, error) {
 	return attributeValue(holders(m, others), attr, v, loose)
 }

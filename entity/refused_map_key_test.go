@@ -87,6 +87,14 @@ func TestARefusedMapKeyHandleNamesTheMapAndWhy(t *testing.T) {
 				_, err := query.Scan(notes).Index("ByID").Matching(handle.Eq("x")).Build()
 				return err
 			},
+			"query ProjectFields": func() error {
+				_, err := query.New(notes).Where(entity.Values{"id": "a"}).ProjectFields(handle).Build()
+				return err
+			},
+			"query ProjectFields on a KEYS_ONLY index": func() error {
+				_, err := query.New(notes).Index("ByID").Where(entity.Values{"id": "a"}).ProjectFields(handle).Build()
+				return err
+			},
 			"Delete.IfCond(Exists)": func() error {
 				_, err := notes.Delete(entity.Values{"id": "a"}).If(handle.Exists().Condition()).Build()
 				return err

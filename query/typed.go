@@ -26,7 +26,16 @@ func (q Query[T]) Matching(cs ...entity.Cond[T]) Query[T] {
 func (q Query[T]) ProjectFields(fs ...entity.AnyField[T]) Query[T] {
 	paths := make([]string, len(fs))
 	for i, f := range fs {
-		paths[i] = f.Path()
+		switch {
+		case f == nil:
+			// "": Build refuses an empty name.
+		case f.Entity() == nil:
+			paths[i] = f.Path()
+		default:
+			// The path the field's operations use, so that a handle
+			// MapField.Key refused is reported as they report it.
+			paths[i] = modelOf(f.Entity()).FieldPath(f)
+		}
 	}
 	return q.Project(paths...)
 }

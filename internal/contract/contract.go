@@ -60,6 +60,11 @@ type Entity[C any] interface {
 	// ProjectionPath checks a projected attribute name or document path
 	// as RenderCondition does and renders it into w.
 	ProjectionPath(name string, w *expr.Writer, others ...Entity[C]) (string, error)
+	// FieldPath returns the path a typed field handle of the entity
+	// (entity.AnyField) names, as its own operations use it: a handle
+	// MapField.Key refused keeps the mark ProjectionPath reports as the
+	// refusal; any other value's Path.
+	FieldPath(f interface{ Path() string }) string
 	// AttributeValue encodes v as a put of the entities' field attr
 	// encodes it (for multi-attribute key conditions); loose accepts the
 	// text of a number or time as key values do.
