@@ -47,7 +47,11 @@ type Attribute struct {
 	// value is checked at Define, a func's each time it is called (before
 	// any request); either is refused with a *ddbmodel.ValidationError. A
 	// func that panics fails the write the same way, the error wrapping
-	// the *ddbmodel.PanicError (errors.Is ddbmodel.ErrPanic).
+	// the *ddbmodel.PanicError (errors.Is ddbmodel.ErrPanic). A zero
+	// field cannot be told from one left unset: on a number, bool or time
+	// held by value without omitempty, a put of the zero stores the
+	// Default (Table.Lint reports it, LintDefaultHidesZero); hold such a
+	// field in a pointer, with a pointer Default, to store its zero.
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).

@@ -175,6 +175,7 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 	out = append(out, t.lintCapacitySum()...)
 	out = append(out, t.lintProjection()...)
 	out = append(out, t.lintTTL()...)
+	out = append(out, t.lintDefaults()...)
 	for _, po := range t.PrefixOverlaps() {
 		query := fmt.Sprintf("with a partial sort key, begins_with(%s, %q),", po.Attributes[1], po.Prefix)
 		if po.Prefix == "" {

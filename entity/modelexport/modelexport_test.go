@@ -40,7 +40,7 @@ type model struct {
 // The five example models, and the edtech package's other tables.
 var models = []model{
 	{"blog", blog.Table, blog.LintOptions},
-	{"cms", cms.Table, entity.LintOptions{}},
+	{"cms", cms.Table, cms.LintOptions},
 	{"edtech", edtech.Table, edtech.LintOptions},
 	{"github", github.Table, entity.LintOptions{}},
 	{"papers", papers.Table, entity.LintOptions{}},

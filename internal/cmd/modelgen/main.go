@@ -29,7 +29,7 @@ var examples = map[string]struct {
 	lint  entity.LintOptions
 }{
 	"blog":   {blog.Table, blog.LintOptions},
-	"cms":    {cms.Table, entity.LintOptions{}},
+	"cms":    {cms.Table, cms.LintOptions},
 	"edtech": {edtech.Table, edtech.LintOptions},
 	"github": {github.Table, entity.LintOptions{}},
 	"papers": {papers.Table, entity.LintOptions{}},
