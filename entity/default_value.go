@@ -14,7 +14,8 @@ import (
 // with the exactness Update's Set applies (convertTo). Like a Go float
 // constant, a float for a float32 field is rounded to the nearest float32,
 // but must be within its range. A number is never turned into text (65
-// into a string field is not "A").
+// into a string field is not "A"). A pointer field takes what its
+// pointer's target takes, or a pointer to it, as a new pointer each time.
 func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 	if d == nil {
 		if canNil(ft) {
@@ -23,6 +24,22 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 		return reflect.Value{}, fmt.Sprintf("nil: want %v", withArticle(ft))
 	}
 	dv := reflect.ValueOf(d)
+	if ft.Kind() == reflect.Pointer && (dv.Kind() != reflect.Pointer || !dv.IsNil()) {
+		// A pointer field takes a value of what it points to, or a
+		// pointer to one; either way each write gets a pointer of its
+		// own, so that a caller changing the value written through it
+		// does not change the Default.
+		if dv.Kind() == reflect.Pointer {
+			dv = dv.Elem()
+		}
+		ev, why := defaultValue(dv.Interface(), ft.Elem())
+		if why != "" {
+			return reflect.Value{}, why
+		}
+		out := reflect.New(ft.Elem())
+		out.Elem().Set(ev)
+		return out, ""
+	}
 	if out, ok := convertTo(dv, ft); ok {
 		return out, ""
 	}

@@ -38,7 +38,9 @@ type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
 	// Default is applied to a zero field before a put, create or upsert: a
-	// value of the field's type, or a func() any returning one. As in a Go
+	// value of the field's type, or a func() any returning one (a pointer
+	// field takes a value of what it points to, or a pointer to one, and
+	// each write gets a pointer of its own). As in a Go
 	// assignment of a constant, a value of the field's kind is taken (a
 	// named string type for a string field) and a number must fit the
 	// field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no float32
@@ -51,7 +53,7 @@ type Attribute struct {
 	// field cannot be told from one left unset: on a number, bool or time
 	// held by value without omitempty, a put of the zero stores the
 	// Default (Table.Lint reports it, LintDefaultHidesZero); hold such a
-	// field in a pointer, with a pointer Default, to store its zero.
+	// field in a pointer to store its zero (nil takes the Default).
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).

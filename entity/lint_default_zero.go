@@ -10,9 +10,8 @@ import (
 // number, bool or time held by value whose zero a put stores (no
 // omitempty): the zero cannot be told from a field left unset, so every
 // put of it stores the Default, and a zero an update sets is replaced by
-// the next put of the item read. Warning; hold the field in a pointer,
-// with a pointer Default (nil takes the Default, a pointer to the zero
-// stores the zero).
+// the next put of the item read. Warning; hold the field in a pointer
+// (nil takes the Default, a pointer to the zero stores the zero).
 const LintDefaultHidesZero = "default-hides-zero"
 
 // lintDefaults reports the attributes of the table's entities whose
@@ -43,7 +42,7 @@ func (e *entityCore) defaultsHidingZero() []string {
 		if r == nil || r.Default == nil || n == nil || !putAlwaysStores(n) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s's attribute %s has a Default, but its field (%s%s) stores its zero: a put of %s stores the Default instead, so a %s an update sets is replaced by the next put of the item read; hold the field in a pointer, with a pointer Default (nil takes the Default, a pointer to %s stores it)",
+		out = append(out, fmt.Sprintf("%s's attribute %s has a Default, but its field (%s%s) stores its zero: a put of %s stores the Default instead, so a %s an update sets is replaced by the next put of the item read; hold the field in a pointer (nil takes the Default, a pointer to %s stores it)",
 			e.name, attr, n.goType(), storedBecause(n), zeroText(n), zeroText(n), zeroText(n)))
 	}
 	return out
