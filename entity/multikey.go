@@ -358,6 +358,13 @@ func attributeValue(entities []schemaHolder, attr string, v any, loose bool) (ty
 	if err != nil {
 		return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: attr, Reason: "key condition value", Err: err}
 	}
+	if av != nil {
+		// NaN, infinities and numbers out of DynamoDB's range, text that
+		// is no UTF-8: refused here, as in a condition or a put.
+		if err := checkValue(av); err != nil {
+			return nil, &ddbmodel.ValidationError{Entity: s.entity, Attribute: attr, Reason: "key condition value", Err: err}
+		}
+	}
 	if err := s.valueCheck(attr, ref, av, false); err != nil {
 		return nil, err
 	}

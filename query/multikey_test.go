@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -331,5 +332,46 @@ func TestFindSelectsAMultiAttributeIndex(t *testing.T) {
 	var verr *ddbmodel.ValidationError
 	if _, err := query.Find(orders, entity.Values{"shop": "s1", "region": 2, "total": 5}).Build(); !errors.As(err, &verr) {
 		t.Errorf("Find with a gap: %v, want a ValidationError", err)
+	}
+}
+
+type sensorReading struct {
+	ID     string  `dynamo:"id"`
+	Sensor string  `dynamo:"sensor"`
+	Value  float64 `dynamo:"value"`
+}
+
+// TestMultiKeyQueryRefusesNumbersDynamoDBRefuses: NaN, the infinities and
+// numbers outside DynamoDB's range, as floats or as text, in Where, in a
+// range or in a raw sort key condition, are a *ddbmodel.ValidationError
+// naming the entity and the attribute, before any request (DynamoDB
+// would refuse each as a ValidationException).
+func TestMultiKeyQueryRefusesNumbersDynamoDBRefuses(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "readings", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "BySensor",
+			PartitionKeys: []entity.KeyAttribute{entity.S("sensor")},
+			SortKeys:      []entity.KeyAttribute{entity.N("value")}}}}
+	sensorReadings := entity.MustDefine(table, entity.Config[sensorReading]{Name: "Reading", Key: entity.Key{Partition: "R#${id}", Sort: "R"},
+		Indexes: []entity.IndexKey[sensorReading]{{Index: "BySensor"}}})
+	base := query.New(sensorReadings).Index("BySensor").Where(entity.Values{"sensor": "s1"})
+	ctx := context.Background()
+	for _, bad := range []any{math.NaN(), math.Inf(1), math.Inf(-1), 1e300, 1e-200, "NaN", "Infinity", "1e400"} {
+		for name, q := range map[string]query.Query[sensorReading]{
+			"Where":       query.New(sensorReadings).Index("BySensor").Where(entity.Values{"sensor": "s1", "value": bad}),
+			"Gt":          base.Gt(entity.Values{"value": bad}),
+			"Between":     base.Between(entity.Values{"value": 1}, entity.Values{"value": bad}),
+			"raw SortKey": base.SortKey(">", fmt.Sprint(bad)),
+		} {
+			rec := entitytest.NewRecorder(nil)
+			_, err := q.Collect(ctx, entity.NewDB(rec, "readings"))
+			var ve *ddbmodel.ValidationError
+			if !errors.As(err, &ve) || ve.Entity != "Reading" || ve.Attribute != "value" {
+				t.Errorf("%s %v: %v; want a *ddbmodel.ValidationError naming Reading and value", name, bad, err)
+			}
+			if n := len(rec.Requests()); n != 0 {
+				t.Errorf("%s %v: %d requests sent", name, bad, n)
+			}
+		}
 	}
 }
