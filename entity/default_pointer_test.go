@@ -2,11 +2,14 @@ package entity_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	gocmp "github.com/google/go-cmp/cmp"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
@@ -67,5 +70,12 @@ func TestAPointerFieldsDefaultIsAValueAndNeverShared(t *testing.T) {
 	if _, err := entity.Define(tb, entity.Config[dpItem]{Name: "Other", Key: entity.Key{Partition: "O#${id}", Sort: "O"},
 		Attributes: map[string]entity.Attribute{"stock": {Default: 2.5}}}); err == nil {
 		t.Error("Default 2.5 for a *int was accepted")
+	}
+	// The Enum applies to what a pointer Default points to, at Define.
+	_, err = entity.Define(tb, entity.Config[dpItem]{Name: "Enumed", Key: entity.Key{Partition: "E#${id}", Sort: "E"},
+		Attributes: map[string]entity.Attribute{"label": {Default: "zzz", Enum: []string{"new", "old"}}}})
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "label" || !strings.Contains(err.Error(), "Enum") {
+		t.Errorf("Default \"zzz\" for a *string with Enum new, old: %v; want Define's *ValidationError naming label and its Enum", err)
 	}
 }

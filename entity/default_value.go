@@ -15,7 +15,8 @@ import (
 // constant, a float for a float32 field is rounded to the nearest float32,
 // but must be within its range. A number is never turned into text (65
 // into a string field is not "A"). A pointer field takes what its
-// pointer's target takes, or a pointer to it, as a new pointer each time.
+// pointer's target takes, or a pointer to it, as a new pointer to a
+// shallow copy each time.
 func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 	if d == nil {
 		if canNil(ft) {
@@ -27,8 +28,8 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 	if ft.Kind() == reflect.Pointer && (dv.Kind() != reflect.Pointer || !dv.IsNil()) {
 		// A pointer field takes a value of what it points to, or a
 		// pointer to one; either way each write gets a pointer of its
-		// own, so that a caller changing the value written through it
-		// does not change the Default.
+		// own (to a shallow copy), so that a caller setting the value
+		// written through it does not change the Default.
 		if dv.Kind() == reflect.Pointer {
 			dv = dv.Elem()
 		}

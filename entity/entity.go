@@ -40,7 +40,8 @@ type Attribute struct {
 	// Default is applied to a zero field before a put, create or upsert: a
 	// value of the field's type, or a func() any returning one (a pointer
 	// field takes a value of what it points to, or a pointer to one, and
-	// each write gets a pointer of its own). As in a Go
+	// each write gets a pointer of its own to a shallow copy: a slice or
+	// map inside it is shared, so give a func for a fresh one). As in a Go
 	// assignment of a constant, a value of the field's kind is taken (a
 	// named string type for a string field) and a number must fit the
 	// field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no float32

@@ -3,6 +3,7 @@ package entity
 import (
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 )
 
@@ -20,7 +21,7 @@ func (t *Table) lintDefaults() []Finding {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	var out []Finding
-	for _, name := range slices.Sorted(maps.Keys(t.entities)) {
+	for _, name := range t.entityNames() {
 		d, ok := t.entities[name].(interface{ defaultsHidingZero() []string })
 		if !ok {
 			continue
@@ -33,14 +34,21 @@ func (t *Table) lintDefaults() []Finding {
 }
 
 // defaultsHidingZero describes, in attribute order, each attribute of the
-// entity with a Default whose field a put always stores (its zero too).
+// entity with a Default (other than the zero itself) on a number, bool or
+// time held by value whose zero a put stores.
 func (e *entityCore) defaultsHidingZero() []string {
 	var out []string
 	for _, attr := range slices.Sorted(maps.Keys(e.byName)) {
 		r := e.byName[attr]
 		n := e.sch.attrs[attr]
-		if r == nil || r.Default == nil || n == nil || !putAlwaysStores(n) {
+		if r == nil || r.Default == nil || n == nil || n.typ.Kind() == reflect.Pointer ||
+			n.kind != "N" && n.kind != "BOOL" && n.base != timeType || !putAlwaysStores(n) {
 			continue
+		}
+		if _, computed := r.Default.(func() any); !computed {
+			if cv, why := defaultValue(r.Default, n.typ); why == "" && cv.IsZero() {
+				continue // the zero's Default is the zero: nothing is hidden
+			}
 		}
 		out = append(out, fmt.Sprintf("%s's attribute %s has a Default, but its field (%s%s) stores its zero: a put of %s stores the Default instead, so a %s an update sets is replaced by the next put of the item read; hold the field in a pointer (nil takes the Default, a pointer to %s stores it)",
 			e.name, attr, n.goType(), storedBecause(n), zeroText(n), zeroText(n), zeroText(n)))

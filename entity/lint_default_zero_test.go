@@ -17,11 +17,20 @@ type lintStock struct {
 	Shelf    int       `dynamo:"shelf,omitempty"` // never stored at zero
 	Location string    `dynamo:"location"`        // "" is never stored
 	Minimum  int       `dynamo:"minimum"`         // no Default
+	Floor    int       `dynamo:"floor"`           // its Default is the zero: nothing hidden
+	Bin      lintBin   `dynamo:"bin"`             // a struct: not a number, bool or time
+	Sizes    [2]int    `dynamo:"sizes"`           // an array: likewise
+	Note     *int      `dynamo:"note,null"`       // a pointer, stored as NULL at nil
+}
+
+type lintBin struct {
+	Row int `dynamo:"row"`
 }
 
 // A Default on a number, bool or time a put stores at its zero is a
-// default-hides-zero warning naming the attribute; pointer, omitempty and
-// string fields, and fields without a Default, are not.
+// default-hides-zero warning naming the attribute; pointer (also with the
+// null option), omitempty, string, struct and array fields, fields without
+// a Default and a Default that is the zero are not.
 func TestLintDefaultHidesZero(t *testing.T) {
 	t.Parallel()
 	tb := &entity.Table{Name: "stock", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
@@ -29,6 +38,7 @@ func TestLintDefaultHidesZero(t *testing.T) {
 		Attributes: map[string]entity.Attribute{
 			"count": {Default: 10}, "active": {Default: true}, "since": {Default: func() any { return time.Now() }},
 			"reorder": {Default: func() any { v := 5; return &v }}, "shelf": {Default: 1}, "location": {Default: "back"},
+			"floor": {Default: 0}, "bin": {Default: lintBin{Row: 1}}, "sizes": {Default: [2]int{1, 2}}, "note": {Default: 3},
 		}})
 	var got []string
 	for _, f := range tb.Lint(entity.LintOptions{}) {

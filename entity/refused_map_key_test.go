@@ -131,3 +131,24 @@ func TestARefusedMapKeyHandleNamesTheMapAndWhy(t *testing.T) {
 		t.Errorf("a key with text: %v", err)
 	}
 }
+
+// rkOwnField is a user's own AnyField whose entity was never defined.
+type rkOwnField struct{}
+
+func (rkOwnField) Path() string                   { return "labels" }
+func (rkOwnField) Entity() *entity.Entity[rkNote] { return &entity.Entity[rkNote]{} }
+
+// ProjectFields given a field of an entity never defined (a user's own
+// AnyField) does not panic: Build refuses the query or the field.
+func TestProjectFieldsOfAnUndefinedEntityIsAnError(t *testing.T) {
+	t.Parallel()
+	tb := &entity.Table{Name: "own-field", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	notes := entity.MustDefine(tb, entity.Config[rkNote]{Name: "Note", Key: entity.Key{Partition: "NOTE#${id}", Sort: "NOTE"}})
+	err := callNoPanic(t, "ProjectFields", func() error {
+		_, err := query.New(notes).Where(entity.Values{"id": "a"}).ProjectFields(rkOwnField{}).Build()
+		return err
+	})
+	if err != nil && strings.Contains(err.Error(), "panic") {
+		t.Errorf("ProjectFields of an undefined entity's field: %v", err)
+	}
+}

@@ -863,6 +863,9 @@ func (e *entityCore) checkDefaults(rt reflect.Type) error {
 		if why != "" {
 			continue // a Default that does not convert is refused with the rules
 		}
+		for cv.Kind() == reflect.Pointer && !cv.IsNil() {
+			cv = cv.Elem() // a pointer field's Default: what it points to
+		}
 		vals := []reflect.Value{cv}
 		if cv.Kind() == reflect.Slice || cv.Kind() == reflect.Array {
 			vals = vals[:0]

@@ -178,8 +178,9 @@ func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
 // the table key whose value renders another key than the update's own.
 // The condition compares stored values as DynamoDB does: a time.Time
 // stored as text (without unixtime) holds its zone offset, so the same
-// instant given in another zone does not match, and the update fails its
-// condition; give times in the zone they were stored in.
+// instant given in another zone does not match (as with Attr(name).Eq,
+// and In; a Ne always holds), and the update fails its condition; give
+// times in the zone they were stored in.
 func (op UpdateOp[T]) With(values Values) UpdateOp[T] {
 	merged := Values{}
 	for k, v := range op.with {

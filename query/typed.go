@@ -33,8 +33,13 @@ func (q Query[T]) ProjectFields(fs ...entity.AnyField[T]) Query[T] {
 			paths[i] = f.Path()
 		default:
 			// The path the field's operations use, so that a handle
-			// MapField.Key refused is reported as they report it.
-			paths[i] = modelOf(f.Entity()).FieldPath(f)
+			// MapField.Key refused is reported as they report it. An
+			// entity never defined has no model: Build refuses it.
+			if m := modelOf(f.Entity()); m != nil {
+				paths[i] = m.FieldPath(f)
+			} else {
+				paths[i] = f.Path()
+			}
 		}
 	}
 	return q.Project(paths...)
