@@ -239,12 +239,15 @@ func (n *attrNode) convert(v any, loose bool) (reflect.Value, error) {
 		}
 	}
 	if loose && n.base == timeType && n.kind == "N" && (rv.CanInt() || rv.CanUint()) {
-		// Unix seconds, for a time stored as them.
-		sec := int64(0)
+		// Unix seconds, for a time stored as them: an int64 (the seconds a
+		// time.Time gives back), not a uint64 past it.
+		var sec int64
 		if rv.CanInt() {
 			sec = rv.Int()
 		} else if rv.Uint() <= math.MaxInt64 {
 			sec = int64(rv.Uint())
+		} else {
+			return reflect.Value{}, fmt.Errorf("want unix seconds (an int64), got %d, out of range", rv.Uint())
 		}
 		out := reflect.ValueOf(time.Unix(sec, 0).UTC())
 		if want.Kind() == reflect.Pointer {
