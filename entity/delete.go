@@ -108,9 +108,18 @@ func (op deleteRequest) compile() (_ *dynamodb.DeleteItemInput, _ failure, err e
 	return in, f, nil
 }
 
-// Build compiles the DeleteItem request without sending it.
+// Build compiles the DeleteItem request without sending it. For an entity
+// with unique attributes it fails with ErrNeedsRead: Run reads the item
+// first and deletes it with its marker items in one transaction.
 func (op DeleteOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
-	return op.deleteRequest.build()
+	in, err := op.deleteRequest.build()
+	if err != nil {
+		return nil, err
+	}
+	if err := op.e.uniqueBuild("delete", false); err != nil {
+		return nil, err
+	}
+	return in, nil
 }
 
 // build is DeleteOp.Build, which needs nothing of T.

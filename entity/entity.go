@@ -75,7 +75,11 @@ type Attribute struct {
 	// an integer). Every write keeps a marker item per value in use, in the
 	// same transaction (see Entity.Upsert and TransactWrites for the
 	// writes that read the item first); a value in use is a
-	// *ddbmodel.UniqueError. A unique attribute cannot be Hidden (Define
+	// *ddbmodel.UniqueError. The single-request Build of such a write
+	// (Put, Create, Upsert, Delete, an Update touching a unique
+	// attribute) is therefore refused, as its request could not carry the
+	// markers: ErrNeedsRead, or for a create a *ddbmodel.ValidationError;
+	// txn.Write(create).Build() builds a create with its markers. A unique attribute cannot be Hidden (Define
 	// refuses the pair: writes read the stored value to move its marker).
 	//
 	// Values are compared exactly as stored: "A@x" and "a@x" are two

@@ -71,6 +71,38 @@ func ExampleEntity_Put() {
 	//   title = Hello
 }
 
+// Encode is the item a put writes, without a request around it. It also
+// serves an entity with unique attributes, whose put cannot be built as
+// one request: its Run writes the marker items in the same transaction
+// (txn.Write builds a create with them).
+func ExampleEntity_Encode() {
+	type Member struct {
+		ID    string `dynamo:"id"`
+		Email string `dynamo:"email"`
+	}
+	members := entity.MustDefine(&entity.Table{Name: "club", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}, entity.Config[Member]{
+		Name:       "Member",
+		Key:        entity.Key{Partition: "MEMBER#${id}", Sort: "#META"},
+		Attributes: map[string]entity.Attribute{"email": {Unique: true}},
+	})
+	m := Member{ID: "m1", Email: "ana@example.com"}
+	item, err := members.Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	printItem(item)
+	_, err = members.Put(m).Build()
+	fmt.Println(errors.Is(err, entity.ErrNeedsRead))
+	// Output:
+	//   PK = MEMBER#m1
+	//   SK = #META
+	//   __entity = Member
+	//   __entity_version = 1
+	//   email = ana@example.com
+	//   id = m1
+	// true
+}
+
 // KeyOf gives the table key a put of a value writes, for code that reaches
 // the item through the SDK directly (a DeleteItem of its own, a key to
 // compare with a stream record's Keys).

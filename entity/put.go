@@ -315,6 +315,22 @@ func (e *Entity[T]) Create(v T) PutOp[T] {
 	return PutOp[T]{e: e, v: v, putRequest: putRequest{e: e.core(), create: true}}
 }
 
+// Encode returns the item a put of v writes, sending nothing: v checked
+// as a put checks it (an invalid value is the put's error), its Defaults
+// and timestamps applied and every key rendered as the put renders them
+// (a lock version one more than v's). It is the Item of Put(v).Build(),
+// and also serves an entity with unique attributes, whose put cannot be
+// built alone (its Run writes the values' marker items in the same
+// transaction): to seed items, to compare a stored item with what the
+// model writes now, in tests. Decode reads the item back.
+func (e *Entity[T]) Encode(v T) (map[string]types.AttributeValue, error) {
+	c, err := e.Put(v).compile()
+	if err != nil {
+		return nil, err
+	}
+	return c.input(e.table.Name).Item, nil
+}
+
 // If adds a condition that must hold for the write to happen.
 func (op PutOp[T]) If(c Condition) PutOp[T] {
 	op.cond = And(op.cond, c)
@@ -450,10 +466,21 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 	return nil
 }
 
-// Build compiles the PutItem request without sending it.
+// Build compiles the PutItem request without sending it. For an entity
+// with unique attributes, whose Run writes the marker items in one
+// transaction with the item, it fails: a put with ErrNeedsRead (Run reads
+// the item first), a create with a *ddbmodel.ValidationError (build it
+// with txn.Write).
 func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	c, err := op.compile()
 	if err != nil {
+		return nil, err
+	}
+	op2 := "put"
+	if op.create {
+		op2 = "create"
+	}
+	if err := op.e.uniqueBuild(op2, op.create); err != nil {
 		return nil, err
 	}
 	return c.input(op.e.table.Name), nil

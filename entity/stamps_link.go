@@ -34,24 +34,27 @@ func (m linked[T]) KeyLayoutFits(item map[string]types.AttributeValue) bool {
 	return m.e.matchKeys(item) == nil
 }
 
-// PutItemKeepingUpdated returns the item Put(v).Build() writes for v (a
-// T), but with v's Updated timestamp as v holds it where a put sets it to
-// now: the item a put wrote at the time v records, against which a stored
-// item whose keys are built from that timestamp is checked. kept is false
-// when v holds no time (zero), which the put then sets to now, as any put.
-func (m linked[T]) PutItemKeepingUpdated(v any) (item map[string]types.AttributeValue, kept bool, err error) {
+// PutItem returns the item a put of v (a T) writes: the item of
+// Put(v).Build(), also for an entity with unique attributes (whose Build is
+// refused, since Run writes the marker items with the item). With
+// keepUpdated, v's Updated timestamp is kept as v holds it where a put sets
+// it to now: the item a put wrote at the time v records, against which a
+// stored item whose keys are built from that timestamp is checked. kept is
+// false when v holds no time (zero), which the put then sets to now, as
+// any put.
+func (m linked[T]) PutItem(v any, keepUpdated bool) (item map[string]types.AttributeValue, kept bool, err error) {
 	tv, ok := v.(T)
 	if !ok {
-		return nil, false, fmt.Errorf("entity %s: PutItemKeepingUpdated of a %T", m.e.name, v)
-	}
-	if m.e.updated != nil {
-		kept = !reflect.ValueOf(&tv).Elem().FieldByIndex(m.e.updated.index).IsZero()
+		return nil, false, fmt.Errorf("entity %s: PutItem of a %T", m.e.name, v)
 	}
 	op := m.e.Put(tv)
-	op.keepUpdated = true
-	in, err := op.Build()
+	op.keepUpdated = keepUpdated
+	if keepUpdated && m.e.updated != nil {
+		kept = !reflect.ValueOf(&tv).Elem().FieldByIndex(m.e.updated.index).IsZero()
+	}
+	c, err := op.compile()
 	if err != nil {
 		return nil, false, err
 	}
-	return in.Item, kept, nil
+	return c.input(m.e.table.Name).Item, kept, nil
 }

@@ -273,6 +273,23 @@ func (e *entityCore) errNeedsReadUnique(op string) error {
 	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first", op, e.name)
 }
 
+// uniqueBuild refuses the Build of a write whose Run keeps unique
+// attributes: Run sends the item's write and its marker items as one
+// transaction, which the single request Build returns cannot carry. A
+// create (needing no read) is refused with a *ddbmodel.ValidationError
+// pointing at txn.Write; the others read the item first, as their Build
+// in a transaction says: ErrNeedsRead.
+func (e *entityCore) uniqueBuild(op string, create bool) error {
+	if len(e.uniques) == 0 {
+		return nil
+	}
+	if create {
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: strings.Join(e.uniqueAttrs(), ", "),
+			Reason: "Build of a create: the entity has unique attributes, whose marker items Run writes in one transaction with the item, which a PutItem request cannot carry; build the transaction with txn.Write(op).Build()"}
+	}
+	return e.errNeedsReadUnique(op)
+}
+
 // uniqueAlone refuses a write compiled alone as a transaction action
 // (TransactWrite) on an entity with unique attributes: the action would
 // go without the marker actions that keep the attributes unique.

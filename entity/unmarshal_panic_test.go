@@ -50,19 +50,19 @@ func TestPanickingUnmarshallersOutsideDecodeAreErrors(t *testing.T) {
 	ctx := t.Context()
 
 	// An item whose stored unique code its type cannot decode.
-	stored, err := items.Put(upmItem{ID: "a", Code: "fine", Label: "x"}).Build()
+	stored, err := items.Encode(upmItem{ID: "a", Code: "fine", Label: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stored.Item["code"] = s("boom")
-	rawPut(t, db, stored.Item)
+	stored["code"] = s("boom")
+	rawPut(t, db, stored)
 	// And one whose label cannot be decoded, for the move.
-	moving, err := items.Put(upmItem{ID: "m", Code: "m-code", Label: "x"}).Build()
+	moving, err := items.Encode(upmItem{ID: "m", Code: "m-code", Label: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	moving.Item["label"] = s("boom")
-	rawPut(t, db, moving.Item)
+	moving["label"] = s("boom")
+	rawPut(t, db, moving)
 
 	// And an item other code wrote, without the entity's markers.
 	rawPut(t, db, map[string]types.AttributeValue{"PK": s("ITEM#u"), "SK": s("ITEM"), "id": s("u"), "code": s("u-code"), "label": s("boom")})

@@ -330,12 +330,18 @@ func (e *entityCore) putKeyAttributes() []string {
 
 // Build compiles the UpdateItem request without sending it. An update that
 // needs composites it was not given fails with a
-// *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, or
-// a primary-key change) fails with ErrNeedsRead.
+// *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, a
+// primary-key change, or a change of a unique attribute, which Run writes
+// with its marker items in one transaction) fails with ErrNeedsRead.
 func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	c, err := op.build()
 	if err != nil {
 		return nil, err
+	}
+	if op.touchesUnique() {
+		if err := op.e.uniqueBuild("update", false); err != nil {
+			return nil, err
+		}
 	}
 	return c.in, nil
 }

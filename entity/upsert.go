@@ -254,10 +254,15 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 	return c, nil
 }
 
-// Build compiles the UpdateItem request without sending it.
+// Build compiles the UpdateItem request without sending it. For an entity
+// with unique attributes it fails with ErrNeedsRead: Run reads the item
+// first and writes it with its marker items in one transaction.
 func (op UpsertOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	c, err := op.compile()
 	if err != nil {
+		return nil, err
+	}
+	if err := op.e.uniqueBuild("upsert", false); err != nil {
 		return nil, err
 	}
 	return c.in, nil

@@ -196,7 +196,8 @@ func (t target[T]) markers(item map[string]types.AttributeValue) ([]contract.Uni
 func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is(item) }
 
 // check compares the item with what a put of its decoded value writes:
-// the put's own request (Put(v).Build()), so that the keys compared are
+// the item of the put's own request (Put(v).Build(), which an entity with
+// unique attributes refuses, so through contract.Entity.PutItem), so that the keys compared are
 // exactly those a write of the value renders; for an entity with a key
 // built from the Updated timestamp, the put at the time the item records
 // (PutItemKeepingUpdated). It returns nil when the item is as a put
@@ -218,18 +219,11 @@ func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	if err != nil {
 		return f.fail(Undecodable, err)
 	}
-	var want map[string]types.AttributeValue
-	if t.m.keysFromUpdated {
-		// A key built from the Updated timestamp is compared with the
-		// one a put rendered at the time the item records (at now when
-		// it records none: then not repaired, see refusal).
-		want, f.stampKept, err = contract.Of(t.e).PutItemKeepingUpdated(v)
-	} else {
-		var in *dynamodb.PutItemInput
-		if in, err = t.e.Put(v).Build(); err == nil {
-			want = in.Item
-		}
-	}
+	// A key built from the Updated timestamp is compared with the one a
+	// put rendered at the time the item records (at now when it records
+	// none: then not repaired, see refusal).
+	want, kept, err := contract.Of(t.e).PutItem(v, t.m.keysFromUpdated)
+	f.stampKept = kept
 	if err != nil {
 		return f.fail(Invalid, err)
 	}

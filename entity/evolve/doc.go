@@ -5,8 +5,8 @@
 //
 // A Job (Entity for one entity's items, Table for every entity of a table)
 // scans in parallel segments and checks each item against what a put of
-// its decoded value writes now: the entity's own Put(v).Build(), so the
-// keys compared are exactly those a write renders. Verify reports every
+// its decoded value writes now: the item of the entity's own Put(v), so
+// the keys compared are exactly those a write renders. Verify reports every
 // item that differs, with counts per Kind and a bounded number of samples
 // (key, stored value, wanted value):
 //

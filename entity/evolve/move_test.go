@@ -333,11 +333,11 @@ func TestAMoveOfAnItemWithUniqueAttributesIsRefused(t *testing.T) {
 		return entity.MustDefine(newTable(), entity.Config[Doc]{Name: "Doc", Key: entity.Key{Partition: "SPACE#${space}", Sort: sort},
 			Attributes: map[string]entity.Attribute{"title": {Unique: true}}})
 	}
-	in, err := define("DOC#${id}").Create(Doc{Space: "s", ID: "d", Title: "t"}).Build()
+	item, err := define("DOC#${id}").Encode(Doc{Space: "s", ID: "d", Title: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := evolve.Entity(define("DOCUMENT#${id}")).Check(in.Item)
+	f, err := evolve.Entity(define("DOCUMENT#${id}")).Check(item)
 	if err != nil || f == nil || !f.Moves() || f.Repairable() {
 		t.Fatalf("%v, %v", f, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 // popularIDs reads the whole popular feed.
@@ -239,11 +240,11 @@ func TestRatePostRefusesBadStars(t *testing.T) {
 	}
 	// A put of a post whose rank is not the one its counters give is refused too.
 	p := Post{PostID: "x", UserID: "u01", Title: "T", Slug: "x", CreatedAt: 1, Likes: 1, Popularity: LikePoints, Rating: 5}
-	if _, err := Posts.Create(p).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
+	if _, err := txn.Write(Posts.Create(p)).Build(); !errors.Is(err, ddbmodel.ErrInvalid) {
 		t.Errorf("a post with a stale rank: %v, want ddbmodel.ErrInvalid", err)
 	}
 	p.Rating = Rank(p.Popularity, p.CreatedAt)
-	if _, err := Posts.Create(p).Build(); err != nil {
+	if _, err := txn.Write(Posts.Create(p)).Build(); err != nil {
 		t.Errorf("a post with its rank: %v", err)
 	}
 }

@@ -215,7 +215,9 @@ func createPostPlan(p Post) (*plan, Post, error) {
 	p.Impressions, p.Likes, p.Raters, p.Stars = 0, 0, 0, 0
 	p.Popularity = PopularityOf(p)
 	p.Rating = Rank(p.Popularity, p.CreatedAt)
-	if _, err := Posts.Create(p).Build(); err != nil { // validation before anything is sent
+	// Validation before anything is sent: a Post has a unique slug, so its
+	// create is built as the transaction that writes the slug's marker.
+	if _, err := txn.Write(Posts.Create(p)).Build(); err != nil {
 		return nil, Post{}, err
 	}
 	pl := &plan{name: "create post " + p.PostID}

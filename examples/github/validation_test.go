@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/txn"
 )
 
 func TestValidation(t *testing.T) {
@@ -97,7 +98,9 @@ func TestValidation(t *testing.T) {
 			return err
 		}, "title", ErrTitleTooLong},
 		{"valid user", func() error {
-			_, err := Users.Put(User{Username: "alice", Email: "alice@example.com"}).Build()
+			// A user's e-mail is unique: a create builds as the transaction
+			// that writes the e-mail's marker (the put's own Build is refused).
+			_, err := txn.Write(Users.Create(User{Username: "alice", Email: "alice@example.com"})).Build()
 			return err
 		}, "", nil},
 		{"e-mail without a domain dot", func() error {

@@ -84,13 +84,15 @@ type Entity[C any] interface {
 	// item may hold that T does not, which a put of a decoded value
 	// therefore lacks.
 	ExtraNames() []string
+	// PutItem is the item a put of v (a T) writes (also for an entity
+	// with unique attributes, whose Put(v).Build() is refused); with
+	// keepUpdated, keeping v's Updated timestamp when set (kept), else
+	// setting it to now.
+	PutItem(v any, keepUpdated bool) (item map[string]types.AttributeValue, kept bool, err error)
 	// KeyLayoutFits reports whether item's table key is one the entity's
 	// templates can render: of the type each template renders, with the
 	// literal parts and composites each extracts. An item whose key does
 	// not fit is another kind of item by its key layout.
-	// PutItemKeepingUpdated is the item a put of v (a T) writes, keeping
-	// v's Updated timestamp when set (kept), else setting it to now.
-	PutItemKeepingUpdated(v any) (item map[string]types.AttributeValue, kept bool, err error)
 	KeyLayoutFits(item map[string]types.AttributeValue) bool
 	// UniqueMarkers returns the marker items of the unique values item
 	// holds (entity.Attribute.Unique), each as a write of item puts it,

@@ -1,0 +1,189 @@
+package entity_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/entity/entitytest"
+	"github.com/ddbmodel/ddbmodel/txn"
+)
+
+// seat is a model with two unique attributes and a required one.
+type seat struct {
+	Venue string `dynamo:"venue"`
+	Row   string `dynamo:"row"`
+	Tag   string `dynamo:"tag"`
+	RFID  string `dynamo:"rfid"`
+	Label string `dynamo:"label"`
+	Note  string `dynamo:"note"`
+}
+
+func newSeats(t *testing.T) *entity.Entity[seat] {
+	t.Helper()
+	table := &entity.Table{Name: "seats", PartitionKey: entity.S("pk"), SortKey: entity.S("sk")}
+	return entity.MustDefine(table, entity.Config[seat]{
+		Name: "Seat",
+		Key:  entity.Key{Partition: "VENUE#${venue}", Sort: "ROW#${row}"},
+		Attributes: map[string]entity.Attribute{
+			"tag":   {Unique: true},
+			"rfid":  {Unique: true},
+			"label": {Required: true},
+		},
+	})
+}
+
+// The Build of a single write of an entity with unique attributes cannot
+// return what its Run sends (the item's write with the marker items, in
+// one transaction), so it is refused instead of returning the item's
+// request alone, which, sent, would leave the markers behind; invalid
+// input is still reported as invalid first, and a transaction builds the
+// create with its markers.
+func TestTheBuildOfAWriteThatKeepsUniqueValuesIsRefused(t *testing.T) {
+	t.Parallel()
+	seats := newSeats(t)
+	ok := seat{Venue: "v", Row: "r1", Tag: "T1", RFID: "F1", Label: "A"}
+	key := entity.Values{"venue": "v", "row": "r1"}
+	needsRead := func(name string, err error, op string) {
+		t.Helper()
+		var nr *entity.NeedsReadError
+		if !errors.As(err, &nr) || !errors.Is(err, entity.ErrNeedsRead) {
+			t.Errorf("%s: %v, want a *entity.NeedsReadError", name, err)
+			return
+		}
+		if nr.Entity != "Seat" || nr.Op != op || !slices.Equal(sorted(nr.Attributes), []string{"rfid", "tag"}) {
+			t.Errorf("%s: %+v, want Seat %s naming rfid and tag", name, nr, op)
+		}
+	}
+	in, err := seats.Put(ok).Build()
+	if in != nil {
+		t.Errorf("Put.Build returned a request: %v", in.Item)
+	}
+	needsRead("Put.Build", err, "put")
+	up, err := seats.Upsert(ok).Build()
+	if up != nil {
+		t.Errorf("Upsert.Build returned a request: %v", up.Key)
+	}
+	needsRead("Upsert.Build", err, "upsert")
+	del, err := seats.Delete(key).Build()
+	if del != nil {
+		t.Errorf("Delete.Build returned a request: %v", del.Key)
+	}
+	needsRead("Delete.Build", err, "delete")
+	for _, op := range []entity.UpdateOp[seat]{
+		seats.Update(key).Set("tag", "T2"),
+		seats.Update(key).Set("rfid", "F2").Set("note", "n"),
+		seats.Update(key).Remove("tag"),
+	} {
+		u, err := op.Build()
+		if u != nil {
+			t.Errorf("Update.Build touching a unique attribute returned a request: %v", u.Key)
+		}
+		var nr *entity.NeedsReadError
+		if !errors.As(err, &nr) || nr.Entity != "Seat" || nr.Op != "update" {
+			t.Errorf("Update.Build touching a unique attribute: %v, want a *entity.NeedsReadError for Seat update", err)
+		}
+	}
+	// An update that leaves the unique attributes alone is one request.
+	if u, err := seats.Update(key).Set("note", "n").Build(); err != nil || u == nil {
+		t.Errorf("an update of note alone: %v, %v", u, err)
+	}
+
+	cr, err := seats.Create(ok).Build()
+	var ve *ddbmodel.ValidationError
+	if cr != nil || !errors.As(err, &ve) || ve.Entity != "Seat" || ve.Attribute != "rfid, tag" || !strings.Contains(err.Error(), "txn.Write") {
+		t.Errorf("Create.Build: %v, %v; want a *ddbmodel.ValidationError for Seat rfid, tag pointing at txn.Write", cr, err)
+	}
+
+	// Invalid input is reported as such, before the refusal.
+	bad := ok
+	bad.Label = ""
+	for name, build := range map[string]func() error{
+		"put":    func() error { _, err := seats.Put(bad).Build(); return err },
+		"create": func() error { _, err := seats.Create(bad).Build(); return err },
+		"upsert": func() error { _, err := seats.Upsert(bad).Build(); return err },
+	} {
+		err := build()
+		if !errors.As(err, &ve) || ve.Attribute != "label" || errors.Is(err, entity.ErrNeedsRead) {
+			t.Errorf("%s of a seat without its label: %v, want a *ddbmodel.ValidationError for label", name, err)
+		}
+	}
+
+	// The transaction a create's Run sends: the item and a marker per
+	// unique value.
+	tx, err := txn.Write(seats.Create(ok)).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tx.TransactItems) != 3 {
+		t.Fatalf("the create's transaction has %d actions, want the item and 2 markers", len(tx.TransactItems))
+	}
+	var values []string
+	for _, a := range tx.TransactItems {
+		if a.Put == nil {
+			t.Fatalf("an action that is no put: %+v", a)
+		}
+		values = append(values, str(a.Put.Item["pk"]))
+	}
+	if !strings.HasPrefix(values[0], "VENUE#") || !strings.Contains(strings.Join(values[1:], " "), "T1") || !strings.Contains(strings.Join(values[1:], " "), "F1") {
+		t.Errorf("the create's transaction writes %v, want the seat and markers of T1 and F1", values)
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// Encode is the item a put writes: the Item of Put(v).Build() where that
+// builds, and the same item for an entity with unique attributes, whose
+// put's Build is refused; invalid input is the put's error.
+func TestEncodeIsTheItemAPutWrites(t *testing.T) {
+	t.Parallel()
+	seats := newSeats(t)
+	plain := entity.MustDefine(&entity.Table{Name: "plain", PartitionKey: entity.S("pk"), SortKey: entity.S("sk")}, entity.Config[seat]{
+		Name: "Seat", Key: entity.Key{Partition: "VENUE#${venue}", Sort: "ROW#${row}"},
+		Attributes: map[string]entity.Attribute{"label": {Required: true}, "note": {Default: "none"}},
+	})
+	v := seat{Venue: "v", Row: "r1", Tag: "T1", RFID: "F1", Label: "A"}
+	in, err := plain.Put(v).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := plain.Encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in.Item, got, entitytest.CmpOptions...); diff != "" {
+		t.Errorf("Encode is not the put's item (-put +encode):\n%s", diff)
+	}
+	if str(got["note"]) != "none" {
+		t.Errorf("Encode did not apply the Default: %v", got)
+	}
+	item, err := seats.Encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if str(item["pk"]) != "VENUE#v" || str(item["sk"]) != "ROW#r1" || str(item["tag"]) != "T1" || !seats.Is(item) {
+		t.Errorf("Encode of a seat: %v", item)
+	}
+	back, err := seats.Decode(item)
+	if err != nil || back != v {
+		t.Errorf("Decode(Encode(v)) = %+v, %v; want %+v", back, err, v)
+	}
+	v.Label = ""
+	var ve *ddbmodel.ValidationError
+	if item, err := seats.Encode(v); item != nil || !errors.As(err, &ve) || ve.Entity != "Seat" || ve.Attribute != "label" {
+		t.Errorf("Encode of a seat without its label: %v, %v; want a *ddbmodel.ValidationError for Seat label", item, err)
+	}
+	var undefined *entity.Entity[seat]
+	if item, err := undefined.Encode(v); item != nil || !errors.As(err, &ve) {
+		t.Errorf("Encode of a nil entity: %v, %v; want a *ddbmodel.ValidationError", item, err)
+	}
+}
