@@ -244,6 +244,9 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 	if err := e.checkTTL(); err != nil {
 		return err
 	}
+	if err := e.checkHiddenComposites(); err != nil {
+		return err
+	}
 	e.keysOverlap = len(e.keyAttrs) < len(e.allKeys)
 	for _, name := range e.keyAttrs {
 		if e.fields[name] != nil || name == table.EntityAttr() || name == table.EntityVersionAttr() {
@@ -256,6 +259,32 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 	for _, d := range e.allKeys {
 		if d.Template != nil {
 			e.keyBytes += len(d.Template.String()) + 24*len(d.Uses)
+		}
+	}
+	return nil
+}
+
+// checkHiddenComposites refuses a Hidden attribute that a key is built
+// from: a decoded value holds its zero, so a put of the value read (the
+// usual read-modify-write) would render the key without it: refused, a
+// key of another item, or an item leaving a sparse index unnoticed.
+func (e *entityCore) checkHiddenComposites() error {
+	specs := make([]keySpec, 0, len(e.allKeys)+2)
+	for _, d := range e.allKeys {
+		specs = append(specs, d.keySpec)
+	}
+	for _, ix := range e.indexes {
+		if ix.multi != nil {
+			pk, sk := ix.multi.specs()
+			specs = append(specs, pk, sk)
+		}
+	}
+	for _, d := range specs {
+		for _, name := range d.Uses {
+			if r := e.byName[name]; r != nil && r.Hidden {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
+					Reason: fmt.Sprintf("Hidden: the %s key is built from %s, which a decoded value would hold as its zero value, so a put of an item read would write another key; leave Hidden off", d.Attribute, name)}
+			}
 		}
 	}
 	return nil

@@ -70,6 +70,8 @@ type Attribute struct {
 	// ReadOnly: an update may not set, add to or remove the attribute.
 	ReadOnly bool
 	// Hidden: the attribute is stored but zeroed when items are decoded.
+	// No key may be built from it (Define refuses the pair: a put of a
+	// value read would render the key without it).
 	Hidden bool
 	// Unique: no two items of the entity hold the same value (a string or
 	// an integer). Every write keeps a marker item per value in use, in the
