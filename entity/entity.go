@@ -78,11 +78,14 @@ type Attribute struct {
 	// same transaction (see Entity.Upsert and TransactWrites for the
 	// writes that read the item first); a value in use is a
 	// *ddbmodel.UniqueError. The single-request Build of such a write
-	// (Put, Create, Upsert, Delete, an Update touching a unique
-	// attribute) is therefore refused, as its request could not carry the
-	// markers: ErrNeedsRead, or for a create a *ddbmodel.ValidationError;
-	// txn.Write(create).Build() builds a create with its markers. A unique attribute cannot be Hidden (Define
-	// refuses the pair: writes read the stored value to move its marker).
+	// (Put, Create, Upsert, Delete, an Update touching a unique attribute
+	// or the table's TTL attribute, which the markers carry) is therefore
+	// refused once its input is checked, as its request could not carry
+	// the markers: ErrNeedsRead, or for a create ErrNeedsTransaction;
+	// txn.Write(create).Build() builds a create with its markers, and
+	// Entity.Encode returns the item a put writes. A unique attribute
+	// cannot be Hidden (Define refuses the pair: writes read the stored
+	// value to move its marker).
 	//
 	// Values are compared exactly as stored: "A@x" and "a@x" are two
 	// values; canonicalize them (Validate, or lower-case before writing)

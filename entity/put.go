@@ -286,7 +286,7 @@ type putRequest struct {
 	keepVersion bool
 	// keepUpdated: the put keeps the value's Updated timestamp when set
 	// (package evolve's check of a stored item; see
-	// linked.PutItemKeepingUpdated).
+	// linked.PutItem).
 	keepUpdated bool
 }
 
@@ -318,17 +318,24 @@ func (e *Entity[T]) Create(v T) PutOp[T] {
 // Encode returns the item a put of v writes, sending nothing: v checked
 // as a put checks it (an invalid value is the put's error), its Defaults
 // and timestamps applied and every key rendered as the put renders them
-// (a lock version one more than v's). It is the Item of Put(v).Build(),
-// and also serves an entity with unique attributes, whose put cannot be
-// built alone (its Run writes the values' marker items in the same
-// transaction): to seed items, to compare a stored item with what the
-// model writes now, in tests. Decode reads the item back.
+// (a lock version one more than v's; a create writes version 1 and sets
+// Created to now: txn.Write(e.Create(v)).Build() shows a create's item).
+// It is the Item of Put(v).Build(), and also serves an entity with unique
+// attributes, whose put cannot be built alone (its Run writes the values'
+// marker items in the same transaction); a unique value too long for its
+// marker's key is refused as a put refuses it. Use it to seed items, to
+// compare a stored item with what the model writes now, in tests. The
+// item is the caller's own: changing it changes no later request. Decode
+// reads the item back.
 func (e *Entity[T]) Encode(v T) (map[string]types.AttributeValue, error) {
 	c, err := e.Put(v).compile()
 	if err != nil {
 		return nil, err
 	}
-	return c.input(e.table.Name).Item, nil
+	if err := e.checkUniqueValues(c.item); err != nil {
+		return nil, err
+	}
+	return fresh(c.input(e.table.Name).Item), nil
 }
 
 // If adds a condition that must hold for the write to happen.
@@ -468,12 +475,16 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 
 // Build compiles the PutItem request without sending it. For an entity
 // with unique attributes, whose Run writes the marker items in one
-// transaction with the item, it fails: a put with ErrNeedsRead (Run reads
-// the item first), a create with a *ddbmodel.ValidationError (build it
-// with txn.Write).
+// transaction with the item, it fails once the input is checked: a put
+// with ErrNeedsRead (Run reads the item first), a create with
+// ErrNeedsTransaction (txn.Write(op).Build() builds it); Encode returns
+// the item either writes.
 func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	c, err := op.compile()
 	if err != nil {
+		return nil, err
+	}
+	if err := op.e.checkUniqueValues(c.item); err != nil {
 		return nil, err
 	}
 	op2 := "put"

@@ -273,21 +273,26 @@ func (e *entityCore) errNeedsReadUnique(op string) error {
 	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first", op, e.name)
 }
 
+// ErrNeedsTransaction is returned by the Build of a create of an entity
+// with unique attributes (see Attribute.Unique): its Run writes the item
+// and the values' marker items in one transaction, which the PutItem
+// request Build returns cannot carry; txn.Write(op).Build() builds that
+// transaction. The input itself was checked and is valid.
+var ErrNeedsTransaction = errors.New("ddbmodel: the write is one transaction with its unique values' marker items, which a single request cannot carry: build it with txn.Write(op).Build()")
+
 // uniqueBuild refuses the Build of a write whose Run keeps unique
 // attributes: Run sends the item's write and its marker items as one
 // transaction, which the single request Build returns cannot carry. A
-// create (needing no read) is refused with a *ddbmodel.ValidationError
-// pointing at txn.Write; the others read the item first, as their Build
-// in a transaction says: ErrNeedsRead.
+// create (needing no read) is refused with ErrNeedsTransaction; the others
+// read the item first, as their Build in a transaction says: ErrNeedsRead.
 func (e *entityCore) uniqueBuild(op string, create bool) error {
 	if len(e.uniques) == 0 {
 		return nil
 	}
 	if create {
-		return &ddbmodel.ValidationError{Entity: e.name, Attribute: strings.Join(e.uniqueAttrs(), ", "),
-			Reason: "Build of a create: the entity has unique attributes, whose marker items Run writes in one transaction with the item, which a PutItem request cannot carry; build the transaction with txn.Write(op).Build()"}
+		return errtext.Errorf("create %s: the entity has unique attributes (%s): %w", e.name, strings.Join(e.uniqueAttrs(), ", "), ErrNeedsTransaction)
 	}
-	return e.errNeedsReadUnique(op)
+	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first (Run reads them; Encode returns the item a put writes)", op, e.name)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action
@@ -415,6 +420,9 @@ func (op putRequest) uniqueCompile(ctx context.Context, db *DB, v unsafe.Pointer
 		return TransactWrite{}, nil, nil, err
 	}
 	key := e.tableKey(c.item)
+	if err := e.checkUniqueValues(c.item); err != nil {
+		return TransactWrite{}, nil, nil, err
+	}
 	var old map[string]types.AttributeValue
 	if !op.create {
 		if db == nil {
@@ -595,6 +603,9 @@ func (op upsertRequest) uniqueWrites(ctx context.Context, db *DB, v unsafe.Point
 	e := op.e
 	c, err := op.compileCopy(v)
 	if err != nil {
+		return TransactWrite{}, nil, err
+	}
+	if err := e.checkUniqueValues(c.item); err != nil {
 		return TransactWrite{}, nil, err
 	}
 	if db == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ddbmodel/ddbmodel"
@@ -94,23 +95,34 @@ func TestTheBuildOfAWriteThatKeepsUniqueValuesIsRefused(t *testing.T) {
 		t.Errorf("an update of note alone: %v, %v", u, err)
 	}
 
+	// A valid create is not invalid input: its own error, naming the way.
 	cr, err := seats.Create(ok).Build()
 	var ve *ddbmodel.ValidationError
-	if cr != nil || !errors.As(err, &ve) || ve.Entity != "Seat" || ve.Attribute != "rfid, tag" || !strings.Contains(err.Error(), "txn.Write") {
-		t.Errorf("Create.Build: %v, %v; want a *ddbmodel.ValidationError for Seat rfid, tag pointing at txn.Write", cr, err)
+	if cr != nil || !errors.Is(err, entity.ErrNeedsTransaction) || errors.Is(err, ddbmodel.ErrInvalid) || errors.As(err, &ve) ||
+		!strings.Contains(err.Error(), "Seat") || !strings.Contains(err.Error(), "rfid, tag") || !strings.Contains(err.Error(), "txn.Write") {
+		t.Errorf("Create.Build: %v, %v; want entity.ErrNeedsTransaction naming Seat, rfid, tag and txn.Write", cr, err)
 	}
 
-	// Invalid input is reported as such, before the refusal.
-	bad := ok
-	bad.Label = ""
-	for name, build := range map[string]func() error{
-		"put":    func() error { _, err := seats.Put(bad).Build(); return err },
-		"create": func() error { _, err := seats.Create(bad).Build(); return err },
-		"upsert": func() error { _, err := seats.Upsert(bad).Build(); return err },
-	} {
-		err := build()
-		if !errors.As(err, &ve) || ve.Attribute != "label" || errors.Is(err, entity.ErrNeedsRead) {
-			t.Errorf("%s of a seat without its label: %v, want a *ddbmodel.ValidationError for label", name, err)
+	// Invalid input is reported as such, before the refusal: a missing
+	// label, and a unique value too long for its marker's key.
+	noLabel := ok
+	noLabel.Label = ""
+	longTag := ok
+	longTag.Tag = strings.Repeat("t", 3000)
+	for _, c := range []struct {
+		v    seat
+		attr string
+	}{{noLabel, "label"}, {longTag, "tag"}} {
+		for name, build := range map[string]func() error{
+			"put":    func() error { _, err := seats.Put(c.v).Build(); return err },
+			"create": func() error { _, err := seats.Create(c.v).Build(); return err },
+			"upsert": func() error { _, err := seats.Upsert(c.v).Build(); return err },
+			"encode": func() error { _, err := seats.Encode(c.v); return err },
+		} {
+			err := build()
+			if !errors.As(err, &ve) || ve.Attribute != c.attr || errors.Is(err, entity.ErrNeedsRead) || errors.Is(err, entity.ErrNeedsTransaction) {
+				t.Errorf("%s of a seat with a bad %s: %v, want a *ddbmodel.ValidationError for %s", name, c.attr, err, c.attr)
+			}
 		}
 	}
 
@@ -181,6 +193,25 @@ func TestEncodeIsTheItemAPutWrites(t *testing.T) {
 	var ve *ddbmodel.ValidationError
 	if item, err := seats.Encode(v); item != nil || !errors.As(err, &ve) || ve.Entity != "Seat" || ve.Attribute != "label" {
 		t.Errorf("Encode of a seat without its label: %v, %v; want a *ddbmodel.ValidationError for Seat label", item, err)
+	}
+	// The item is the caller's own: changing it changes no later request.
+	seed, err := plain.Encode(seat{Venue: "v", Row: "r2", Label: "B"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, av := range seed {
+		if s, ok := av.(*types.AttributeValueMemberS); ok {
+			s.Value = "SCRIBBLED"
+		}
+	}
+	again, err := plain.Put(seat{Venue: "v", Row: "r3", Label: "C"}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a, av := range again.Item {
+		if s, ok := av.(*types.AttributeValueMemberS); ok && s.Value == "SCRIBBLED" {
+			t.Errorf("changing an encoded item changed a later put's %s", a)
+		}
 	}
 	var undefined *entity.Entity[seat]
 	if item, err := undefined.Encode(v); item != nil || !errors.As(err, &ve) {

@@ -3,6 +3,8 @@ package entity
 import (
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
@@ -24,4 +26,18 @@ func (e *entityCore) checkLength(u *uniqueDef, text string) error {
 	return &ddbmodel.ValidationError{Entity: e.name, Attribute: u.attr,
 		Reason: fmt.Sprintf("a unique value of %d bytes is longer than its marker item's key allows: at most %d bytes (DynamoDB's %d-byte partition key, less the marker's prefix)", len(text), room, expr.MaxPartitionKeyBytes),
 		Err:    &ddbmodel.LimitError{Entity: e.name, What: "unique value bytes", Limit: room, Got: len(text)}}
+}
+
+// checkUniqueValues refuses an item holding a unique value that its
+// marker item's key cannot carry (checkLength): invalid input, said before
+// any read and by the Build and Encode that never write a marker.
+func (e *entityCore) checkUniqueValues(item map[string]types.AttributeValue) error {
+	for _, u := range e.uniques {
+		if text, ok := uniqueText(u.attr, item); ok {
+			if err := e.checkLength(u, text); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -262,6 +262,9 @@ func (op UpsertOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := op.e.checkUniqueValues(c.item); err != nil {
+		return nil, err
+	}
 	if err := op.e.uniqueBuild("upsert", false); err != nil {
 		return nil, err
 	}

@@ -195,13 +195,12 @@ func (t target[T]) markers(item map[string]types.AttributeValue) ([]contract.Uni
 
 func (t target[T]) is(item map[string]types.AttributeValue) bool { return t.e.Is(item) }
 
-// check compares the item with what a put of its decoded value writes:
-// the item of the put's own request (Put(v).Build(), which an entity with
-// unique attributes refuses, so through contract.Entity.PutItem), so that the keys compared are
-// exactly those a write of the value renders; for an entity with a key
-// built from the Updated timestamp, the put at the time the item records
-// (PutItemKeepingUpdated). It returns nil when the item is as a put
-// writes it.
+// check compares the item with what a put of its decoded value writes
+// (contract.Entity.PutItem: the item of the put's own request), so that
+// the keys compared are exactly those a write of the value renders; for an
+// entity with a key built from the Updated timestamp, the put at the time
+// the item records (keepUpdated). It returns nil when the item is as a
+// put writes it.
 func (t target[T]) check(item map[string]types.AttributeValue) *Finding {
 	tb := t.e.Table()
 	f := &Finding{Entity: t.e.Name(), Key: tableKey(tb, item), Item: item, table: tb.Name, model: t.m}
