@@ -48,11 +48,11 @@ func (op putRequest) batchWrite(v unsafe.Pointer) (_ BatchWrite, err error) {
 	}
 	// A value's own MarshalText or MarshalDynamo, or Config.Now, may panic.
 	defer recoveredIn(op.e.name, &err)
-	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
-		return BatchWrite{}, err
-	}
 	item, err := op.e.encodeValue(v, false, nil)
 	if err != nil {
+		return BatchWrite{}, err
+	}
+	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
 	switch {
@@ -87,11 +87,11 @@ func (op deleteRequest) batchWrite() (BatchWrite, error) {
 	if !op.e.defined() {
 		return BatchWrite{}, errNoEntity("batch delete")
 	}
-	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
-		return BatchWrite{}, err
-	}
 	key, err := op.e.key(op.key)
 	if err != nil {
+		return BatchWrite{}, err
+	}
+	if err := op.e.uniqueRefused("a batch delete", "use Delete or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}
 	switch {

@@ -172,12 +172,15 @@ func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
 
 // transactWrite is DeleteOp.TransactWrite, which needs nothing of T.
 func (op deleteRequest) transactWrite() (TransactWrite, error) {
-	if op.e != nil {
-		if err := op.e.uniqueAlone("delete"); err != nil {
-			return TransactWrite{}, err
-		}
+	// The input is checked first: invalid input is said as such.
+	w, err := op.action()
+	if err != nil {
+		return TransactWrite{}, err
 	}
-	return op.action()
+	if err := op.e.uniqueAlone("delete"); err != nil {
+		return TransactWrite{}, err
+	}
+	return w, nil
 }
 
 // action compiles the delete as one action of a transaction, without the

@@ -28,15 +28,15 @@ func (op PutOp[T]) ReturnOld() PutOldOp[T] { return PutOldOp[T]{op: op} }
 // Build compiles the PutItem request, asking for the old item, without
 // sending it.
 func (op PutOldOp[T]) Build() (*dynamodb.PutItemInput, error) {
-	if op.op.e != nil {
-		if err := op.refused(); err != nil {
-			return nil, err
-		}
-	}
-	in, err := op.op.Build()
+	// The input is checked first: invalid input is said as such.
+	c, err := op.op.compile()
 	if err != nil {
 		return nil, err
 	}
+	if err := op.refused(); err != nil {
+		return nil, err
+	}
+	in := c.input(op.op.e.table.Name)
 	in.ReturnValues = types.ReturnValueAllOld
 	return in, nil
 }
@@ -92,13 +92,12 @@ func (op DeleteOp[T]) ReturnOld() DeleteOldOp[T] { return DeleteOldOp[T]{op: op}
 // Build compiles the DeleteItem request, asking for the old item, without
 // sending it.
 func (op DeleteOldOp[T]) Build() (*dynamodb.DeleteItemInput, error) {
-	if op.op.e != nil {
-		if err := op.refused(); err != nil {
-			return nil, err
-		}
-	}
-	in, err := op.op.Build()
+	// The input is checked first: invalid input is said as such.
+	in, err := op.op.deleteRequest.build()
 	if err != nil {
+		return nil, err
+	}
+	if err := op.refused(); err != nil {
 		return nil, err
 	}
 	in.ReturnValues = types.ReturnValueAllOld

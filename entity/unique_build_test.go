@@ -218,3 +218,45 @@ func TestEncodeIsTheItemAPutWrites(t *testing.T) {
 		t.Errorf("Encode of a nil entity: %v, %v; want a *ddbmodel.ValidationError", item, err)
 	}
 }
+
+// The other ways a write of an entity with unique attributes is refused
+// (alone as a transaction action, in a batch, returning the old item)
+// check the input first too: invalid input names the bad attribute, not
+// the unique ones.
+func TestRefusedUniqueWritesReportInvalidInputFirst(t *testing.T) {
+	t.Parallel()
+	seats := newSeats(t)
+	bad := seat{Venue: "v", Row: "r1", Tag: "T1", RFID: "F1"} // no label
+	badKey := entity.Values{"venue": "v", "row": ""}
+	for name, build := range map[string]func() error{
+		"Put.TransactWrite":    func() error { _, err := seats.Put(bad).TransactWrite(); return err },
+		"Upsert.TransactWrite": func() error { _, err := seats.Upsert(bad).TransactWrite(); return err },
+		"Put.BatchWrite":       func() error { _, err := seats.Put(bad).BatchWrite(); return err },
+		"Put.ReturnOld.Build":  func() error { _, err := seats.Put(bad).ReturnOld().Build(); return err },
+	} {
+		var ve *ddbmodel.ValidationError
+		if err := build(); !errors.As(err, &ve) || ve.Attribute != "label" {
+			t.Errorf("%s of a seat without its label: %v, want a *ddbmodel.ValidationError for label", name, err)
+		}
+	}
+	for name, build := range map[string]func() error{
+		"Delete.TransactWrite":   func() error { _, err := seats.Delete(badKey).TransactWrite(); return err },
+		"Delete.BatchWrite":      func() error { _, err := seats.Delete(badKey).BatchWrite(); return err },
+		"Delete.ReturnOld.Build": func() error { _, err := seats.Delete(badKey).ReturnOld().Build(); return err },
+		"Update.TransactWrite":   func() error { _, err := seats.Update(badKey).Set("tag", "T2").TransactWrite(); return err },
+	} {
+		err := build()
+		if err == nil || strings.Contains(err.Error(), "unique") {
+			t.Errorf("%s with an empty row: %v, want the key's error, not the unique refusal", name, err)
+		}
+	}
+	// Valid input is still refused.
+	ok := bad
+	ok.Label = "A"
+	if _, err := seats.Put(ok).TransactWrite(); err == nil || !strings.Contains(err.Error(), "txn.Write") {
+		t.Errorf("Put.TransactWrite of a valid seat: %v, want the refusal pointing at txn.Write", err)
+	}
+	if _, err := seats.Put(ok).ReturnOld().Build(); err == nil || !strings.Contains(err.Error(), "returning the old item") {
+		t.Errorf("Put.ReturnOld.Build of a valid seat: %v, want the refusal", err)
+	}
+}
