@@ -269,21 +269,18 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 // usual read-modify-write) would render the key without it: refused, a
 // key of another item, or an item leaving a sparse index unnoticed.
 func (e *entityCore) checkHiddenComposites() error {
-	specs := make([]keySpec, 0, len(e.allKeys)+2)
-	for _, d := range e.allKeys {
-		specs = append(specs, d.keySpec)
-	}
+	indexes := []string{""} // the table key
 	for _, ix := range e.indexes {
-		if ix.multi != nil {
-			pk, sk := ix.multi.specs()
-			specs = append(specs, pk, sk)
-		}
+		indexes = append(indexes, ix.name)
 	}
-	for _, d := range specs {
-		for _, name := range d.Uses {
-			if r := e.byName[name]; r != nil && r.Hidden {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
-					Reason: fmt.Sprintf("Hidden: the %s key is built from %s, which a decoded value would hold as its zero value, so a put of an item read would write another key; leave Hidden off", d.Attribute, name)}
+	for _, index := range indexes {
+		pk, sk, _ := e.keySpecs(index)
+		for _, d := range []keySpec{pk, sk} {
+			for _, name := range d.Uses {
+				if r := e.byName[name]; r != nil && r.Hidden {
+					return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
+						Reason: fmt.Sprintf("Define: Hidden: the %s key is built from %s, which a decoded value would hold as its zero value, so a put of an item read would write another key; leave Hidden off", d.Attribute, name)}
+				}
 			}
 		}
 	}

@@ -478,7 +478,7 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 // transaction with the item, it fails once the input is checked: a put
 // with ErrNeedsRead (Run reads the item first), a create with
 // ErrNeedsTransaction (txn.Write(op).Build() builds it); Encode returns
-// the item either writes.
+// the item a put writes (a create's differs: see Encode).
 func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	c, err := op.compile()
 	if err != nil {

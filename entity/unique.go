@@ -292,7 +292,11 @@ func (e *entityCore) uniqueBuild(op string, create bool) error {
 	if create {
 		return errtext.Errorf("create %s: the entity has unique attributes (%s): %w", e.name, strings.Join(e.uniqueAttrs(), ", "), ErrNeedsTransaction)
 	}
-	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first (Run reads them; Encode returns the item a put writes)", op, e.name)
+	hint := "Run reads them"
+	if op == "put" || op == "upsert" {
+		hint += "; Encode returns the item a put writes"
+	}
+	return needsRead(e.name, op, e.uniqueNames(), "%s %s: the entity has unique attributes, whose old values the write reads first (%s)", op, e.name, hint)
 }
 
 // uniqueAlone refuses a write compiled alone as a transaction action
