@@ -52,6 +52,9 @@ func (op putRequest) batchWrite(v unsafe.Pointer) (_ BatchWrite, err error) {
 	if err != nil {
 		return BatchWrite{}, err
 	}
+	if err := op.e.checkUniqueValues(item); err != nil {
+		return BatchWrite{}, err
+	}
 	if err := op.e.uniqueRefused("a batch put", "use Put, Create or txn.Write"); err != nil {
 		return BatchWrite{}, err
 	}

@@ -9,7 +9,9 @@
 // hidden, timestamps and an optional optimistic-locking version.
 //
 // Operations are immutable builders. Each has a pure Build step returning the
-// aws-sdk-go-v2 input, and Run(ctx, db) sending it:
+// aws-sdk-go-v2 input, and Run(ctx, db) sending it (a write that keeps
+// unique values is one transaction with its marker items: its own Build is
+// refused and txn.Write(op).Build() builds it):
 //
 //	a, err := Articles.Create(article).Run(ctx, db)                 // ErrAlreadyExists
 //	a, err := Articles.Get(entity.Values{"articleId": id}).Run(ctx, db) // ErrNotFound
@@ -17,6 +19,12 @@
 //		Set("status", "published").
 //		If(entity.Attr("currentVersion").Eq(3)).
 //		Run(ctx, db)
+//
+// A built request is the caller's: its maps, slices and strings are its
+// own, so adding to or replacing entries of them changes no other request.
+// The attribute values an entity writes into every request (its marker,
+// its version, its precompiled guard's values) are shared between requests:
+// replace such a value, never modify one in place.
 //
 // # Typed handles and keys
 //

@@ -332,9 +332,6 @@ func (e *Entity[T]) Encode(v T) (map[string]types.AttributeValue, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.checkUniqueValues(c.item); err != nil {
-		return nil, err
-	}
 	return fresh(c.input(e.table.Name).Item), nil
 }
 
@@ -469,6 +466,11 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 	if err != nil {
 		return err
 	}
+	// A unique value its marker's key cannot carry is invalid input, in
+	// every use of the put (Run, Build, a transaction, a batch, Encode).
+	if err := e.checkUniqueValues(item); err != nil {
+		return err
+	}
 	c.item = item
 	return nil
 }
@@ -482,9 +484,6 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 func (op PutOp[T]) Build() (*dynamodb.PutItemInput, error) {
 	c, err := op.compile()
 	if err != nil {
-		return nil, err
-	}
-	if err := op.e.checkUniqueValues(c.item); err != nil {
 		return nil, err
 	}
 	op2 := "put"

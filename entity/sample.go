@@ -28,7 +28,7 @@ func SampleTime() time.Time { return sampleTime }
 var sampleTime = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
 
 // Sample returns the item a Put of a sample value of the entity named
-// entityName writes, rendered by the entity's own Put Build (nothing is
+// entityName writes, rendered by the entity's own put compile (nothing is
 // sent) with the clock at SampleTime, and the marker items of its unique
 // attributes that the Put writes with it (none for an entity without
 // unique attributes). It documents the model: a data-modeling tool's

@@ -424,9 +424,6 @@ func (op putRequest) uniqueCompile(ctx context.Context, db *DB, v unsafe.Pointer
 		return TransactWrite{}, nil, nil, err
 	}
 	key := e.tableKey(c.item)
-	if err := e.checkUniqueValues(c.item); err != nil {
-		return TransactWrite{}, nil, nil, err
-	}
 	var old map[string]types.AttributeValue
 	if !op.create {
 		if db == nil {
@@ -607,9 +604,6 @@ func (op upsertRequest) uniqueWrites(ctx context.Context, db *DB, v unsafe.Point
 	e := op.e
 	c, err := op.compileCopy(v)
 	if err != nil {
-		return TransactWrite{}, nil, err
-	}
-	if err := e.checkUniqueValues(c.item); err != nil {
 		return TransactWrite{}, nil, err
 	}
 	if db == nil {

@@ -1,6 +1,7 @@
 package entity_test
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -258,5 +259,49 @@ func TestRefusedUniqueWritesReportInvalidInputFirst(t *testing.T) {
 	}
 	if _, err := seats.Put(ok).ReturnOld().Build(); err == nil || !strings.Contains(err.Error(), "returning the old item") {
 		t.Errorf("Put.ReturnOld.Build of a valid seat: %v, want the refusal", err)
+	}
+}
+
+// A unique value too long for its marker item's key is invalid input in
+// every write that can carry it, said before any request and before a
+// Run reads the item: an update's Set too, which used to be refused as
+// needing a read (Build) or only after the read (Run).
+func TestAUniqueValueTooLongForItsMarkerIsInvalidInEveryWrite(t *testing.T) {
+	t.Parallel()
+	seats := newSeats(t)
+	long := strings.Repeat("x", 2100) // DynamoDB's partition key holds 2,048 bytes
+	v := seat{Venue: "v", Row: "r1", Tag: long, RFID: "F1", Label: "A"}
+	key := entity.Values{"venue": "v", "row": "r1"}
+	ctx := context.Background()
+	db := entity.NewDB(entitytest.NoRequests(t), "seats")
+	for name, write := range map[string]func() error{
+		"Put.Build":             func() error { _, err := seats.Put(v).Build(); return err },
+		"Create.Build":          func() error { _, err := seats.Create(v).Build(); return err },
+		"Upsert.Build":          func() error { _, err := seats.Upsert(v).Build(); return err },
+		"Update.Build":          func() error { _, err := seats.Update(key).Set("tag", long).Build(); return err },
+		"Update.SetIfNotExists": func() error { _, err := seats.Update(key).SetIfNotExists("tag", long).Build(); return err },
+		"Put.TransactWrite":     func() error { _, err := seats.Put(v).TransactWrite(); return err },
+		"Upsert.TransactWrite":  func() error { _, err := seats.Upsert(v).TransactWrite(); return err },
+		"Update.TransactWrite":  func() error { _, err := seats.Update(key).Set("tag", long).TransactWrite(); return err },
+		"Put.BatchWrite":        func() error { _, err := seats.Put(v).BatchWrite(); return err },
+		"Put.ReturnOld.Build":   func() error { _, err := seats.Put(v).ReturnOld().Build(); return err },
+		"txn.Write(Update)":     func() error { _, err := txn.Write(seats.Update(key).Set("tag", long)).Build(); return err },
+		"txn.Write(Create)":     func() error { _, err := txn.Write(seats.Create(v)).Build(); return err },
+		"Encode":                func() error { _, err := seats.Encode(v); return err },
+		"Put.Run":               func() error { _, err := seats.Put(v).Run(ctx, db); return err },
+		"Upsert.Run":            func() error { _, err := seats.Upsert(v).Run(ctx, db); return err },
+		"Update.Run":            func() error { _, err := seats.Update(key).Set("tag", long).Run(ctx, db); return err },
+	} {
+		err := write()
+		var ve *ddbmodel.ValidationError
+		var le *ddbmodel.LimitError
+		if !errors.As(err, &ve) || ve.Entity != "Seat" || ve.Attribute != "tag" || !errors.As(err, &le) || le.Got != len(long) {
+			t.Errorf("%s of a 2,100-byte unique tag: %v, want a *ddbmodel.ValidationError for tag with a *ddbmodel.LimitError of 2100", name, err)
+		}
+	}
+	// A value that fits is not refused for its length.
+	fits := strings.Repeat("x", 1000)
+	if _, err := seats.Update(key).Set("tag", fits).Build(); !errors.Is(err, entity.ErrNeedsRead) {
+		t.Errorf("Update.Build of a 1,000-byte unique tag: %v, want ErrNeedsRead", err)
 	}
 }

@@ -41,3 +41,18 @@ func (e *entityCore) checkUniqueValues(item map[string]types.AttributeValue) err
 	}
 	return nil
 }
+
+// checkUniqueSet refuses an update's value for the whole attribute attr
+// when attr is unique and its marker item's key cannot carry the value
+// (checkLength): invalid input, said by Build and before Run reads.
+func (e *entityCore) checkUniqueSet(attr string, av types.AttributeValue) error {
+	for _, u := range e.uniques {
+		if u.attr != attr || isNull(av) {
+			continue
+		}
+		if text, ok := avText(av); ok {
+			return e.checkLength(u, text)
+		}
+	}
+	return nil
+}

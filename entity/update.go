@@ -331,8 +331,10 @@ func (e *entityCore) putKeyAttributes() []string {
 // Build compiles the UpdateItem request without sending it. An update that
 // needs composites it was not given fails with a
 // *ddbmodel.MissingCompositesError; one that must read first (ReadFirst, a
-// primary-key change, or a change of a unique attribute, which Run writes
-// with its marker items in one transaction) fails with ErrNeedsRead.
+// primary-key change, or a change of a unique attribute or of the table's
+// TTL attribute, which Run writes with the marker items in one
+// transaction) fails with ErrNeedsRead. A unique value too long for its
+// marker item's key is invalid input, refused first.
 func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	c, err := op.build()
 	if err != nil {

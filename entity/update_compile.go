@@ -296,8 +296,15 @@ func (p *updatePlan) checkActions() error {
 		if err := p.checkPathRules(a, ref, av, fv); err != nil {
 			return err
 		}
-		if a.kind == actSet {
-			p.known.set(ref.top, av)
+		if a.kind == actSet || a.kind == actSetIfNotExists {
+			if a.kind == actSet {
+				p.known.set(ref.top, av)
+			}
+			if !ref.nested() {
+				if err := e.checkUniqueSet(ref.top, av); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil

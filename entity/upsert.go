@@ -139,6 +139,9 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 	if err != nil {
 		return nil, err
 	}
+	if err := e.checkUniqueValues(item); err != nil {
+		return nil, err
+	}
 	c := &compiledUpsert{item: item, given: map[string]bool{},
 		fail: failure{entity: e.name, tab: e.table, op: "upsert", markerAttr: e.table.EntityAttr(), unmarked: e.unmarked}}
 	// A read-only attribute keeps what the item holds (if_not_exists), as
@@ -260,9 +263,6 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 func (op UpsertOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	c, err := op.compile()
 	if err != nil {
-		return nil, err
-	}
-	if err := op.e.checkUniqueValues(c.item); err != nil {
 		return nil, err
 	}
 	if err := op.e.uniqueBuild("upsert", false); err != nil {

@@ -22,7 +22,7 @@ import (
 //
 // A facet's sample item is exactly the item a Put of a sample value of
 // the entity writes, as entity.Table.Sample renders it through the
-// entity's own Put Build (nothing is sent; the clock is
+// entity's own put compile, as Encode (nothing is sent; the clock is
 // entity.SampleTime()): every attribute of the value, its keys on the table
 // and on each index it is placed in, its TTL, timestamps, lock version,
 // defaults, entity and entity version markers. The value is the entity's
