@@ -84,27 +84,29 @@ func (r keyRange) av(v string) types.AttributeValue {
 // keyCondition writes the key condition of the partition key pk equal to
 // the key text pkv and of the range on the sort key attribute sk: the
 // placeholders through w, the text in one allocation.
-func (r keyRange) keyCondition(w *expr.Writer, pk contract.KeySpec, pkv, sk string) string {
+func (r keyRange) keyCondition(q *queryOut, pk contract.KeySpec, pkv, sk string) string {
+	w := q.w
 	var buf [10]string
-	parts := append(buf[:0], w.Name(pk.Attribute), " = ", w.Value(keyAV(pk, pkv)))
+	parts := append(buf[:0], w.Name(pk.Attribute), " = ", w.Value(q.keyAV(pk.Number, pkv)))
 	if r.op != sortNone {
-		parts = r.render(w, sk, append(parts, " AND "))
+		parts = r.render(q, sk, append(parts, " AND "))
 	}
 	return strings.Join(parts, "")
 }
 
 // render appends the parts of the condition on the sort key attribute
-// name to parts.
-func (r keyRange) render(w *expr.Writer, name string, parts []string) []string {
+// name to parts, its values held in q.
+func (r keyRange) render(q *queryOut, name string, parts []string) []string {
+	w := q.w
 	n := w.Name(name)
 	switch r.op {
 	case sortBegins:
-		return append(parts, "begins_with(", n, ", ", w.Value(r.av(r.lo)), ")")
+		return append(parts, "begins_with(", n, ", ", w.Value(q.keyAV(r.number, r.lo)), ")")
 	case sortBetween:
-		lo := w.Value(r.av(r.lo))
-		return append(parts, n, " BETWEEN ", lo, " AND ", w.Value(r.av(r.hi)))
+		lo := w.Value(q.keyAV(r.number, r.lo))
+		return append(parts, n, " BETWEEN ", lo, " AND ", w.Value(q.keyAV(r.number, r.hi)))
 	default:
-		return append(parts, n, " ", string(r.op), " ", w.Value(r.av(r.lo)))
+		return append(parts, n, " ", string(r.op), " ", w.Value(q.keyAV(r.number, r.lo)))
 	}
 }
 

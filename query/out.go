@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
@@ -16,6 +17,24 @@ type queryOut struct {
 	w    *expr.Writer // from writers; nil once done
 	in   dynamodb.QueryInput
 	strs [3]string // table name, key condition, index name
+	// keyS holds the key condition's string values (the partition key and
+	// up to two sort bounds): keyAV hands them out while they last.
+	keyS  [3]types.AttributeValueMemberS
+	nKeyS int
+}
+
+// keyAV returns the key value v of a number (N) or string (S) key
+// attribute; a string is held in q while it has room.
+func (q *queryOut) keyAV(number bool, v string) types.AttributeValue {
+	if number {
+		return &types.AttributeValueMemberN{Value: v}
+	}
+	if q.nKeyS < len(q.keyS) {
+		q.keyS[q.nKeyS].Value = v
+		q.nKeyS++
+		return &q.keyS[q.nKeyS-1]
+	}
+	return &types.AttributeValueMemberS{Value: v}
 }
 
 // writers holds placeholder writers for reuse, reset to their zero value:

@@ -186,6 +186,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 		}
 	}
 	src := modelOf(s.members[0]).KeySource(where)
+	var pkBuf [1]string // an unsharded query's one partition, without an allocation
 	var pkvals []string
 	if sharded && s.allShards {
 		if where.Has(shardAttr) {
@@ -206,7 +207,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 		if err != nil {
 			return nil, keyRange{}, keyErr(s, pk.Attribute, err)
 		}
-		pkvals = []string{v}
+		pkvals = append(pkBuf[:0], v)
 	}
 
 	rng, err := s.sortRange(sks, src)
@@ -216,7 +217,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	var ins []*dynamodb.QueryInput
 	for _, pkv := range pkvals {
 		q := newQueryOut()
-		kc := rng.keyCondition(q.w, pk, pkv, sks[0].Attribute)
+		kc := rng.keyCondition(q, pk, pkv, sks[0].Attribute)
 		in, err := s.input(table, q, kc)
 		q.done()
 		if err != nil {
