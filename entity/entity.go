@@ -71,7 +71,12 @@ type Attribute struct {
 	ReadOnly bool
 	// Hidden: the attribute is stored but zeroed when items are decoded.
 	// No key may be built from it (Define refuses the pair: a put of a
-	// value read would render the key without it).
+	// value read would render the key without it; models that had such a
+	// pair before this check fail at Define, and MustDefine panics, naming
+	// the attribute). A sparse index's When reading a Hidden field
+	// sees its zero in a value read: a put of that value (read, changed,
+	// written back) takes the item out of the sparse index: set the field
+	// before writing such a value back.
 	Hidden bool
 	// Unique: no two items of the entity hold the same value (a string or
 	// an integer). Every write keeps a marker item per value in use, in the

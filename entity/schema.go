@@ -333,8 +333,11 @@ func parseText(text string, t reflect.Type) (reflect.Value, bool) {
 		}
 		out.Elem().SetUint(u)
 	case out.Elem().CanFloat():
+		// Decimal text only, as DynamoDB writes numbers: not Go's hex
+		// floats ("0x1p4"), nor a nonzero number too small for the
+		// field, which ParseFloat rounds to 0 ("1e-400").
 		f, err := strconv.ParseFloat(text, t.Bits())
-		if err != nil {
+		if err != nil || !isDecimalText(text) || f == 0 && strings.ContainsAny(mantissa(text), "123456789") {
 			return reflect.Value{}, false
 		}
 		out.Elem().SetFloat(f)
@@ -983,4 +986,45 @@ func badMapKey(n *attrNode, at string, depth int) string {
 		}
 	}
 	return ""
+}
+
+// isDecimalText reports whether s is a decimal number: an optional sign,
+// digits with an optional point, and an optional exponent (1, -2.5, .5,
+// 3e-7).
+func isDecimalText(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	m := mantissa(s)
+	digits := 0
+	for i := 0; i < len(m); i++ {
+		switch c := m[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !strings.Contains(m[:i], "."):
+		default:
+			return false
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if exp := s[len(m):]; exp != "" {
+		exp = exp[1:] // the e or E
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		if exp == "" || strings.Trim(exp, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// mantissa returns s up to its exponent (e or E), if any.
+func mantissa(s string) string {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -345,7 +345,9 @@ type sensorReading struct {
 // numbers outside DynamoDB's range, as floats or as text, in Where, in a
 // range or in a raw sort key condition, are a *ddbmodel.ValidationError
 // naming the entity and the attribute, before any request (DynamoDB
-// would refuse each as a ValidationException).
+// would refuse each as a ValidationException). Text that is not a decimal
+// number (Go's hex floats, "1e") or that rounds a nonzero number to 0
+// ("1e-400") is refused too, rather than read as another number.
 func TestMultiKeyQueryRefusesNumbersDynamoDBRefuses(t *testing.T) {
 	t.Parallel()
 	table := &entity.Table{Name: "readings", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
@@ -356,7 +358,7 @@ func TestMultiKeyQueryRefusesNumbersDynamoDBRefuses(t *testing.T) {
 		Indexes: []entity.IndexKey[sensorReading]{{Index: "BySensor"}}})
 	base := query.New(sensorReadings).Index("BySensor").Where(entity.Values{"sensor": "s1"})
 	ctx := context.Background()
-	for _, bad := range []any{math.NaN(), math.Inf(1), math.Inf(-1), 1e300, 1e-200, "NaN", "Infinity", "1e400"} {
+	for _, bad := range []any{math.NaN(), math.Inf(1), math.Inf(-1), 1e300, 1e-200, "NaN", "Infinity", "1e400", "1e-400", "0x1p4", "0X1P-2", "1e", "."} {
 		for name, q := range map[string]query.Query[sensorReading]{
 			"Where":       query.New(sensorReadings).Index("BySensor").Where(entity.Values{"sensor": "s1", "value": bad}),
 			"Gt":          base.Gt(entity.Values{"value": bad}),
