@@ -54,7 +54,8 @@
 //     markers, and single-item operations (Put, Create, Get, Update,
 //     Delete, Check) that keep every index key in step with its composites.
 //     Every operation has a pure Build step returning the SDK input (a
-//     write keeping unique values builds through txn.Write(op).Build()).
+//     create keeping unique values builds through txn.Write(op).Build();
+//     other writes touching them read first: ErrNeedsRead).
 //   - query: typed queries on a table or index compiled to a
 //     KeyConditionExpression; pages with opaque, query-bound cursors;
 //     iter.Seq2 streaming; collections of several entities in one

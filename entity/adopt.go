@@ -217,6 +217,9 @@ func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written u
 	if err != nil {
 		return refuse(err)
 	}
+	if err := e.checkUniqueValues(put); err != nil {
+		return refuse(err)
+	}
 	e.adoptAtVersionOne(written, put)
 	var w expr.Writer
 	var sets, removes []string
@@ -259,15 +262,14 @@ func (e *entityCore) compileAdopt(old map[string]types.AttributeValue, written u
 
 // Build compiles the adopting UpdateItem request without sending it. An
 // entity with unique attributes is refused: its adoption is a transaction
-// with the marker items, which Run sends.
+// with the marker items, which Run sends; the item is checked first, so
+// invalid input is said as such.
 func (op AdoptItemOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
-	if op.e != nil {
-		if err := op.e.uniqueRefused("AdoptItem(...).Build", "run the adoption (Run), which writes them in one transaction"); err != nil {
-			return nil, err
-		}
-	}
 	c, err := op.compile()
 	if err != nil {
+		return nil, err
+	}
+	if err := op.e.uniqueRefused("AdoptItem(...).Build", "run the adoption (Run), which writes them in one transaction"); err != nil {
 		return nil, err
 	}
 	return c.in, nil

@@ -10,8 +10,9 @@
 //
 // Operations are immutable builders. Each has a pure Build step returning the
 // aws-sdk-go-v2 input, and Run(ctx, db) sending it (a write that keeps
-// unique values is one transaction with its marker items: its own Build is
-// refused and txn.Write(op).Build() builds it):
+// unique values is one transaction with its marker items, so its own Build
+// is refused: a create builds through txn.Write(op).Build(); a put,
+// upsert, delete or update touching them reads first, ErrNeedsRead):
 //
 //	a, err := Articles.Create(article).Run(ctx, db)                 // ErrAlreadyExists
 //	a, err := Articles.Get(entity.Values{"articleId": id}).Run(ctx, db) // ErrNotFound

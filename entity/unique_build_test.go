@@ -274,6 +274,7 @@ func TestAUniqueValueTooLongForItsMarkerIsInvalidInEveryWrite(t *testing.T) {
 	key := entity.Values{"venue": "v", "row": "r1"}
 	ctx := context.Background()
 	db := entity.NewDB(entitytest.NoRequests(t), "seats")
+	str := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	for name, write := range map[string]func() error{
 		"Put.Build":             func() error { _, err := seats.Put(v).Build(); return err },
 		"Create.Build":          func() error { _, err := seats.Create(v).Build(); return err },
@@ -288,9 +289,14 @@ func TestAUniqueValueTooLongForItsMarkerIsInvalidInEveryWrite(t *testing.T) {
 		"txn.Write(Update)":     func() error { _, err := txn.Write(seats.Update(key).Set("tag", long)).Build(); return err },
 		"txn.Write(Create)":     func() error { _, err := txn.Write(seats.Create(v)).Build(); return err },
 		"Encode":                func() error { _, err := seats.Encode(v); return err },
-		"Put.Run":               func() error { _, err := seats.Put(v).Run(ctx, db); return err },
-		"Upsert.Run":            func() error { _, err := seats.Upsert(v).Run(ctx, db); return err },
-		"Update.Run":            func() error { _, err := seats.Update(key).Set("tag", long).Run(ctx, db); return err },
+		"AdoptItem.Build": func() error {
+			_, err := seats.AdoptItem(map[string]types.AttributeValue{"pk": str("VENUE#v"), "sk": str("ROW#r1"),
+				"venue": str("v"), "row": str("r1"), "tag": str(long), "rfid": str("F1"), "label": str("A")}).Build()
+			return err
+		},
+		"Put.Run":    func() error { _, err := seats.Put(v).Run(ctx, db); return err },
+		"Upsert.Run": func() error { _, err := seats.Upsert(v).Run(ctx, db); return err },
+		"Update.Run": func() error { _, err := seats.Update(key).Set("tag", long).Run(ctx, db); return err },
 	} {
 		err := write()
 		var ve *ddbmodel.ValidationError

@@ -334,7 +334,8 @@ func (e *entityCore) putKeyAttributes() []string {
 // primary-key change, or a change of a unique attribute or of the table's
 // TTL attribute, which Run writes with the marker items in one
 // transaction) fails with ErrNeedsRead. A unique value too long for its
-// marker item's key is invalid input, refused first.
+// marker item's key is invalid input, refused first (a SetIfNotExists
+// value too, though the item may hold the attribute already).
 func (op UpdateOp[T]) Build() (*dynamodb.UpdateItemInput, error) {
 	c, err := op.build()
 	if err != nil {

@@ -587,6 +587,11 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 			continue
 		}
 		touchedIdx = true
+		if k.fn != nil {
+			// A key function renders the key from the whole value, a
+			// removed attribute as its zero, as a put of that value does.
+			continue
+		}
 		for _, u := range k.Uses {
 			if kind, ok := p.touched.get(u); ok && kind == actRemove && removed == "" {
 				removed = u
@@ -696,6 +701,9 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 // (absent). It records the composites taken from the item read.
 func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 	for _, u := range k.Uses {
+		if kind, ok := p.touched.get(u); ok && kind == actRemove && k.fn != nil {
+			continue // removed: the key function gets its zero
+		}
 		if kind, ok := p.touched.get(u); ok && kind != actSet {
 			// Changed by add, append, set-if-not-exists: its new value is
 			// known only from the item read.
