@@ -176,7 +176,9 @@ func (e *entityCore) markerMoves(old, new, oldOwner, owner map[string]types.Attr
 		if had == has && was == now && !moved && !adopt && !(has && e.ttlChanged(old, new)) {
 			continue
 		}
-		if had && (!has || was != now) {
+		// A value too long for any marker key never had a marker (it was
+		// stored before the attribute became unique): nothing to release.
+		if had && (!has || was != now) && e.checkLength(u, was) == nil {
 			key, err := e.markerKey(u, was)
 			if err != nil {
 				return nil, err
