@@ -172,15 +172,8 @@ func (op DeleteOp[T]) TransactWrite() (TransactWrite, error) {
 
 // transactWrite is DeleteOp.TransactWrite, which needs nothing of T.
 func (op deleteRequest) transactWrite() (TransactWrite, error) {
-	// The input is checked first: invalid input is said as such.
 	w, err := op.action()
-	if err != nil {
-		return TransactWrite{}, err
-	}
-	if err := op.e.uniqueAlone("delete"); err != nil {
-		return TransactWrite{}, err
-	}
-	return w, nil
+	return op.e.actionAlone("delete", w, err)
 }
 
 // action compiles the delete as one action of a transaction, without the

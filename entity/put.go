@@ -598,15 +598,8 @@ func (op putRequest) compileCopy(v unsafe.Pointer) (*putCompiled, unsafe.Pointer
 // entity with unique attributes it is an error: their marker actions must
 // join the transaction too (txn.Write and TransactWrites add them).
 func (op PutOp[T]) TransactWrite() (TransactWrite, error) {
-	// The input is checked first: invalid input is said as such.
 	w, err := op.action()
-	if err != nil {
-		return TransactWrite{}, err
-	}
-	if err := op.e.uniqueAlone("put"); err != nil {
-		return TransactWrite{}, err
-	}
-	return w, nil
+	return op.e.actionAlone("put", w, err)
 }
 
 // action compiles the put as one action of a transaction, without the

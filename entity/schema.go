@@ -16,6 +16,7 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"github.com/ddbmodel/ddbmodel"
+	"github.com/ddbmodel/ddbmodel/internal/ddbnum"
 	"github.com/ddbmodel/ddbmodel/internal/docpath"
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 	"github.com/ddbmodel/ddbmodel/internal/hint"
@@ -336,8 +337,9 @@ func parseText(text string, t reflect.Type) (reflect.Value, bool) {
 		// Decimal text only, as DynamoDB writes numbers: not Go's hex
 		// floats ("0x1p4"), nor a nonzero number too small for the
 		// field, which ParseFloat rounds to 0 ("1e-400").
+		num, bad := ddbnum.Parse(text)
 		f, err := strconv.ParseFloat(text, t.Bits())
-		if err != nil || !isDecimalText(text) || f == 0 && strings.ContainsAny(mantissa(text), "123456789") {
+		if bad != "" || err != nil || f == 0 && !num.IsZero() {
 			return reflect.Value{}, false
 		}
 		out.Elem().SetFloat(f)
@@ -986,45 +988,4 @@ func badMapKey(n *attrNode, at string, depth int) string {
 		}
 	}
 	return ""
-}
-
-// isDecimalText reports whether s is a decimal number: an optional sign,
-// digits with an optional point, and an optional exponent (1, -2.5, .5,
-// 3e-7).
-func isDecimalText(s string) bool {
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	m := mantissa(s)
-	digits := 0
-	for i := 0; i < len(m); i++ {
-		switch c := m[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.' && !strings.Contains(m[:i], "."):
-		default:
-			return false
-		}
-	}
-	if digits == 0 {
-		return false
-	}
-	if exp := s[len(m):]; exp != "" {
-		exp = exp[1:] // the e or E
-		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
-			exp = exp[1:]
-		}
-		if exp == "" || strings.Trim(exp, "0123456789") != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// mantissa returns s up to its exponent (e or E), if any.
-func mantissa(s string) string {
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -312,6 +312,19 @@ func (e *entityCore) uniqueAlone(op string) error {
 		Reason: op + ": the entity has unique attributes, whose marker items must be written in the same transaction; pass the operation to txn.Write (or entity.TransactWrites) instead of calling TransactWrite"}
 }
 
+// actionAlone returns w, the action of a write compiled alone as a
+// transaction action (TransactWrite), or the error compiling it: invalid
+// input first, then uniqueAlone's refusal.
+func (e *entityCore) actionAlone(op string, w TransactWrite, err error) (TransactWrite, error) {
+	if err == nil {
+		err = e.uniqueAlone(op)
+	}
+	if err != nil {
+		return TransactWrite{}, err
+	}
+	return w, nil
+}
+
 // uniqueRefused refuses a write that cannot carry the marker actions of
 // unique attributes (a batch write, a write returning the old item).
 func (e *entityCore) uniqueRefused(op, instead string) error {

@@ -390,17 +390,11 @@ func (op updateRequest) primaryComposites() []string {
 // update touching a unique attribute is an error here: its marker actions
 // must join the transaction too (txn.Write and TransactWrites add them).
 func (op UpdateOp[T]) TransactWrite() (TransactWrite, error) {
-	// The input is checked first: invalid input is said as such.
 	w, err := op.action()
-	if err != nil {
-		return TransactWrite{}, err
+	if err == nil && !op.touchesUnique() {
+		return w, nil
 	}
-	if op.touchesUnique() {
-		if err := op.e.uniqueAlone("update"); err != nil {
-			return TransactWrite{}, err
-		}
-	}
-	return w, nil
+	return op.e.actionAlone("update", w, err)
 }
 
 // action compiles the update as one action of a transaction, without the

@@ -701,10 +701,10 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 // (absent). It records the composites taken from the item read.
 func (p *updatePlan) unknownComposites(k *keyDef) (miss, absent []string) {
 	for _, u := range k.Uses {
-		if kind, ok := p.touched.get(u); ok && kind == actRemove && k.fn != nil {
-			continue // removed: the key function gets its zero
-		}
 		if kind, ok := p.touched.get(u); ok && kind != actSet {
+			if kind == actRemove && k.fn != nil {
+				continue // removed: the key function gets its zero
+			}
 			// Changed by add, append, set-if-not-exists: its new value is
 			// known only from the item read.
 			if _, ok := itemSource(p.merged).Lookup(u); ok {

@@ -326,15 +326,8 @@ func (op upsertRequest) run(ctx context.Context, db *DB, v unsafe.Pointer) (item
 // entity with unique attributes it is an error: their marker actions must
 // join the transaction too (txn.Write and TransactWrites add them).
 func (op UpsertOp[T]) TransactWrite() (TransactWrite, error) {
-	// The input is checked first: invalid input is said as such.
 	w, err := op.action()
-	if err != nil {
-		return TransactWrite{}, err
-	}
-	if err := op.e.uniqueAlone("upsert"); err != nil {
-		return TransactWrite{}, err
-	}
-	return w, nil
+	return op.e.actionAlone("upsert", w, err)
 }
 
 // action compiles the upsert as one action of a transaction, without the
