@@ -591,6 +591,11 @@ type schema struct {
 	// (knownPlaceholders) and shared by the references resolve returns;
 	// nil for a merged schema, whose references make their own.
 	tops map[string]docpath.Path
+	// plain are the references resolve returns for the stored, key,
+	// marker and extra names that are not document paths (no '.', '[' or
+	// '"'), made once: most names an operation gives are these. Nil for
+	// a merged schema.
+	plain map[string]attrRef
 }
 
 // knownPlaceholders makes the expression placeholders of the schema's
@@ -606,6 +611,14 @@ func (s *schema) knownPlaceholders() {
 		}
 	}
 	s.tops = tops
+	s.plain = map[string]attrRef{}
+	for _, names := range []iter.Seq[string]{maps.Keys(s.attrs), maps.Keys(s.special), maps.Keys(s.extra)} {
+		for n := range names {
+			if checkName(n) == nil && !strings.ContainsAny(n, `.["`) {
+				s.plain[n] = attrRef{name: n, top: n, path: tops[n], node: s.attrs[n]}
+			}
+		}
+	}
 }
 
 // topPath is the path of the top-level name: shared when made at Define.
@@ -637,6 +650,9 @@ func (r attrRef) nested() bool { return len(r.path) > 1 }
 // another attribute, it is refused as ambiguous, and the message says how
 // to write each.
 func (s *schema) resolve(name, use string) (attrRef, error) {
+	if r, ok := s.plain[name]; ok {
+		return r, nil
+	}
 	if refused, err := refusedKeyError(s.entity, name, use); refused {
 		return attrRef{}, err
 	}

@@ -14,6 +14,19 @@ type updateOut struct {
 	strs [3]string // table name, update expression, condition expression
 }
 
+// clauseParts are the parts of the clauses of one section of an update
+// expression (SET, ADD or DELETE), the ", " between clauses included, so
+// that no clause is a string of its own.
+type clauseParts []string
+
+// add appends a clause made of parts.
+func (c *clauseParts) add(parts ...string) {
+	if len(*c) > 0 {
+		*c = append(*c, ", ")
+	}
+	*c = append(*c, parts...)
+}
+
 // setIn stores v under k in *m, making the map on the first store.
 func setIn[M ~map[string]V, V any](m *M, k string, v V) {
 	if *m == nil {

@@ -54,14 +54,19 @@ type updatePlan struct {
 	old, merged map[string]types.AttributeValue
 	decoded     unsafe.Pointer // merged decoded (a *T), once a key function or When needs it
 
-	w             expr.Writer
-	sets, removes []string
-	adds, deletes []string
-	conds         []string
-	// condsBuf and setsBuf back the first conditions and SET clauses, so
-	// that most updates grow neither slice (the plan is not copied).
+	w expr.Writer
+	// sets, adds and deletes are the parts of the SET, ADD and DELETE
+	// clauses, separators included (clauseParts.add); removes are the
+	// names removed. updateExpression writes them out in one string.
+	sets, adds, deletes clauseParts
+	removes             []string
+	conds               []string
+	// condsBuf, setsBuf and addsBuf back the first conditions and the
+	// parts of the first SET and ADD clauses, so that most updates grow
+	// none of these slices (the plan is not copied).
 	condsBuf              [4]string
-	setsBuf               [4]string
+	setsBuf               [12]string
+	addsBuf               [4]string
 	keySets               smallMap[types.AttributeValue] // index key attributes set so far
 	missing, missingAttrs []string                       // composites not known, and the keys needing them
 	usedFromOld           map[string]bool                // untouched attributes read from old: conditioned on their value
@@ -111,7 +116,7 @@ var plans = sync.Pool{New: func() any { return new(updatePlan) }}
 // compile runs the plan's phases and assembles the request.
 func (p *updatePlan) compile() (*compiledUpdate, error) {
 	op, e := p.op, p.e
-	p.conds, p.sets = p.condsBuf[:0], p.setsBuf[:0]
+	p.conds, p.sets, p.adds = p.condsBuf[:0], p.setsBuf[:0], p.addsBuf[:0]
 	if op.with != nil {
 		p.withSrc = op.with
 	}
@@ -139,7 +144,7 @@ func (p *updatePlan) compile() (*compiledUpdate, error) {
 		p.conds = append(p.conds, g)
 	}
 	if e.lock != nil {
-		p.adds = append(p.adds, p.w.Name(e.lock.name)+" "+p.w.Value(numberAV(1)))
+		p.adds.add(p.w.Name(e.lock.name), " ", p.w.Value(numberAV(1)))
 	}
 	if err := p.writeConditions(); err != nil {
 		return nil, err
@@ -691,7 +696,7 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 			continue
 		}
 		p.keySets.set(ks.attr, ks.av)
-		p.sets = append(p.sets, p.w.Name(ks.attr)+" = "+p.w.Value(ks.av))
+		p.sets.add(p.w.Name(ks.attr), " = ", p.w.Value(ks.av))
 	}
 	return nil
 }
@@ -766,19 +771,23 @@ func (p *updatePlan) writeActions() {
 		n := w.Path(p.paths[i])
 		switch a.kind {
 		case actSet:
-			p.sets = append(p.sets, n+" = "+w.Value(p.vals[i]))
+			p.sets.add(n, " = ", w.Value(p.vals[i]))
 		case actSetIfNotExists:
-			p.sets = append(p.sets, n+" = if_not_exists("+n+", "+w.Value(p.vals[i])+")")
+			p.sets.add(n, " = if_not_exists(", n, ", ", w.Value(p.vals[i]), ")")
 		case actAdd:
-			p.adds = append(p.adds, n+" "+w.Value(p.vals[i]))
+			p.adds.add(n, " ", w.Value(p.vals[i]))
 		case actRemove:
 			p.removes = append(p.removes, n)
 		case actAppend:
-			p.sets = append(p.sets, n+" = list_append(if_not_exists("+n+", "+emptyList()+"), "+w.Value(p.vals[i])+")")
+			// Each placeholder is made in the order of the text: the
+			// empty list's first.
+			empty := emptyList()
+			p.sets.add(n, " = list_append(if_not_exists(", n, ", ", empty, "), ", w.Value(p.vals[i]), ")")
 		case actPrepend:
-			p.sets = append(p.sets, n+" = list_append("+w.Value(p.vals[i])+", if_not_exists("+n+", "+emptyList()+"))")
+			v := w.Value(p.vals[i])
+			p.sets.add(n, " = list_append(", v, ", if_not_exists(", n, ", ", emptyList(), "))")
 		case actDeleteFromSet:
-			p.deletes = append(p.deletes, n+" "+w.Value(p.vals[i]))
+			p.deletes.add(n, " ", w.Value(p.vals[i]))
 		}
 	}
 }
@@ -859,23 +868,10 @@ func (p *updatePlan) conditionOnRead() {
 // assemble builds the UpdateItem input and checks its limits.
 func (p *updatePlan) assemble() (*compiledUpdate, error) {
 	e := p.e
-	var ue []string
-	if len(p.sets) > 0 {
-		ue = append(ue, "SET "+strings.Join(p.sets, ", "))
-	}
-	if len(p.removes) > 0 {
-		ue = append(ue, "REMOVE "+strings.Join(dedupe(p.removes), ", "))
-	}
-	if len(p.adds) > 0 {
-		ue = append(ue, "ADD "+strings.Join(p.adds, ", "))
-	}
-	if len(p.deletes) > 0 {
-		ue = append(ue, "DELETE "+strings.Join(p.deletes, ", "))
-	}
 	c := p.c
 	// The input and its strings share one allocation with c (updateOut).
 	a := p.out
-	a.strs = [3]string{e.table.Name, strings.Join(ue, " "), joinAnd(p.conds)}
+	a.strs = [3]string{e.table.Name, p.updateExpression(), joinAnd(p.conds)}
 	a.in = dynamodb.UpdateItemInput{
 		TableName:                           &a.strs[0],
 		Key:                                 p.key,
@@ -906,6 +902,51 @@ func (p *updatePlan) assemble() (*compiledUpdate, error) {
 		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
 	}
 	return c, nil
+}
+
+// updateExpression writes the update expression: its SET, REMOVE, ADD and
+// DELETE clauses, in that order, in one allocation.
+func (p *updatePlan) updateExpression() string {
+	removes := p.removes
+	if len(removes) > 1 {
+		removes = dedupe(removes)
+	}
+	sections := [...]struct {
+		keyword string
+		parts   []string
+		comma   bool // parts are whole clauses, to be separated
+	}{{"SET ", p.sets, false}, {"REMOVE ", removes, true}, {"ADD ", p.adds, false}, {"DELETE ", p.deletes, false}}
+	size := 0
+	for _, s := range sections {
+		if len(s.parts) == 0 {
+			continue
+		}
+		size += 1 + len(s.keyword)
+		if s.comma {
+			size += len(", ") * (len(s.parts) - 1)
+		}
+		for _, x := range s.parts {
+			size += len(x)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, s := range sections {
+		if len(s.parts) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.keyword)
+		for i, x := range s.parts {
+			if s.comma && i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(x)
+		}
+	}
+	return b.String()
 }
 
 var actionNames = map[actionKind]string{

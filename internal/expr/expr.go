@@ -35,13 +35,28 @@ func (w *Writer) Name(attr string) string {
 		w.names = map[string]string{}
 	}
 	p := identPlaceholder(attr)
-	for p == "" || w.names[p] != "" {
+	for p == "" || w.taken(p) {
 		p = namePlaceholder(w.nn)
 		w.nn++
 	}
 	w.names[p] = attr
 	w.remember(attr, p)
 	return p
+}
+
+// taken reports whether placeholder p names an attribute already. While
+// every name is in w.first, they are searched there rather than in the
+// map.
+func (w *Writer) taken(p string) bool {
+	if w.byAttr != nil {
+		return w.names[p] != ""
+	}
+	for _, np := range w.first[:w.nfirst] {
+		if np.placeholder == p {
+			return true
+		}
+	}
+	return false
 }
 
 // Path returns the expression text for document path p: every name
@@ -195,6 +210,27 @@ func ValueSize(av types.AttributeValue) int {
 		return n
 	}
 	return 0
+}
+
+// SameKey reports whether keys a and b are the same, as their KeyIDs in
+// one table are: the same attribute names, each with a value of the same
+// kind and text (or bytes).
+func SameKey(a, b map[string]types.AttributeValue) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for n, av := range a {
+		bv, ok := b[n]
+		if !ok {
+			return false
+		}
+		ak, as, ab := keyIDValue(av)
+		bk, bs, bb := keyIDValue(bv)
+		if ak != bk || as != bs || string(ab) != string(bb) {
+			return false
+		}
+	}
+	return true
 }
 
 // KeyID identifies an item by its table and key for duplicate detection:

@@ -1,34 +1,41 @@
 package txwrite
 
-import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+import (
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/ddbmodel/ddbmodel/internal/expr"
+)
 
 // seenKeys records the items a transaction's actions are on: the first
-// few in an array (most transactions have a handful of actions), the rest
-// in a map.
+// few by their table and key, compared attribute by attribute (most
+// transactions have a handful of actions, and comparing costs less than
+// writing each key's ID), the rest by their KeyID in a map.
 type seenKeys struct {
 	few [8]struct {
-		id string
-		i  int
+		table string
+		key   map[string]types.AttributeValue
+		i     int
 	}
 	nfew int
 	more map[string]int
 }
 
-// add records that action i is on the item id, or returns the earlier
-// action on it.
-func (s *seenKeys) add(id string, i int) (int, bool) {
+// add records that action i is on the item of key in table, or returns
+// the earlier action on it.
+func (s *seenKeys) add(table string, key map[string]types.AttributeValue, i int) (int, bool) {
 	for _, f := range s.few[:s.nfew] {
-		if f.id == id {
+		if f.table == table && expr.SameKey(f.key, key) {
 			return f.i, true
 		}
 	}
-	if j, ok := s.more[id]; ok {
-		return j, true
-	}
 	if s.nfew < len(s.few) {
-		s.few[s.nfew].id, s.few[s.nfew].i = id, i
+		s.few[s.nfew].table, s.few[s.nfew].key, s.few[s.nfew].i = table, key, i
 		s.nfew++
 		return 0, false
+	}
+	id := expr.KeyID(table, key)
+	if j, ok := s.more[id]; ok {
+		return j, true
 	}
 	if s.more == nil {
 		s.more = map[string]int{}

@@ -116,8 +116,7 @@ func Input(tables Tables, token string, actions []Action) (*dynamodb.TransactWri
 			}
 			*table = aws.String(tables.Name(model))
 		}
-		id := expr.KeyID(aws.ToString(*table), w.Key)
-		if j, dup := seen.add(id, i); dup {
+		if j, dup := seen.add(aws.ToString(*table), w.Key, i); dup {
 			return nil, &ddbmodel.ValidationError{Entity: w.Entity, Reason: fmt.Sprintf("transaction actions %d and %d are on the same item (%s)", j, i, expr.DescribeKey(w.Key))}
 		}
 		in.TransactItems[i] = item
