@@ -45,6 +45,11 @@ var sampleTime = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
 // number. Fields the Put fills itself are left zero: the lock attribute,
 // the timestamps and every attribute with a Default. A field of a type
 // that encodes itself (a marshaler, an interface) is left zero too.
+// A Default is called as a put calls it, so a Default that makes a new
+// value each call (NewID, or one reading time.Now rather than Config.Now)
+// makes a different sample each time: for a sample that stays the same,
+// give those fields values in Config.Sample (a Default fills only a zero
+// field).
 //
 // Entities whose table keys may be the same (Config.SharesKeysWith) get
 // distinct samples: the n-th of them, by name, takes "-n" and 6+n

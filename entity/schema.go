@@ -56,6 +56,9 @@ type attrNode struct {
 	// viaPtr: a field of an embedded *Inner, which a put of a value whose
 	// pointer is nil leaves out.
 	viaPtr bool
+	// unixIgnored: the tag has the unixtime option, which the encoder
+	// applies only to a time.Time; Define refuses it elsewhere.
+	unixIgnored bool
 }
 
 var (
@@ -103,6 +106,7 @@ func newNode(name string, t reflect.Type, opts string, seen map[reflect.Type]boo
 	n.set = slices.Contains(flags, "set")
 	n.null = slices.Contains(flags, "null")
 	unix := slices.Contains(flags, "unixtime")
+	n.unixIgnored = unix && n.base != timeType
 	tag := `dynamo:"v`
 	if opts != "" {
 		tag += "," + opts
@@ -827,8 +831,13 @@ func (e *entityCore) buildSchema(rt reflect.Type, extra []string) error {
 	}
 	e.sch = s
 	for _, name := range slices.Sorted(maps.Keys(s.attrs)) {
-		if where := badMapKey(s.attrs[name], name, 0); where != "" {
+		if where := badMapKey(s.attrs[name], name); where != "" {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf("Define: %s is a map whose keys are neither strings nor encoding.TextMarshaler; no put can store it", where)}
+		}
+		if where := firstNode(s.attrs[name], name, 0, func(n *attrNode) bool { return n.unixIgnored }); where != "" {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf("Define: %s is tagged unixtime, but it is not a time.Time (or *time.Time), so the option would be ignored: "+
+				"guregu/dynamo stores only a time.Time field as Unix seconds (the times in a slice or map are stored as RFC 3339 text); "+
+				"drop the option, or store Unix seconds in an integer field", where)}
 		}
 	}
 	for _, d := range e.allKeys {
@@ -988,18 +997,24 @@ func detailOf(err error) string {
 
 // badMapKey returns the path of a map under n whose key type no put can
 // encode, or "".
-func badMapKey(n *attrNode, at string, depth int) string {
+func badMapKey(n *attrNode, at string) string {
+	return firstNode(n, at, 0, func(n *attrNode) bool { return n.badKey })
+}
+
+// firstNode returns the path of the first node at or under n (fields in
+// order of their names) for which is holds, or "".
+func firstNode(n *attrNode, at string, depth int, is func(*attrNode) bool) string {
 	if n == nil || depth > 32 {
 		return ""
 	}
-	if n.badKey {
+	if is(n) {
 		return at
 	}
-	if w := badMapKey(n.elem, at+"[]", depth+1); w != "" {
+	if w := firstNode(n.elem, at+"[]", depth+1, is); w != "" {
 		return w
 	}
 	for _, k := range slices.Sorted(maps.Keys(n.fields)) {
-		if w := badMapKey(n.fields[k], at+"."+k, depth+1); w != "" {
+		if w := firstNode(n.fields[k], at+"."+k, depth+1, is); w != "" {
 			return w
 		}
 	}
