@@ -245,6 +245,11 @@ func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int) ([
 	if err != nil {
 		return nil, nil, &ddbmodel.CursorError{Reason: "not base64url"}
 	}
+	if signed && len(s.signKey) == 0 {
+		// It cannot be checked here: taking it unchecked would accept a
+		// cursor whoever signed it.
+		return nil, nil, &ddbmodel.CursorError{Reason: "signed, but this request does not sign its cursors (SignCursors)"}
+	}
 	if len(s.signKey) > 0 {
 		if !signed {
 			return nil, nil, &ddbmodel.CursorError{Reason: "unsigned, but this query signs its cursors"}

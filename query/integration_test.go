@@ -97,6 +97,9 @@ func TestPaginationAndCursors(t *testing.T) {
 	if _, err := signed.Page(ctx, s.db, first.Cursor); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
 		t.Errorf("unsigned cursor on a signing query: err = %v", err)
 	}
+	if _, err := q.Page(ctx, s.db, sp.Cursor); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
+		t.Errorf("signed cursor on a query that does not sign: err = %v", err)
+	}
 	sp2, err := signed.Page(ctx, s.db, sp.Cursor)
 	if err != nil {
 		t.Fatal(err)

@@ -193,7 +193,9 @@ func (q Query[T]) Filter(c entity.Condition) Query[T] {
 }
 
 // SignCursors signs the cursors of this query with HMAC-SHA256 under key;
-// a cursor that was tampered with, or signed under another key, is rejected.
+// a cursor that was tampered with, or signed under another key, is rejected,
+// and so is an unsigned one; a query that does not sign refuses a signed
+// cursor, which it cannot check.
 // An empty key (nil or no bytes) signs nothing: Build, Page, All and
 // Collect refuse it with a *ddbmodel.ValidationError, before any request.
 func (q Query[T]) SignCursors(key []byte) Query[T] {

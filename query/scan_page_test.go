@@ -121,6 +121,10 @@ func TestScanCursorsAreBound(t *testing.T) {
 			_, err := sc.SignCursors([]byte("k1")).SegmentPage(ctx, none, 0, first.Cursor)
 			return err
 		}},
+		{"signed to a scan that does not sign", func() error {
+			_, err := sc.SegmentPage(ctx, none, 0, signed.Cursor)
+			return err
+		}},
 		{"another key", func() error {
 			_, err := sc.SignCursors([]byte("k2")).SegmentPage(ctx, none, 0, signed.Cursor)
 			return err
