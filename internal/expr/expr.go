@@ -49,7 +49,8 @@ func (w *Writer) Name(attr string) string {
 // map.
 func (w *Writer) taken(p string) bool {
 	if w.byAttr != nil {
-		return w.names[p] != ""
+		_, ok := w.names[p] // ok, not the name: an attribute may be named ""
+		return ok
 	}
 	for _, np := range w.first[:w.nfirst] {
 		if np.placeholder == p {

@@ -45,6 +45,25 @@ func TestWriterManyNames(t *testing.T) {
 	}
 }
 
+// An attribute named "" (which entities refuse before writing) takes a
+// placeholder as any other does: past the names a Writer keeps in its
+// array, the next name does not take the same one.
+func TestWriterEmptyNameIsAName(t *testing.T) {
+	for _, before := range []int{0, firstNames} {
+		var w Writer
+		for i := range before {
+			w.Name(fmt.Sprintf("a%d", i))
+		}
+		empty, n0 := w.Name(""), w.Name("n0")
+		if empty == n0 {
+			t.Errorf("after %d names: \"\" and \"n0\" both got %q", before, empty)
+		}
+		if names := w.Names(); names[empty] != "" || names[n0] != "n0" {
+			t.Errorf("after %d names: %q names %q, %q names %q", before, empty, names[empty], n0, names[n0])
+		}
+	}
+}
+
 // KeyID writes each part as its kind, its length and its text, the
 // names in order, with lengths of more than one digit.
 func TestKeyIDText(t *testing.T) {
