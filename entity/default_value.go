@@ -61,6 +61,35 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 	return reflect.Value{}, fmt.Sprintf("%#v (%T): %T does not convert to %v; want %v", d, d, d, ft, withArticle(ft))
 }
 
+// funcDefault returns Default d as the value or func() any the entity
+// applies, or the reason it is refused. A func of no arguments returning
+// one value, func() V, becomes a func() any returning that value; when V
+// is not an interface, a V the field cannot take (a func() int for a
+// string field) is refused here rather than on every write. Other values
+// are returned as they are.
+func funcDefault(d any, ft reflect.Type) (any, string) {
+	t := reflect.TypeOf(d)
+	if t == nil || t.Kind() != reflect.Func {
+		return d, ""
+	}
+	if _, ok := d.(func() any); ok {
+		return d, ""
+	}
+	if t.NumIn() != 0 || t.NumOut() != 1 {
+		return nil, fmt.Sprintf("is a %v: a Default func takes no arguments and returns the value (func() any, or func() V for a V the field takes)", t)
+	}
+	fv := reflect.ValueOf(d)
+	if fv.IsNil() {
+		return nil, fmt.Sprintf("is a nil %v", t)
+	}
+	if out := t.Out(0); out.Kind() != reflect.Interface {
+		if _, why := defaultValue(reflect.Zero(out).Interface(), ft); why != "" {
+			return nil, fmt.Sprintf("is a %v, but the field, %s, cannot hold %s", t, withArticle(ft), withArticle(out))
+		}
+	}
+	return func() any { return fv.Call(nil)[0].Interface() }, ""
+}
+
 // numberRange says which numbers a field of number type ft holds.
 func numberRange(ft reflect.Type) string {
 	switch {

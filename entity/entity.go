@@ -38,7 +38,9 @@ type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
 	// Default is applied to a zero field before a put, create or upsert: a
-	// value of the field's type, or a func() any returning one (a pointer
+	// value of the field's type, or a func() any returning one, or a func()
+	// V of a type V the field takes (func() string for a string field;
+	// Define refuses a V it cannot take, and any other func) (a pointer
 	// field takes a value of what it points to, or a pointer to one, and
 	// each write gets a pointer of its own to a shallow copy: a slice or
 	// map inside it is shared, so give a func for a fresh one). As in a Go
