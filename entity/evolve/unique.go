@@ -298,6 +298,13 @@ func (rn *run) writeMarker(ctx context.Context, t Target, f *Finding, d UniqueDi
 	putCond := "attribute_not_exists(" + pw.Name(pk) + ") OR (" + pw.Name(m.EntityAttr) + " = " + pw.Value(m.Marker) + " AND " + owner + ")"
 	var cw expr.Writer
 	checkCond := cw.Name(m.Attribute) + " = " + cw.Value(m.Value)
+	if m.Holder != nil {
+		// The item is still the entity's (or unmarked, as holds counts
+		// it): another entity's item put at its key meanwhile, holding an
+		// equal attribute, does not hold the value.
+		ea := cw.Name(m.EntityAttr)
+		checkCond += " AND (attribute_not_exists(" + ea + ") OR " + ea + " = " + cw.Value(m.Holder) + ")"
+	}
 	if m.TTL != "" {
 		// The marker carries the TTL read: a write changing the item's
 		// TTL meanwhile (which rewrites the marker) fails the check.
