@@ -76,7 +76,7 @@ func funcDefault(d any, ft reflect.Type) (any, string) {
 		return d, ""
 	}
 	if t.NumIn() != 0 || t.NumOut() != 1 {
-		return nil, fmt.Sprintf("is a %v: a Default func takes no arguments and returns the value (func() any, or func() V for a V the field takes)", t)
+		return nil, fmt.Sprintf("is a %v: a Default func takes no arguments and returns the value (func() any, or func() V for a V the field takes); a generator that can fail panics, which fails the write, or runs before the put", t)
 	}
 	fv := reflect.ValueOf(d)
 	if fv.IsNil() {

@@ -37,26 +37,31 @@ type Values = keys.Values
 type Attribute struct {
 	// Required: a put or create without the attribute is invalid.
 	Required bool
-	// Default is applied to a zero field before a put, create or upsert: a
-	// value of the field's type, or a func() any returning one, or a func()
-	// V of a type V the field takes (func() string for a string field;
-	// Define refuses a V it cannot take, and any other func) (a pointer
-	// field takes a value of what it points to, or a pointer to one, and
-	// each write gets a pointer of its own to a shallow copy: a slice or
-	// map inside it is shared, so give a func for a fresh one). As in a Go
-	// assignment of a constant, a value of the field's kind is taken (a
-	// named string type for a string field) and a number must fit the
-	// field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no float32
-	// (a float32 field takes a float rounded, within its range), and a
-	// number is never text (65 for a string field is refused, not "A"). A
-	// value is checked at Define, a func's each time it is called (before
-	// any request); either is refused with a *ddbmodel.ValidationError. A
-	// func that panics fails the write the same way, the error wrapping
-	// the *ddbmodel.PanicError (errors.Is ddbmodel.ErrPanic). A zero
-	// field cannot be told from one left unset: on a number, bool or time
-	// held by value without omitempty, a put of the zero stores the
-	// Default (Table.Lint reports it, LintDefaultHidesZero); hold such a
-	// field in a pointer to store its zero (nil takes the Default).
+	// Default is applied to a zero field before a put, create or upsert.
+	// It is a value of the field's type, a func() any returning one, or a
+	// func() V of a type V the field takes (keys.NewULID, a func() string,
+	// for a string field); Define refuses a V the field cannot hold and a
+	// func of any other shape. A generator that can fail panics (see
+	// below) or is run before the put. A func returning nil gives nil,
+	// which only a pointer, slice, map or interface field takes.
+	//
+	// A pointer field takes a value of what it points to, or a pointer to
+	// one, and each write gets a pointer of its own to a shallow copy: a
+	// slice or map inside it is shared, so give a func for a fresh one. As
+	// in a Go assignment of a constant, a value of the field's kind is
+	// taken (a named string type for a string field) and a number must fit
+	// the field's type exactly: 300 is no uint8, 2.5 no int, 1e300 no
+	// float32 (a float32 field takes a float rounded, within its range),
+	// and a number is never text (65 for a string field is refused, not
+	// "A"). A value is checked at Define, a func's result each time it is
+	// called (before any request); either is refused with a
+	// *ddbmodel.ValidationError. A func that panics fails the write the
+	// same way, the error wrapping the *ddbmodel.PanicError (errors.Is
+	// ddbmodel.ErrPanic). A zero field cannot be told from one left unset:
+	// on a number, bool or time held by value without omitempty, a put of
+	// the zero stores the Default (Table.Lint reports it,
+	// LintDefaultHidesZero); hold such a field in a pointer to store its
+	// zero (nil takes the Default).
 	Default any
 	// Enum lists the allowed values of a string attribute, or of every
 	// element of a string set or list (an element set by index included).
