@@ -138,11 +138,11 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 			}
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: reason}
 		}
-		if fn, why := funcDefault(a.Default, rt.FieldByIndex(idx).Type); why != "" {
+		def, why := funcDefault(a.Default, rt.FieldByIndex(idx).Type)
+		if why != "" {
 			return fail(name, "Default %s", why)
-		} else {
-			a.Default = fn
 		}
+		a.Default = def
 		r := &fieldRule{name: name, index: idx, typ: rt.FieldByIndex(idx).Type, Attribute: a, enum: enumSet(a.Enum)}
 		if a.Default != nil {
 			if _, isFunc := a.Default.(func() any); !isFunc {
