@@ -58,6 +58,16 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 	if isNumberKind(dv.Kind()) && isNumberKind(ft.Kind()) {
 		return reflect.Value{}, fmt.Sprintf("%v (%T): %v does not hold it exactly; want %s", d, d, withArticle(ft), numberRange(ft))
 	}
+	if dv.Kind() == reflect.Pointer {
+		// Printed with %#v, a pointer is its address: say what it points
+		// to instead, and whether the value it points to would do.
+		if !dv.IsNil() {
+			if _, why := defaultValue(dv.Elem().Interface(), ft); why == "" {
+				return reflect.Value{}, fmt.Sprintf("is a %T, but the field is %s, not a pointer: give the value itself (*p), which each write copies", d, withArticle(ft))
+			}
+		}
+		return reflect.Value{}, fmt.Sprintf("is a %T: %T does not convert to %v; want %v", d, d, ft, withArticle(ft))
+	}
 	return reflect.Value{}, fmt.Sprintf("%#v (%T): %T does not convert to %v; want %v", d, d, d, ft, withArticle(ft))
 }
 

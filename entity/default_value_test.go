@@ -3,6 +3,7 @@ package entity_test
 import (
 	"errors"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -23,6 +24,8 @@ type dvDoc struct {
 }
 
 type dvKind string
+
+var dvKindText = "memo"
 
 func dvDefine(attrs map[string]entity.Attribute) (*entity.Entity[dvDoc], error) {
 	tb := &entity.Table{Name: "defaults", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
@@ -63,9 +66,16 @@ func TestADefaultTheFieldDoesNotHoldIsRefusedAtDefine(t *testing.T) {
 		{"a fraction for an int", "n", 2.5, []string{"2.5", "whole number"}},
 		{"a float out of float32's range", "level", 1e300, []string{"out of float32's range"}},
 		{"text for a number", "count", "7", []string{"string does not convert to uint8"}},
+		// A pointer is named by its type, never printed as an address.
+		{"a *string for a string", "kind", &dvKindText, []string{"is a *string", "the field is a string, not a pointer", "(*p)"}},
+		{"a nil *string for a string", "kind", (*string)(nil), []string{"is a *string", "want a string"}},
+		{"a *string for a number", "count", &dvKindText, []string{"is a *string", "want a uint8"}},
 	} {
 		_, err := dvDefine(map[string]entity.Attribute{c.attr: {Default: c.def}})
 		dvRefused(t, c.name, err, c.attr, c.says...)
+		if err != nil && regexp.MustCompile(`0x[0-9a-f]{5,}`).MatchString(err.Error()) {
+			t.Errorf("%s: %q prints an address", c.name, err)
+		}
 	}
 }
 
