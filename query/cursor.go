@@ -33,8 +33,12 @@ type jsonAV struct {
 }
 
 type cursorData struct {
-	V int                 `json:"v"`
-	Q string              `json:"q"`
+	V int    `json:"v"`
+	Q string `json:"q"`
+	// P holds a short digest of each part of the request Q covers (see
+	// requestParts), so that a cursor refused as another request's says
+	// which parts differ. Older cursors lack it.
+	P string              `json:"p,omitempty"`
 	K []map[string]jsonAV `json:"k"`           // per shard: where to continue (nil: from the start)
 	D []bool              `json:"d,omitempty"` // per shard: exhausted
 }
@@ -86,6 +90,10 @@ type lazyFingerprint struct {
 	compute func() string
 	fp      string
 	done    bool
+	// parts returns the request's parts (requestParts), for the digests
+	// a cursor carries beside the fingerprint.
+	parts func() requestParts
+	what  string // "query" or "scan", for messages
 }
 
 func (l *lazyFingerprint) get() string {
@@ -97,7 +105,103 @@ func (l *lazyFingerprint) get() string {
 
 // queryFingerprint is the lazy fingerprint of the query requests ins.
 func queryFingerprint(ins []*dynamodb.QueryInput) *lazyFingerprint {
-	return &lazyFingerprint{compute: func() string { return fingerprint(ins) }}
+	return &lazyFingerprint{compute: func() string { return fingerprint(ins) }, parts: func() requestParts { return queryParts(ins) }, what: "query"}
+}
+
+// requestParts are the parts of a request a cursor is bound to, by name,
+// in a fixed order: each part's text with the names and values its
+// expressions use, over all of the request's inputs.
+type requestParts []struct{ name, text string }
+
+// partDigestLen is the length in hex digits of one part's digest in a
+// cursor: enough to tell which parts of two requests differ, short enough
+// to keep cursors short (the fingerprint, not these, binds the cursor).
+const partDigestLen = 6
+
+// digests returns the parts' digests, concatenated in order.
+func (ps requestParts) digests() string {
+	var b strings.Builder
+	for _, p := range ps {
+		sum := sha256.Sum256([]byte(p.text))
+		b.WriteString(hex.EncodeToString(sum[:])[:partDigestLen])
+	}
+	return b.String()
+}
+
+// differing names the parts whose digests differ between the digests of a
+// cursor (theirs) and those of this request, or returns "" when the
+// cursor has none or they cannot be compared.
+func (ps requestParts) differing(theirs string) string {
+	ours := ps.digests()
+	if len(theirs) != len(ours) {
+		return ""
+	}
+	var names []string
+	for i, p := range ps {
+		at := i * partDigestLen
+		if theirs[at:at+partDigestLen] != ours[at:at+partDigestLen] {
+			names = append(names, p.name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0] + " differs"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " differ"
+}
+
+// queryParts are the parts of query requests ins a cursor is bound to.
+func queryParts(ins []*dynamodb.QueryInput) requestParts {
+	ps := requestParts{{name: "table"}, {name: "index"}, {name: "key condition"}, {name: "filter"}, {name: "projection"}, {name: "direction"}}
+	for _, in := range ins {
+		order := "ascending"
+		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
+			order = "descending"
+		}
+		for i, t := range []string{
+			aws.ToString(in.TableName), aws.ToString(in.IndexName),
+			expressionText(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
+			expressionText(aws.ToString(in.FilterExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
+			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
+			order,
+		} {
+			ps[i].text += t + "\n"
+		}
+	}
+	return ps
+}
+
+// expressionText is expression e with the names and values its
+// placeholders stand for (a clock reading as "clock", as the fingerprint
+// has it), so that a part's digest changes with its values, and only
+// with its own.
+func expressionText(e string, names map[string]string, values map[string]types.AttributeValue) string {
+	var b strings.Builder
+	b.WriteString(e)
+	for i := 0; i < len(e); i++ {
+		if e[i] != '#' && e[i] != ':' {
+			continue
+		}
+		j := i + 1
+		for j < len(e) && (e[j] == '_' || e[j] >= 'a' && e[j] <= 'z' || e[j] >= 'A' && e[j] <= 'Z' || e[j] >= '0' && e[j] <= '9') {
+			j++
+		}
+		p := e[i:j]
+		b.WriteString("|" + p + "=")
+		switch {
+		case e[i] == '#':
+			b.WriteString(names[p])
+		case strings.HasPrefix(p, expr.ClockPrefix):
+			b.WriteString("clock")
+		default:
+			j, _ := json.Marshal(typedText(values[p]))
+			b.Write(j)
+		}
+		i = j - 1
+	}
+	return b.String()
 }
 
 // fingerprint identifies the compiled query a cursor belongs to.
@@ -177,6 +281,9 @@ func (s *spec) encodePositions(fp *lazyFingerprint, starts []map[string]types.At
 		return "", nil
 	}
 	c.Q = fp.get()
+	if fp.parts != nil {
+		c.P = fp.parts().digests()
+	}
 	if len(starts) > 1 {
 		c.D = done
 	}
@@ -269,7 +376,13 @@ func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int) ([
 		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
 	}
 	if c.Q != fp.get() {
-		return nil, nil, &ddbmodel.CursorError{Reason: "made by another query"}
+		reason := "made by another " + fp.what
+		if fp.parts != nil {
+			if diff := fp.parts().differing(c.P); diff != "" {
+				reason += ": its " + diff
+			}
+		}
+		return nil, nil, &ddbmodel.CursorError{Reason: reason}
 	}
 	if len(c.K) != count || (count > 1 && len(c.D) != count) {
 		return nil, nil, &ddbmodel.CursorError{Reason: "wrong number of positions"}

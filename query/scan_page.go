@@ -46,6 +46,22 @@ func scanFingerprint(ins []*dynamodb.ScanInput) string {
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
+// scanParts are the parts of scan requests ins a cursor is bound to.
+func scanParts(ins []*dynamodb.ScanInput) requestParts {
+	ps := requestParts{{name: "table"}, {name: "index"}, {name: "filter"}, {name: "projection"}, {name: "segment"}}
+	for _, in := range ins {
+		for i, t := range []string{
+			aws.ToString(in.TableName), aws.ToString(in.IndexName),
+			expressionText(aws.ToString(in.FilterExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
+			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
+			fmt.Sprintf("%d/%d", aws.ToInt32(in.Segment), aws.ToInt32(in.TotalSegments)),
+		} {
+			ps[i].text += t + "\n"
+		}
+	}
+	return ps
+}
+
 // Page scans from cursor ("" for the first page) and returns one page.
 // With Segments(n), one cursor carries every segment's position: Page sends
 // one Scan request to each segment not yet finished (at most Concurrency at
@@ -99,7 +115,7 @@ func (s Scanner[T]) page(ctx context.Context, db *entity.DB, ins []*dynamodb.Sca
 		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
 	sp := s.cursorSpec()
-	fp := &lazyFingerprint{compute: func() string { return scanFingerprint(ins) }}
+	fp := &lazyFingerprint{compute: func() string { return scanFingerprint(ins) }, parts: func() requestParts { return scanParts(ins) }, what: "scan"}
 	// Scans read every entity's items, so a position may be any key of
 	// the table (or index), not only one this entity renders.
 	starts, done, err := sp.decodePositions(cursor, fp, len(ins))

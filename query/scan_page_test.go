@@ -138,9 +138,23 @@ func TestScanCursorsAreBound(t *testing.T) {
 			return err
 		}},
 	}
+	// The reason says which parts of the scan differ from the one that
+	// made the cursor.
+	reasons := map[string]string{
+		"another segment":       "made by another scan: its segment differs",
+		"another filter":        "made by another scan: its filter differs",
+		"another segment count": "made by another scan: its segment differs",
+		"a query's cursor":      "made by another scan",
+	}
 	for _, c := range cases {
-		if err := c.run(); !errors.Is(err, ddbmodel.ErrInvalidCursor) {
+		err := c.run()
+		if !errors.Is(err, ddbmodel.ErrInvalidCursor) {
 			t.Errorf("%s: err = %v, want a CursorError", c.name, err)
+			continue
+		}
+		var ce *ddbmodel.CursorError
+		if want, ok := reasons[c.name]; ok && (!errors.As(err, &ce) || ce.Reason != want) {
+			t.Errorf("%s: err = %v, want the reason %q", c.name, err, want)
 		}
 	}
 	if _, err := sc.SegmentPage(ctx, none, 2, ""); !errors.As(err, new(*ddbmodel.ValidationError)) {
