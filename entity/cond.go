@@ -135,17 +135,22 @@ func Not(c Condition) Condition {
 }
 
 func join(op string, cs []Condition) Condition {
-	var kids []Condition
+	// Counted first: a join of one condition (an update's first If) is
+	// that condition, without a slice made for it.
+	count, last := 0, Condition{}
+	for _, c := range cs {
+		if !c.IsZero() {
+			count, last = count+1, c
+		}
+	}
+	if count <= 1 {
+		return last
+	}
+	kids := make([]Condition, 0, count)
 	for _, c := range cs {
 		if !c.IsZero() {
 			kids = append(kids, c)
 		}
-	}
-	switch len(kids) {
-	case 0:
-		return Condition{}
-	case 1:
-		return kids[0]
 	}
 	return Condition{&condNode{op: op, kids: kids}}
 }

@@ -73,10 +73,39 @@ func (e *entityCore) key(composites composite.List) (_ map[string]types.Attribut
 	if refused != nil {
 		return nil, refused
 	}
+	return e.primaryKey(src)
+}
+
+// keySize is expr.ItemSize of key, the entity's table key, read by its
+// attributes' names rather than by ranging over the map.
+func (e *entityCore) keySize(key map[string]types.AttributeValue) int {
+	n := len(e.pk.Attribute) + expr.ValueSize(key[e.pk.Attribute])
+	if e.sk != nil {
+		n += len(e.sk.Attribute) + expr.ValueSize(key[e.sk.Attribute])
+	}
+	return n
+}
+
+// primaryKey renders the table key from src into a new map; a key of two
+// strings has its values in one allocation.
+func (e *entityCore) primaryKey(src keys.Source) (map[string]types.AttributeValue, error) {
 	key := make(map[string]types.AttributeValue, 2)
-	if err := e.renderPrimary(src, key); err != nil {
+	if e.sk == nil || e.pk.Number || e.sk.Number {
+		if err := e.renderPrimary(src, key); err != nil {
+			return nil, err
+		}
+		return key, nil
+	}
+	pk, err := e.renderKeyText(nil, e.pk, src, nil)
+	if err != nil {
 		return nil, err
 	}
+	sk, err := e.renderKeyText(nil, e.sk, src, nil)
+	if err != nil {
+		return nil, err
+	}
+	avs := &[2]types.AttributeValueMemberS{{Value: pk}, {Value: sk}}
+	key[e.pk.Attribute], key[e.sk.Attribute] = &avs[0], &avs[1]
 	return key, nil
 }
 
@@ -147,6 +176,22 @@ func (e *entityCore) renderKey(d *keyDef, src keys.Source, v unsafe.Pointer) (ty
 // there by position rather than from src. v, when not nil, points to the
 // value (a *T), for computed keys and the zero time check.
 func (e *entityCore) renderKeyIn(iw *itemWriter, d *keyDef, src keys.Source, v unsafe.Pointer) (types.AttributeValue, error) {
+	s, err := e.renderKeyText(iw, d, src, v)
+	if err != nil {
+		return nil, err
+	}
+	if d.Number {
+		return &types.AttributeValueMemberN{Value: s}, nil
+	}
+	if iw != nil {
+		return iw.str(s), nil
+	}
+	return &types.AttributeValueMemberS{Value: s}, nil
+}
+
+// renderKeyText renders one key attribute's text, checked, for
+// renderKeyIn.
+func (e *entityCore) renderKeyText(iw *itemWriter, d *keyDef, src keys.Source, v unsafe.Pointer) (string, error) {
 	var s string
 	var err error
 	if iw != nil && d.fn == nil {
@@ -166,7 +211,7 @@ func (e *entityCore) renderKeyIn(iw *itemWriter, d *keyDef, src keys.Source, v u
 		}
 	} else if d.fn != nil {
 		if v == nil {
-			return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
+			return "", &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: d.Attribute, Missing: d.Uses}
 		}
 		s, err = d.fn(v)
 		if err == nil && s == "" {
@@ -179,21 +224,15 @@ func (e *entityCore) renderKeyIn(iw *itemWriter, d *keyDef, src keys.Source, v u
 		s, err = d.Template.Render(e.timeSource(d, src))
 	}
 	if zerr := e.zeroTimeKeyError(d, v, s, err); zerr != nil {
-		return nil, zerr
+		return "", zerr
 	}
 	if err == nil && !utf8.ValidString(s) {
-		return nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
+		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
 	}
 	if err != nil {
-		return nil, e.keyError(d.Attribute, err)
+		return "", e.keyError(d.Attribute, err)
 	}
-	if d.Number {
-		return &types.AttributeValueMemberN{Value: s}, nil
-	}
-	if iw != nil {
-		return iw.str(s), nil
-	}
-	return &types.AttributeValueMemberS{Value: s}, nil
+	return s, nil
 }
 
 func (e *entityCore) keyError(attr string, err error) error {

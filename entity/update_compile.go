@@ -888,7 +888,7 @@ func (p *updatePlan) assemble() (*compiledUpdate, error) {
 	}
 	// The item after the update is at least its key and the values the
 	// update sets; with the item read, it is known exactly.
-	written := expr.ItemSize(p.key)
+	written := e.keySize(p.key)
 	if p.merged != nil {
 		written = expr.ItemSize(p.merged)
 	} else {

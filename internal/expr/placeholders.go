@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -41,27 +42,60 @@ func (w *Writer) remember(attr, p string) {
 // known holds the placeholder "#name" of every identifier Known was given:
 // the attribute names of the entities defined, so that naming them in a
 // request allocates nothing. Only Known adds to it, so it grows with the
-// models, never with requests.
-var known sync.Map // string -> string
+// models, never with requests. It is replaced, never changed: a request
+// reads it without a lock (a plain map lookup), and Known, which runs at
+// Define, copies it under knownMu.
+var (
+	known   atomic.Pointer[map[string]string]
+	knownMu sync.Mutex
+)
+
+// maxKnown bounds known: past it (a program defining entities with
+// generated names), Known adds nothing and a name's placeholder is made
+// when a request names it, so that a Define never copies an unbounded map.
+const maxKnown = 1 << 14
 
 // Known makes the placeholders of the attribute names attrs that are
 // identifiers ("#status" for status) once, for every Writer to share.
 // Entity definitions call it with their attribute and key names.
 func Known(attrs ...string) {
+	knownMu.Lock()
+	defer knownMu.Unlock()
+	var old map[string]string
+	if m := known.Load(); m != nil {
+		old = *m
+	}
+	var next map[string]string
 	for _, a := range attrs {
-		if isIdent(a) {
-			if _, ok := known.Load(a); !ok {
-				known.Store(a, "#"+a)
+		if !isIdent(a) {
+			continue
+		}
+		if _, ok := old[a]; ok {
+			continue
+		}
+		if next == nil {
+			if len(old)+len(attrs) > maxKnown {
+				return
+			}
+			next = make(map[string]string, len(old)+len(attrs))
+			for k, v := range old {
+				next[k] = v
 			}
 		}
+		next[a] = "#" + a
+	}
+	if next != nil {
+		known.Store(&next)
 	}
 }
 
 // identPlaceholder is "#" followed by attr for an identifier (shared when
 // Known was given it), and "" for a name that is not one.
 func identPlaceholder(attr string) string {
-	if p, ok := known.Load(attr); ok {
-		return p.(string)
+	if m := known.Load(); m != nil {
+		if p, ok := (*m)[attr]; ok {
+			return p
+		}
 	}
 	if !isIdent(attr) {
 		return ""
