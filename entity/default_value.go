@@ -30,12 +30,22 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 		// pointer to one; either way each write gets a pointer of its
 		// own (to a shallow copy), so that a caller setting the value
 		// written through it does not change the Default.
+		given := dv
 		if dv.Kind() == reflect.Pointer {
 			dv = dv.Elem()
 		}
 		ev, why := defaultValue(dv.Interface(), ft.Elem())
 		if why != "" {
-			return reflect.Value{}, why
+			if given.Kind() != reflect.Pointer {
+				return reflect.Value{}, why
+			}
+			// Named as given (a **string for a *string field), not as
+			// the pointer's target, which the message above describes.
+			msg := fmt.Sprintf("%s (%T): the field is %v, which takes %s or a pointer to one", defaultText(d), d, ft, withArticle(ft.Elem()))
+			if dv.Kind() != reflect.Pointer {
+				msg += "; the value it points to is refused: " + why
+			}
+			return reflect.Value{}, msg
 		}
 		out := reflect.New(ft.Elem())
 		out.Elem().Set(ev)
@@ -59,16 +69,48 @@ func defaultValue(d any, ft reflect.Type) (reflect.Value, string) {
 		return reflect.Value{}, fmt.Sprintf("%v (%T): %v does not hold it exactly; want %s", d, d, withArticle(ft), numberRange(ft))
 	}
 	if dv.Kind() == reflect.Pointer {
-		// Printed with %#v, a pointer is its address: say what it points
-		// to instead, and whether the value it points to would do.
-		if !dv.IsNil() {
-			if _, why := defaultValue(dv.Elem().Interface(), ft); why == "" {
-				return reflect.Value{}, fmt.Sprintf("is a %T, but the field is %s, not a pointer: give the value itself (*p), which each write copies", d, withArticle(ft))
+		// A pointer is named by what it points to, never by its address;
+		// the value it points to is checked (one level: a pointer to a
+		// pointer, or a cycle of them, is not followed).
+		if target, ok := pointee(dv); ok {
+			if _, why := defaultValue(target.Interface(), ft); why != "" {
+				return reflect.Value{}, fmt.Sprintf("%s (%T): the field is %s, not a pointer, and the value it points to is refused too: %s", defaultText(d), d, withArticle(ft), why)
 			}
+			return reflect.Value{}, fmt.Sprintf("%s (%T): the field is %s, not a pointer; give the value itself (*p), which each write copies", defaultText(d), d, withArticle(ft))
 		}
-		return reflect.Value{}, fmt.Sprintf("is a %T: %T does not convert to %v; want %v", d, d, ft, withArticle(ft))
+		return reflect.Value{}, fmt.Sprintf("%s (%T): %T does not convert to %v; want %v", defaultText(d), d, d, ft, withArticle(ft))
 	}
 	return reflect.Value{}, fmt.Sprintf("%#v (%T): %T does not convert to %v; want %v", d, d, d, ft, withArticle(ft))
+}
+
+// defaultText prints Default d for messages as %#v does, but a non-nil
+// pointer as & and the value it points to (one level), not as its address.
+func defaultText(d any) string {
+	dv := reflect.ValueOf(d)
+	if dv.Kind() != reflect.Pointer || dv.IsNil() {
+		return fmt.Sprintf("%#v", d)
+	}
+	if target, ok := pointee(dv); ok {
+		return "&" + fmt.Sprintf("%#v", target.Interface())
+	}
+	return fmt.Sprintf("(%T)(pointer)", d)
+}
+
+// pointee returns what the non-nil pointer p points to, unless that is (or
+// an interface holds) another pointer or nothing: a pointer to a pointer,
+// or a cycle of them, is not followed.
+func pointee(p reflect.Value) (reflect.Value, bool) {
+	if p.IsNil() {
+		return reflect.Value{}, false
+	}
+	e := p.Elem()
+	if e.Kind() == reflect.Interface {
+		e = e.Elem()
+	}
+	if !e.IsValid() || e.Kind() == reflect.Pointer {
+		return reflect.Value{}, false
+	}
+	return e, true
 }
 
 // funcDefault returns Default d as the value or func() any the entity

@@ -16,16 +16,30 @@ import (
 
 // dvDoc has a field of each kind a Default is checked against.
 type dvDoc struct {
-	ID    string  `dynamo:"id"`
-	Kind  string  `dynamo:"kind"`
-	Count uint8   `dynamo:"count"`
-	N     int     `dynamo:"n"`
-	Level float32 `dynamo:"level"`
+	ID    string   `dynamo:"id"`
+	Kind  string   `dynamo:"kind"`
+	Count uint8    `dynamo:"count"`
+	N     int      `dynamo:"n"`
+	Level float32  `dynamo:"level"`
+	Ptr   *string  `dynamo:"ptr"`
+	Ratio *float64 `dynamo:"ratio"`
 }
 
 type dvKind string
 
-var dvKindText = "memo"
+var (
+	dvKindText     = "memo"
+	dvKindPtr      = &dvKindText
+	dvThreeHundred = 300
+	dvNaN          = math.NaN()
+)
+
+// dvCycle is a pointer that points to itself.
+func dvCycle() any {
+	var self any
+	self = &self
+	return self
+}
 
 func dvDefine(attrs map[string]entity.Attribute) (*entity.Entity[dvDoc], error) {
 	tb := &entity.Table{Name: "defaults", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
@@ -67,9 +81,14 @@ func TestADefaultTheFieldDoesNotHoldIsRefusedAtDefine(t *testing.T) {
 		{"a float out of float32's range", "level", 1e300, []string{"out of float32's range"}},
 		{"text for a number", "count", "7", []string{"string does not convert to uint8"}},
 		// A pointer is named by its type, never printed as an address.
-		{"a *string for a string", "kind", &dvKindText, []string{"is a *string", "the field is a string, not a pointer", "(*p)"}},
-		{"a nil *string for a string", "kind", (*string)(nil), []string{"is a *string", "want a string"}},
-		{"a *string for a number", "count", &dvKindText, []string{"is a *string", "want a uint8"}},
+		{"a *string for a string", "kind", &dvKindText, []string{`&"memo" (*string)`, "the field is a string, not a pointer", "(*p)"}},
+		{"a nil *string for a string", "kind", (*string)(nil), []string{"(*string)(nil) (*string)", "want a string"}},
+		{"a *string for a number", "count", &dvKindText, []string{`&"memo" (*string)`, "the value it points to is refused too", "string does not convert to uint8"}},
+		{"a pointer to 300 for a uint8", "count", &dvThreeHundred, []string{"&300 (*int)", "from 0 to 255"}},
+		{"a **string for a *string", "ptr", &dvKindPtr, []string{"(**string)(pointer) (**string)", "the field is *string, which takes a string or a pointer to one"}},
+		{"a pointer to a pointer for a string", "kind", &dvKindPtr, []string{"(**string)(pointer) (**string)", "want a string"}},
+		{"a cycle of pointers", "kind", dvCycle(), []string{"(*interface {})(pointer)", "want a string"}},
+		{"a pointer to NaN for a *float64", "ratio", &dvNaN, []string{"&NaN", "DynamoDB would refuse"}},
 	} {
 		_, err := dvDefine(map[string]entity.Attribute{c.attr: {Default: c.def}})
 		dvRefused(t, c.name, err, c.attr, c.says...)

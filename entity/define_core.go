@@ -155,7 +155,7 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 				// every put relying on it: said here, once.
 				if av, err := marshalValue(cv.Interface()); err == nil && av != nil {
 					if err := checkValue(av); err != nil {
-						return fail(name, "Default %v: %v; DynamoDB would refuse every put relying on it", a.Default, err)
+						return fail(name, "Default %s: %v; DynamoDB would refuse every put relying on it", defaultText(a.Default), err)
 					}
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -110,13 +111,19 @@ func queryFingerprint(ins []*dynamodb.QueryInput) *lazyFingerprint {
 
 // requestParts are the parts of a request a cursor is bound to, by name,
 // in a fixed order: each part's text with the names and values its
-// expressions use, over all of the request's inputs.
+// expressions use, over all of the request's inputs (see partText).
 type requestParts []struct{ name, text string }
 
 // partDigestLen is the length in hex digits of one part's digest in a
 // cursor: enough to tell which parts of two requests differ, short enough
 // to keep cursors short (the fingerprint, not these, binds the cursor).
 const partDigestLen = 6
+
+// Cursors of queries and of scans carry this many part digests.
+const (
+	queryPartCount = 6
+	scanPartCount  = 5
+)
 
 // digests returns the parts' digests, concatenated in order.
 func (ps requestParts) digests() string {
@@ -152,9 +159,46 @@ func (ps requestParts) differing(theirs string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " differ"
 }
 
+// anotherRequest is the reason a cursor whose fingerprint is not this
+// request's is refused: which parts differ, when the cursor's part
+// digests (p) tell, and whether a query's cursor was given to a scan or
+// a scan's to a query.
+func anotherRequest(fp *lazyFingerprint, p string) string {
+	reason := "made by another " + fp.what
+	if fp.parts == nil {
+		return reason
+	}
+	switch len(p) {
+	case queryPartCount * partDigestLen:
+		if fp.what == "scan" {
+			return "made by a query, not a scan"
+		}
+	case scanPartCount * partDigestLen:
+		if fp.what == "query" {
+			return "made by a scan, not a query"
+		}
+	}
+	if diff := fp.parts().differing(p); diff != "" {
+		reason += ": its " + diff
+	}
+	return reason
+}
+
+// partText is the text of one part over a request's inputs: the distinct
+// texts of the inputs, sorted, so that a part the inputs share (the
+// filter of every shard or segment) reads the same whatever their number,
+// and only the parts that differ between inputs (a shard's key condition,
+// a segment) change with it.
+func partText(texts []string) string {
+	texts = slices.Clone(texts)
+	slices.Sort(texts)
+	return strings.Join(slices.Compact(texts), "\n")
+}
+
 // queryParts are the parts of query requests ins a cursor is bound to.
 func queryParts(ins []*dynamodb.QueryInput) requestParts {
 	ps := requestParts{{name: "table"}, {name: "index"}, {name: "key condition"}, {name: "filter"}, {name: "projection"}, {name: "direction"}}
+	texts := make([][]string, len(ps))
 	for _, in := range ins {
 		order := "ascending"
 		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
@@ -167,21 +211,25 @@ func queryParts(ins []*dynamodb.QueryInput) requestParts {
 			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			order,
 		} {
-			ps[i].text += t + "\n"
+			texts[i] = append(texts[i], t)
 		}
+	}
+	for i := range ps {
+		ps[i].text = partText(texts[i])
 	}
 	return ps
 }
 
-// expressionText is expression e with the names and values its
-// placeholders stand for (a clock reading as "clock", as the fingerprint
-// has it), so that a part's digest changes with its values, and only
-// with its own.
+// expressionText is expression e with each placeholder replaced by the
+// name or value it stands for (a clock reading by "clock", as the
+// fingerprint has it), so that a part's text is the same whatever numbers
+// the placeholders got from the request's other parts, and changes with
+// the part's own names and values.
 func expressionText(e string, names map[string]string, values map[string]types.AttributeValue) string {
 	var b strings.Builder
-	b.WriteString(e)
 	for i := 0; i < len(e); i++ {
 		if e[i] != '#' && e[i] != ':' {
+			b.WriteByte(e[i])
 			continue
 		}
 		j := i + 1
@@ -189,15 +237,17 @@ func expressionText(e string, names map[string]string, values map[string]types.A
 			j++
 		}
 		p := e[i:j]
-		b.WriteString("|" + p + "=")
 		switch {
 		case e[i] == '#':
-			b.WriteString(names[p])
+			q, _ := json.Marshal(names[p])
+			b.WriteString("name")
+			b.Write(q)
 		case strings.HasPrefix(p, expr.ClockPrefix):
 			b.WriteString("clock")
 		default:
-			j, _ := json.Marshal(typedText(values[p]))
-			b.Write(j)
+			q, _ := json.Marshal(typedText(values[p]))
+			b.WriteString("value")
+			b.Write(q)
 		}
 		i = j - 1
 	}
@@ -376,13 +426,7 @@ func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int) ([
 		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
 	}
 	if c.Q != fp.get() {
-		reason := "made by another " + fp.what
-		if fp.parts != nil {
-			if diff := fp.parts().differing(c.P); diff != "" {
-				reason += ": its " + diff
-			}
-		}
-		return nil, nil, &ddbmodel.CursorError{Reason: reason}
+		return nil, nil, &ddbmodel.CursorError{Reason: anotherRequest(fp, c.P)}
 	}
 	if len(c.K) != count || (count > 1 && len(c.D) != count) {
 		return nil, nil, &ddbmodel.CursorError{Reason: "wrong number of positions"}

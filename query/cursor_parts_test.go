@@ -37,6 +37,10 @@ func TestACursorOfAnotherQuerySaysWhichPartsDiffer(t *testing.T) {
 		{"a projection", db, q.Project("title"), "made by another query: its projection differs"},
 		{"another table", entity.NewDB(&pagingClient{}, "school-copy"), q, "made by another query: its table differs"},
 		{"a filter and the order", db, q.Filter(entity.Attr("title").Eq("Intro")).Desc(), "made by another query: its filter and direction differ"},
+		// The filter's placeholders are numbered after the key
+		// condition's: a key condition with more values renumbers them,
+		// and the filter is still the same.
+		{"a range and the same filter", db, q.Between(entity.Values{"moduleId": "m1"}, entity.Values{"moduleId": "m9"}), "made by another query: its key condition differs"},
 		{"a filter, a projection and the order", db, q.Filter(entity.Attr("title").Eq("Intro")).Project("title").Desc(), "made by another query: its filter, projection and direction differ"},
 	} {
 		_, err := c.q.Page(ctx, c.db, first.Cursor)
@@ -48,6 +52,17 @@ func TestACursorOfAnotherQuerySaysWhichPartsDiffer(t *testing.T) {
 		if ce.Reason != c.want {
 			t.Errorf("%s: reason %q, want %q", c.name, ce.Reason, c.want)
 		}
+	}
+
+	// The same filter after a longer key condition is the same filter.
+	filtered := q.Filter(entity.Attr("title").Eq("Intro"))
+	fp, err := filtered.Page(ctx, db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rc *ddbmodel.CursorError
+	if _, err := filtered.Between(entity.Values{"moduleId": "m1"}, entity.Values{"moduleId": "m9"}).Page(ctx, db, fp.Cursor); !errors.As(err, &rc) || rc.Reason != "made by another query: its key condition differs" {
+		t.Errorf("a range before the same filter: %v, want its key condition differs", err)
 	}
 
 	// Only the filter's value differs.

@@ -49,6 +49,7 @@ func scanFingerprint(ins []*dynamodb.ScanInput) string {
 // scanParts are the parts of scan requests ins a cursor is bound to.
 func scanParts(ins []*dynamodb.ScanInput) requestParts {
 	ps := requestParts{{name: "table"}, {name: "index"}, {name: "filter"}, {name: "projection"}, {name: "segment"}}
+	texts := make([][]string, len(ps))
 	for _, in := range ins {
 		for i, t := range []string{
 			aws.ToString(in.TableName), aws.ToString(in.IndexName),
@@ -56,8 +57,11 @@ func scanParts(ins []*dynamodb.ScanInput) requestParts {
 			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			fmt.Sprintf("%d/%d", aws.ToInt32(in.Segment), aws.ToInt32(in.TotalSegments)),
 		} {
-			ps[i].text += t + "\n"
+			texts[i] = append(texts[i], t)
 		}
+	}
+	for i := range ps {
+		ps[i].text = partText(texts[i])
 	}
 	return ps
 }

@@ -144,7 +144,8 @@ func TestScanCursorsAreBound(t *testing.T) {
 		"another segment":       "made by another scan: its segment differs",
 		"another filter":        "made by another scan: its filter differs",
 		"another segment count": "made by another scan: its segment differs",
-		"a query's cursor":      "made by another scan",
+		"all segments":          "made by another scan: its segment differs",
+		"a query's cursor":      "made by a query, not a scan",
 	}
 	for _, c := range cases {
 		err := c.run()
