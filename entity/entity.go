@@ -159,8 +159,13 @@ type IndexKey[T any] struct {
 	SortFunc func(T) (string, error)
 	SortUses []string
 	// Sparse: an item enters the index only when every composite is present
-	// and When (if set) holds; otherwise it is simply left out. A non-sparse
-	// index requires its composites on every put.
+	// and When (if set) holds; otherwise it is simply left out. A composite
+	// is present when a put stores it: an empty string, a nil pointer, an
+	// omitempty zero and a zero time.Time (which no key holds) are absent,
+	// so an item whose time composite was left unset is out of the index,
+	// and an update setting it to the zero time takes the item out. A
+	// non-sparse index requires its composites on every put (and refuses
+	// a zero time).
 	Sparse bool
 	// When, on a sparse index, decides membership from the whole item. An
 	// update cannot know what When reads, so every update of such an entity

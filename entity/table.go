@@ -214,7 +214,7 @@ func (t *Table) register(d decoder) error {
 		t.entities = map[string]decoder{}
 	}
 	if _, dup := t.entities[d.Name()]; dup {
-		return errtext.Errorf("table %q already has an entity named %q", t.Name, d.Name())
+		return &ddbmodel.ValidationError{Entity: d.Name(), Reason: fmt.Sprintf("Define: table %q already has an entity named %q; entity names are stored in each item's marker, so each names one entity of the table", t.Name, d.Name())}
 	}
 	if err := t.checkSpaces(d); err != nil {
 		return err

@@ -256,6 +256,14 @@ func (p *updatePlan) checkActions() error {
 			if av, fv, err = p.actionValue(a, ref.node); err != nil {
 				return err
 			}
+			if a.kind == actSet && r != nil && r.Default != nil && ref.node != nil && fv.IsValid() && fv.IsZero() {
+				// A put of the zero value stores the Default: so does
+				// the update, which would otherwise store (or remove)
+				// what no put of the value stores.
+				if av, fv, err = e.defaultOf(r, ref.node); err != nil {
+					return err
+				}
+			}
 			if av == nil && a.kind == actSet {
 				// A put of the value leaves the attribute out (an empty
 				// string, a nil pointer, an omitempty zero): so does the
@@ -271,6 +279,9 @@ func (p *updatePlan) checkActions() error {
 		if a.kind == actRemove {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
+			}
+			if r != nil && r.Default != nil {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "has a Default, which a put stores whenever the field is zero, so no put leaves the attribute out; Set the value you want (a Set of the zero value stores the Default, as a put does)"}
 			}
 			if err := p.checkPathRules(a, ref, nil, fv); err != nil {
 				return err
@@ -387,6 +398,29 @@ func (p *updatePlan) checkOverlap(i int, ref attrRef) error {
 		}
 	}
 	return nil
+}
+
+// defaultOf is the Default of rule r encoded as node, the attribute's
+// node, encodes the field: what a put of the field's zero value stores.
+func (e *entityCore) defaultOf(r *fieldRule, node *attrNode) (types.AttributeValue, reflect.Value, error) {
+	d := r.Default
+	what := "Default "
+	if fn, computed := d.(func() any); computed {
+		var err error
+		if d, err = callDefault(fn); err != nil {
+			return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default func panicked", Err: err}
+		}
+		what = "Default func returned "
+	}
+	dv, why := defaultValue(d, r.typ)
+	if why != "" {
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: what + why}
+	}
+	av, fv, err := node.value(dv.Interface())
+	if err != nil {
+		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default: " + errtext.Detail(err)}
+	}
+	return av, fv, nil
 }
 
 // actionValue encodes an action's value as a put of the field encodes it.
