@@ -230,18 +230,30 @@ func (e *entityCore) renderKeyText(iw *itemWriter, d *keyDef, src keys.Source, v
 		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "key is not valid UTF-8 text (a composite holds bytes that are not UTF-8)"}
 	}
 	if err != nil {
-		return "", e.keyError(d.Attribute, err)
+		return "", e.keyError(d, err)
 	}
 	return s, nil
 }
 
-func (e *entityCore) keyError(attr string, err error) error {
+// keyError is the typed error of key d's failure to render. A key too
+// long for DynamoDB names the composite it is built from when there is
+// one, else the key attribute (the error names no composite: the whole
+// key is too long).
+func (e *entityCore) keyError(d *keyDef, err error) error {
+	attr := d.Attribute
 	var ve *keys.ValueError
 	if errors.As(err, &ve) {
 		if errors.Is(err, keys.ErrMissing) {
 			return &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: attr, Missing: []string{ve.Composite}}
 		}
-		return &ddbmodel.ValidationError{Entity: e.name, Attribute: ve.Composite, Reason: "key " + attr, Err: err}
+		named := ve.Composite
+		if named == "" {
+			named = attr
+			if len(d.Uses) == 1 {
+				named = d.Uses[0]
+			}
+		}
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: named, Reason: "key " + attr, Err: err}
 	}
 	var me *ddbmodel.MissingCompositesError
 	if errors.As(err, &me) {

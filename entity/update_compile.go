@@ -252,11 +252,12 @@ func (p *updatePlan) checkActions() error {
 		}
 		var av types.AttributeValue
 		var fv reflect.Value
+		setToNothing := false // a Set of a value a put leaves out, become a Remove
 		if a.kind != actRemove {
 			if av, fv, err = p.actionValue(a, ref.node); err != nil {
 				return err
 			}
-			if a.kind == actSet && r != nil && r.Default != nil && ref.node != nil && fv.IsValid() && fv.IsZero() {
+			if (a.kind == actSet || a.kind == actSetIfNotExists) && r != nil && r.Default != nil && ref.node != nil && fv.IsValid() && fv.IsZero() {
 				// A put of the zero value stores the Default: so does
 				// the update, which would otherwise store (or remove)
 				// what no put of the value stores.
@@ -273,6 +274,7 @@ func (p *updatePlan) checkActions() error {
 				}
 				a.kind = actRemove
 				p.acts[i].kind = actRemove
+				setToNothing = true
 			}
 		}
 		p.touched.set(ref.top, a.kind)
@@ -280,8 +282,8 @@ func (p *updatePlan) checkActions() error {
 			if r != nil && r.Required {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "required; cannot be removed (or set to a value a put leaves out)"}
 			}
-			if r != nil && r.Default != nil {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "has a Default, which a put stores whenever the field is zero, so no put leaves the attribute out; Set the value you want (a Set of the zero value stores the Default, as a put does)"}
+			if r != nil && r.Default != nil && !setToNothing && ref.node != nil && !putCanLeaveOut(ref.node) {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "has a Default, which a put stores whenever the field is zero, and no other value of the field leaves the attribute out, so no put does; Set the value you want (a Set of the zero value stores the Default, as a put does)"}
 			}
 			if err := p.checkPathRules(a, ref, nil, fv); err != nil {
 				return err
@@ -400,6 +402,31 @@ func (p *updatePlan) checkOverlap(i int, ref attrRef) error {
 	return nil
 }
 
+// putCanLeaveOut reports whether a put can leave the attribute of node
+// out with a value other than the field's zero (which takes the field's
+// Default): a pointer to a value a put leaves out (a *string to ""), or
+// an empty set or map that is not nil.
+func putCanLeaveOut(n *attrNode) (can bool) {
+	defer func() {
+		if recover() != nil { // a marshaler that fails on the value
+			can = false
+		}
+	}()
+	var v reflect.Value
+	switch n.typ.Kind() {
+	case reflect.Pointer:
+		v = reflect.New(n.typ.Elem())
+	case reflect.Slice:
+		v = reflect.MakeSlice(n.typ, 0, 0)
+	case reflect.Map:
+		v = reflect.MakeMap(n.typ)
+	default:
+		return false
+	}
+	av, err := n.encode(v)
+	return err == nil && av == nil
+}
+
 // defaultOf is the Default of rule r encoded as node, the attribute's
 // node, encodes the field: what a put of the field's zero value stores.
 func (e *entityCore) defaultOf(r *fieldRule, node *attrNode) (types.AttributeValue, reflect.Value, error) {
@@ -462,6 +489,9 @@ func (p *updatePlan) actionValue(a action, node *attrNode) (types.AttributeValue
 	av, fv, err := node.value(a.val)
 	if err != nil {
 		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: name + ": " + errtext.Detail(err)}
+	}
+	if r := e.byName[a.attr]; av == nil && a.kind == actSetIfNotExists && r != nil && r.Default != nil && fv.IsValid() && fv.IsZero() {
+		return nil, fv, nil // the zero, which takes the Default (checkActions)
 	}
 	if av == nil && a.kind != actSet {
 		if a.kind != actSetIfNotExists && fv.IsValid() && (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {

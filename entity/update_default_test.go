@@ -81,11 +81,39 @@ func TestAnUpdateToTheZeroOfAnAttributeWithADefaultStoresTheDefault(t *testing.T
 	if err != nil || !strings.HasPrefix(*in.UpdateExpression, "REMOVE ") {
 		t.Errorf("Set note \"\": %v, %v; want a REMOVE", in, err)
 	}
-	for _, attr := range []string{"status", "badge"} {
+	for _, attr := range []string{"status", "limit"} {
 		_, err := members.Update(entity.Values{"id": "m1"}).Remove(attr).Build()
 		var ve *ddbmodel.ValidationError
 		if !errors.As(err, &ve) || ve.Entity != "Member" || ve.Attribute != attr || !strings.Contains(err.Error(), "has a Default") {
 			t.Errorf("Remove %s: err = %v, want a ValidationError naming Member's %s and its Default", attr, err, attr)
+		}
+	}
+	// A put of a pointer to "" leaves badge out (the pointer is not the
+	// zero, so the Default does not apply): so may an update, by that
+	// Set or by Remove.
+	empty := ""
+	if p, err := members.Put(udMember{ID: "m1", Badge: &empty}).Build(); err != nil || p.Item["badge"] != nil {
+		t.Fatalf("put of a pointer to \"\": %v, badge %v; want it left out", err, p.Item["badge"])
+	}
+	for name, op := range map[string]entity.UpdateOp[udMember]{
+		"Set of a pointer to the empty string": members.Update(entity.Values{"id": "m1"}).Set("badge", &empty),
+		"Remove":                               members.Update(entity.Values{"id": "m1"}).Remove("badge"),
+	} {
+		in, err := op.Build()
+		if err != nil || !strings.HasPrefix(*in.UpdateExpression, "REMOVE #badge") {
+			t.Errorf("%s of badge: %v; want REMOVE #badge", name, err)
+		}
+	}
+	// SetIfNotExists of the zero sets the Default if the item has none,
+	// as an upsert of the zero value does.
+	for attr, zero := range map[string]any{"status": "", "limit": 0} {
+		in, err := members.Update(entity.Values{"id": "m1"}).SetIfNotExists(attr, zero).Build()
+		if err != nil {
+			t.Errorf("SetIfNotExists %s: %v", attr, err)
+			continue
+		}
+		if got := in.ExpressionAttributeValues[":v0"]; !cmp.Equal(got, put.Item[attr], cmp.AllowUnexported(types.AttributeValueMemberS{}, types.AttributeValueMemberN{})) {
+			t.Errorf("SetIfNotExists %s zero: %s sets %#v, want the Default %#v", attr, *in.UpdateExpression, got, put.Item[attr])
 		}
 	}
 }
