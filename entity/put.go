@@ -34,25 +34,33 @@ func (e *entityCore) applyDefaults(rv reflect.Value) error {
 		if !f.IsZero() {
 			continue
 		}
-		d := r.Default
-		fn, computed := d.(func() any)
-		if computed {
-			var err error
-			if d, err = callDefault(fn); err != nil {
-				return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default func panicked", Err: err}
-			}
-		}
-		dv, why := defaultValue(d, f.Type())
-		if why != "" {
-			what := "Default "
-			if computed {
-				what = "Default func returned "
-			}
-			return &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: what + why}
+		dv, err := e.defaultFor(r)
+		if err != nil {
+			return err
 		}
 		f.Set(dv)
 	}
 	return nil
+}
+
+// defaultFor is the value of rule r's Default as its field's type (a
+// func() any is called: a new id each time); a func that panics, or a
+// value the field does not hold exactly, is a *ddbmodel.ValidationError.
+func (e *entityCore) defaultFor(r *fieldRule) (reflect.Value, error) {
+	d := r.Default
+	what := "Default "
+	if fn, computed := d.(func() any); computed {
+		var err error
+		if d, err = callDefault(fn); err != nil {
+			return reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default func panicked", Err: err}
+		}
+		what = "Default func returned "
+	}
+	dv, why := defaultValue(d, r.typ)
+	if why != "" {
+		return reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: what + why}
+	}
+	return dv, nil
 }
 
 // callDefault calls a Default func, returning its panic as a

@@ -15,17 +15,25 @@ import (
 // is not known to be always stored. A slice keeps Remove: guregu/dynamo
 // stores a nil slice as an empty list, but an item without the list
 // decodes to the same nil slice, and a list is what Remove is for.
-func putAlwaysStores(n *attrNode) (always bool) {
+func putAlwaysStores(n *attrNode) bool {
 	if n.viaPtr || n.kind == "" || n.dynamic || (n.enc == nil && !n.plain.ok) || n.base.Kind() == reflect.Slice {
 		return false
 	}
+	stored, ok := putStores(n, reflect.Zero(n.typ))
+	return ok && stored
+}
+
+// putStores reports whether a put stores v, a value of node n's field
+// (stored), and whether it encodes at all (ok: a marshaler that fails or
+// panics on v does not).
+func putStores(n *attrNode, v reflect.Value) (stored, ok bool) {
 	defer func() {
-		if recover() != nil { // a marshaler that fails on its zero value
-			always = false
+		if recover() != nil {
+			stored, ok = false, false
 		}
 	}()
-	av, err := n.encode(reflect.Zero(n.typ))
-	return err == nil && av != nil
+	av, err := n.encode(v)
+	return av != nil, err == nil
 }
 
 // refuseRemoveStored refuses a Remove of the struct field (at any depth)

@@ -406,12 +406,7 @@ func (p *updatePlan) checkOverlap(i int, ref attrRef) error {
 // out with a value other than the field's zero (which takes the field's
 // Default): a pointer to a value a put leaves out (a *string to ""), or
 // an empty set or map that is not nil.
-func putCanLeaveOut(n *attrNode) (can bool) {
-	defer func() {
-		if recover() != nil { // a marshaler that fails on the value
-			can = false
-		}
-	}()
+func putCanLeaveOut(n *attrNode) bool {
 	var v reflect.Value
 	switch n.typ.Kind() {
 	case reflect.Pointer:
@@ -423,25 +418,16 @@ func putCanLeaveOut(n *attrNode) (can bool) {
 	default:
 		return false
 	}
-	av, err := n.encode(v)
-	return err == nil && av == nil
+	stored, ok := putStores(n, v)
+	return ok && !stored
 }
 
 // defaultOf is the Default of rule r encoded as node, the attribute's
 // node, encodes the field: what a put of the field's zero value stores.
 func (e *entityCore) defaultOf(r *fieldRule, node *attrNode) (types.AttributeValue, reflect.Value, error) {
-	d := r.Default
-	what := "Default "
-	if fn, computed := d.(func() any); computed {
-		var err error
-		if d, err = callDefault(fn); err != nil {
-			return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: "Default func panicked", Err: err}
-		}
-		what = "Default func returned "
-	}
-	dv, why := defaultValue(d, r.typ)
-	if why != "" {
-		return nil, reflect.Value{}, &ddbmodel.ValidationError{Entity: e.name, Attribute: r.name, Reason: what + why}
+	dv, err := e.defaultFor(r)
+	if err != nil {
+		return nil, reflect.Value{}, err
 	}
 	av, fv, err := node.value(dv.Interface())
 	if err != nil {

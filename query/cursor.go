@@ -111,19 +111,13 @@ func queryFingerprint(ins []*dynamodb.QueryInput) *lazyFingerprint {
 
 // requestParts are the parts of a request a cursor is bound to, by name,
 // in a fixed order: each part's text with the names and values its
-// expressions use, over all of the request's inputs (see partText).
+// expressions use, over all of the request's inputs (see newRequestParts).
 type requestParts []struct{ name, text string }
 
 // partDigestLen is the length in hex digits of one part's digest in a
 // cursor: enough to tell which parts of two requests differ, short enough
 // to keep cursors short (the fingerprint, not these, binds the cursor).
 const partDigestLen = 6
-
-// Cursors of queries and of scans carry this many part digests.
-const (
-	queryPartCount = 6
-	scanPartCount  = 5
-)
 
 // digests returns the parts' digests, concatenated in order.
 func (ps requestParts) digests() string {
@@ -169,11 +163,11 @@ func anotherRequest(fp *lazyFingerprint, p string) string {
 		return reason
 	}
 	switch len(p) {
-	case queryPartCount * partDigestLen:
+	case len(queryPartNames) * partDigestLen:
 		if fp.what == "scan" {
 			return "made by a query, not a scan"
 		}
-	case scanPartCount * partDigestLen:
+	case len(scanPartNames) * partDigestLen:
 		if fp.what == "query" {
 			return "made by a scan, not a query"
 		}
@@ -184,40 +178,48 @@ func anotherRequest(fp *lazyFingerprint, p string) string {
 	return reason
 }
 
-// partText is the text of one part over a request's inputs: the distinct
-// texts of the inputs, sorted, so that a part the inputs share (the
-// filter of every shard or segment) reads the same whatever their number,
-// and only the parts that differ between inputs (a shard's key condition,
-// a segment) change with it.
-func partText(texts []string) string {
-	texts = slices.Clone(texts)
-	slices.Sort(texts)
-	return strings.Join(slices.Compact(texts), "\n")
+// Part names, in the order of a cursor's digests.
+var (
+	queryPartNames = []string{"table", "index", "key condition", "filter", "projection", "direction"}
+	scanPartNames  = []string{"table", "index", "filter", "projection", "segment"}
+)
+
+// newRequestParts makes the parts named names from rows, one row of part
+// texts per input of the request. A part's text is the distinct texts of
+// the inputs, sorted, so that a part the inputs share (the filter of
+// every shard or segment) reads the same whatever their number, and only
+// the parts that differ between inputs (a shard's key condition, a
+// segment) change with it.
+func newRequestParts(names []string, rows [][]string) requestParts {
+	ps := make(requestParts, len(names))
+	for i, name := range names {
+		texts := make([]string, len(rows))
+		for r, row := range rows {
+			texts[r] = row[i]
+		}
+		slices.Sort(texts)
+		ps[i].name, ps[i].text = name, strings.Join(slices.Compact(texts), "\n")
+	}
+	return ps
 }
 
 // queryParts are the parts of query requests ins a cursor is bound to.
 func queryParts(ins []*dynamodb.QueryInput) requestParts {
-	ps := requestParts{{name: "table"}, {name: "index"}, {name: "key condition"}, {name: "filter"}, {name: "projection"}, {name: "direction"}}
-	texts := make([][]string, len(ps))
-	for _, in := range ins {
+	rows := make([][]string, len(ins))
+	for r, in := range ins {
 		order := "ascending"
 		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
 			order = "descending"
 		}
-		for i, t := range []string{
+		rows[r] = []string{
 			aws.ToString(in.TableName), aws.ToString(in.IndexName),
 			expressionText(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			expressionText(aws.ToString(in.FilterExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			order,
-		} {
-			texts[i] = append(texts[i], t)
 		}
 	}
-	for i := range ps {
-		ps[i].text = partText(texts[i])
-	}
-	return ps
+	return newRequestParts(queryPartNames, rows)
 }
 
 // expressionText is expression e with each placeholder replaced by the
@@ -226,32 +228,17 @@ func queryParts(ins []*dynamodb.QueryInput) requestParts {
 // the placeholders got from the request's other parts, and changes with
 // the part's own names and values.
 func expressionText(e string, names map[string]string, values map[string]types.AttributeValue) string {
-	var b strings.Builder
-	for i := 0; i < len(e); i++ {
-		if e[i] != '#' && e[i] != ':' {
-			b.WriteByte(e[i])
-			continue
-		}
-		j := i + 1
-		for j < len(e) && (e[j] == '_' || e[j] >= 'a' && e[j] <= 'z' || e[j] >= 'A' && e[j] <= 'Z' || e[j] >= '0' && e[j] <= '9') {
-			j++
-		}
-		p := e[i:j]
+	return expr.Expand(e, func(p string) string {
 		switch {
-		case e[i] == '#':
+		case p[0] == '#':
 			q, _ := json.Marshal(names[p])
-			b.WriteString("name")
-			b.Write(q)
+			return "name" + string(q)
 		case strings.HasPrefix(p, expr.ClockPrefix):
-			b.WriteString("clock")
-		default:
-			q, _ := json.Marshal(typedText(values[p]))
-			b.WriteString("value")
-			b.Write(q)
+			return "clock"
 		}
-		i = j - 1
-	}
-	return b.String()
+		q, _ := json.Marshal(typedText(values[p]))
+		return "value" + string(q)
+	})
 }
 
 // fingerprint identifies the compiled query a cursor belongs to.

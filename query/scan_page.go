@@ -48,22 +48,16 @@ func scanFingerprint(ins []*dynamodb.ScanInput) string {
 
 // scanParts are the parts of scan requests ins a cursor is bound to.
 func scanParts(ins []*dynamodb.ScanInput) requestParts {
-	ps := requestParts{{name: "table"}, {name: "index"}, {name: "filter"}, {name: "projection"}, {name: "segment"}}
-	texts := make([][]string, len(ps))
-	for _, in := range ins {
-		for i, t := range []string{
+	rows := make([][]string, len(ins))
+	for r, in := range ins {
+		rows[r] = []string{
 			aws.ToString(in.TableName), aws.ToString(in.IndexName),
 			expressionText(aws.ToString(in.FilterExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			fmt.Sprintf("%d/%d", aws.ToInt32(in.Segment), aws.ToInt32(in.TotalSegments)),
-		} {
-			texts[i] = append(texts[i], t)
 		}
 	}
-	for i := range ps {
-		ps[i].text = partText(texts[i])
-	}
-	return ps
+	return newRequestParts(scanPartNames, rows)
 }
 
 // Page scans from cursor ("" for the first page) and returns one page.

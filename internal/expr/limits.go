@@ -41,6 +41,26 @@ func CheckLimits(entity, of string, exprs ...string) error {
 	return nil
 }
 
+// Expand returns expression s with each placeholder (#name or :value)
+// replaced by what f returns for it.
+func Expand(s string, f func(placeholder string) string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if c := s[i]; c != '#' && c != ':' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		b.WriteString(f(s[i:j]))
+		i = j
+	}
+	return b.String()
+}
+
 // countOperators counts the comparators, logical operators (AND, OR, NOT,
 // BETWEEN, IN) and function calls of an expression whose names and values
 // are placeholders. It may count one more per BETWEEN than DynamoDB does

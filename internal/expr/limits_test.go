@@ -34,3 +34,12 @@ func TestCheckLimits(t *testing.T) {
 		t.Errorf("countOperators = %d, want 7 (2 functions, OR, <>, AND, BETWEEN and its AND)", got)
 	}
 }
+
+// Expand replaces each placeholder, whole, and keeps the rest of the text.
+func TestExpandReplacesEachPlaceholder(t *testing.T) {
+	got := Expand("#a = :v0 AND size(#n1) > :v12 OR #b.#c[3] IN (:v1, :now)", func(p string) string { return "<" + p + ">" })
+	want := "<#a> = <:v0> AND size(<#n1>) > <:v12> OR <#b>.<#c>[3] IN (<:v1>, <:now>)"
+	if got != want {
+		t.Errorf("Expand = %q, want %q", got, want)
+	}
+}
