@@ -380,7 +380,21 @@ func TransactWrites(ctx context.Context, db *DB, ops ...WriteOp) ([]TransactWrit
 // *ddbmodel.UniqueError, the write's own failed condition as a
 // *ddbmodel.ConditionError.
 func runUnique(ctx context.Context, db *DB, entity, op string, writes []TransactWrite) error {
-	err := sendUnique(ctx, db, entity, writes)
+	// The writes may be sent again with markers reclaimed (txwrite.Reclaim),
+	// so a reason's index names no write given here: no key is named.
+	return operationError(sendUnique(ctx, db, entity, writes), entity, op, nil)
+}
+
+// operationError is the error of one operation (op of entity) that sent
+// its writes as a transaction of its own: a unique value taken or not
+// owned is its *ddbmodel.UniqueError or *ddbmodel.UniqueOwnerError, and
+// another failed condition its *ddbmodel.ConditionError, as when the
+// operation is one request; each has the canceled transaction as its
+// Cause. A transaction canceled for another reason (a conflict) is
+// returned as it is. sent, when not nil, is the transaction's writes in
+// the order sent: the ConditionError names the key of the write that
+// failed.
+func operationError(err error, entity, op string, sent []TransactWrite) error {
 	var tce *ddbmodel.TxCanceledError
 	if !errors.As(err, &tce) {
 		return err
@@ -403,7 +417,11 @@ func runUnique(ctx context.Context, db *DB, entity, op string, writes []Transact
 	}
 	for _, r := range tce.Failed() {
 		if r.Err != nil {
-			return &ddbmodel.ConditionError{Entity: entity, Op: op, Err: r.Err, Item: r.Item, Cause: err}
+			ce := &ddbmodel.ConditionError{Entity: entity, Op: op, Err: r.Err, Item: r.Item, Cause: err}
+			if r.Index >= 0 && r.Index < len(sent) {
+				ce.Key = sent[r.Index].Key
+			}
+			return ce
 		}
 	}
 	return err

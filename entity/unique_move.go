@@ -20,11 +20,15 @@ func (op updateRequest) moves() bool {
 // new key (on the condition that it is absent or names the old or new
 // key), and a value the move changes deletes its old marker, as an update
 // does. A value taken by another item fails the move with a
-// *ddbmodel.UniqueError; nothing is written then.
+// *ddbmodel.UniqueError; nothing is written then. Another failed condition
+// (the old item changed, the new key taken) is the update's
+// *ddbmodel.ConditionError, its Cause the canceled transaction.
 func (e *entityCore) sendMove(ctx context.Context, db *DB, old, moved map[string]types.AttributeValue, del, ins TransactWrite) error {
 	writes := []TransactWrite{del, ins}
 	if len(e.uniques) == 0 {
-		return transactWriteItems(ctx, db, "", writes)
+		// The update was one operation: a failed condition is its
+		// ConditionError, as for an update in place.
+		return operationError(transactWriteItems(ctx, db, "", writes), e.name, "update", writes)
 	}
 	extra, err := e.markerMoves(old, moved, e.tableKey(old), e.tableKey(moved))
 	if err != nil {

@@ -49,7 +49,10 @@ type action struct {
 // and otherwise fails with a *ddbmodel.MissingCompositesError, or, with
 // ReadFirst, reads the item and writes on the condition that what it read is
 // unchanged. A partial or stale key is never written. Changing a composite of
-// the primary key moves the item (delete and put in one transaction).
+// the primary key moves the item (delete and put in one transaction); its
+// failed condition (the item changed since the read, the new key taken) is
+// a *ddbmodel.ConditionError, as for an update in place, whose Cause is the
+// *ddbmodel.TxCanceledError.
 //
 // A sparse index with a When function may change membership on any update,
 // since When may read any attribute: every update of such an entity needs

@@ -3,6 +3,7 @@ package entity_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -226,6 +227,13 @@ func TestReadFirstAndMove(t *testing.T) {
 	var tce *ddbmodel.TxCanceledError
 	if !errors.As(err, &tce) || !errors.Is(err, ddbmodel.ErrAlreadyExists) {
 		t.Fatalf("move onto an existing item: err = %v", err)
+	}
+	// The move is one update: its failure is the update's ConditionError,
+	// naming the key it could not take, as an update in place names its own.
+	var ce *ddbmodel.ConditionError
+	target, _ := members.Key(entity.Values{"groupId": "g3", "userId": "u1"})
+	if !errors.As(err, &ce) || ce.Entity != "Member" || ce.Op != "update" || ce.Err != ddbmodel.ErrAlreadyExists || !reflect.DeepEqual(ce.Key, target) {
+		t.Errorf("move onto an existing item: ConditionError %+v, want Member update ErrAlreadyExists at %v", ce, target)
 	}
 	if _, err := members.Get(newKey).Run(ctx, db); err != nil {
 		t.Errorf("the source was lost: %v", err)

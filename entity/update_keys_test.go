@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -210,6 +211,12 @@ func TestMoveAfterAConcurrentChangeFails(t *testing.T) {
 	}
 	if f := tce.Failed(); len(f) != 1 || f[0].Index != 0 || f[0].Entity != "Article" {
 		t.Errorf("failed reasons = %+v, want the delete of the source", f)
+	}
+	var ce *ddbmodel.ConditionError
+	source, _ := articles.Key(key)
+	if !errors.As(err, &ce) || ce.Entity != "Article" || ce.Op != "update" || ce.Err != ddbmodel.ErrConditionFailed ||
+		!reflect.DeepEqual(ce.Key, source) || ce.Item == nil {
+		t.Errorf("move after a concurrent change: ConditionError %+v, want Article update ErrConditionFailed at %v with the item", ce, source)
 	}
 	if got, err := articles.Get(key).Consistent().Run(ctx, db); err != nil || got.Title != "concurrent" {
 		t.Errorf("source after the failed move: %+v, %v", got, err)
