@@ -104,9 +104,17 @@ func (l *lazyFingerprint) get() string {
 	return l.fp
 }
 
-// queryFingerprint is the lazy fingerprint of the query requests ins.
-func queryFingerprint(ins []*dynamodb.QueryInput) *lazyFingerprint {
-	return &lazyFingerprint{compute: func() string { return fingerprint(ins) }, parts: func() requestParts { return queryParts(ins) }, what: "query"}
+// queryFingerprint is the lazy fingerprint of the query requests ins, made
+// for members (the query's entity, or a collection's members): two
+// entities' queries can send the same request (one index, one key
+// condition that both entities' keys begin with), and a cursor of one
+// would skip the other's items.
+func queryFingerprint(members []Member, ins []*dynamodb.QueryInput) *lazyFingerprint {
+	return &lazyFingerprint{
+		compute: func() string { return fingerprint(memberNames(members), ins) },
+		parts:   func() requestParts { return queryParts(memberNames(members), ins) },
+		what:    "query",
+	}
 }
 
 // requestParts are the parts of a request a cursor is bound to, by name,
@@ -180,7 +188,7 @@ func anotherRequest(fp *lazyFingerprint, p string) string {
 
 // Part names, in the order of a cursor's digests.
 var (
-	queryPartNames = []string{"table", "index", "key condition", "filter", "projection", "direction"}
+	queryPartNames = []string{"entity", "table", "index", "key condition", "filter", "projection", "direction"}
 	scanPartNames  = []string{"table", "index", "filter", "projection", "segment"}
 )
 
@@ -203,8 +211,9 @@ func newRequestParts(names []string, rows [][]string) requestParts {
 	return ps
 }
 
-// queryParts are the parts of query requests ins a cursor is bound to.
-func queryParts(ins []*dynamodb.QueryInput) requestParts {
+// queryParts are the parts of the query requests ins of the entities
+// named a cursor is bound to.
+func queryParts(entities []string, ins []*dynamodb.QueryInput) requestParts {
 	rows := make([][]string, len(ins))
 	for r, in := range ins {
 		order := "ascending"
@@ -212,7 +221,7 @@ func queryParts(ins []*dynamodb.QueryInput) requestParts {
 			order = "descending"
 		}
 		rows[r] = []string{
-			aws.ToString(in.TableName), aws.ToString(in.IndexName),
+			entityText(entities), aws.ToString(in.TableName), aws.ToString(in.IndexName),
 			expressionText(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			expressionText(aws.ToString(in.FilterExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
 			expressionText(aws.ToString(in.ProjectionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues),
@@ -241,9 +250,18 @@ func expressionText(e string, names map[string]string, values map[string]types.A
 	})
 }
 
-// fingerprint identifies the compiled query a cursor belongs to.
-func fingerprint(ins []*dynamodb.QueryInput) string {
+// entityText is the entities a query reads, in a fixed order: a
+// collection's members in any order read the same items.
+func entityText(entities []string) string {
+	names, _ := json.Marshal(slices.Sorted(slices.Values(entities)))
+	return string(names)
+}
+
+// fingerprint identifies the compiled query of the entities named a cursor
+// belongs to.
+func fingerprint(entities []string, ins []*dynamodb.QueryInput) string {
 	h := sha256.New()
+	fmt.Fprintf(h, "entities %s\n", entityText(entities))
 	for _, in := range ins {
 		fmt.Fprintf(h, "%s|%s|%s|%s|%v|%s\n", aws.ToString(in.IndexName), aws.ToString(in.KeyConditionExpression),
 			aws.ToString(in.FilterExpression), aws.ToString(in.ProjectionExpression), aws.ToBool(in.ScanIndexForward), aws.ToString(in.TableName))

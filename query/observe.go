@@ -9,9 +9,14 @@ func (s *spec) request(db *entity.DB) entity.Request {
 	if db.Observer == nil {
 		return entity.Request{}
 	}
-	names := make([]string, len(s.members))
-	for i, m := range s.members {
+	return entity.Request{Entities: memberNames(s.members)}
+}
+
+// memberNames returns the names of the entities members.
+func memberNames(members []Member) []string {
+	names := make([]string, len(members))
+	for i, m := range members {
 		names[i] = m.Name()
 	}
-	return entity.Request{Entities: names}
+	return names
 }

@@ -26,7 +26,7 @@ func (s *spec) page(ctx context.Context, db *entity.DB, cursor string, _ bool) (
 	for _, in := range ins {
 		in.TableName = db.Table(aws.ToString(in.TableName))
 	}
-	fp := queryFingerprint(ins)
+	fp := queryFingerprint(s.members, ins)
 	starts, done, err := s.decodeCursor(cursor, ins, fp, rng)
 	if err != nil {
 		return nil, "", err
