@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 	"reflect"
-	"unsafe"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -34,7 +33,7 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 	if err != nil {
 		return zero, err
 	}
-	if err := op.updateRequest.sendMoved(ctx, db, old, merged, &put.putCompiled, unsafe.Pointer(&put.written), unsafe.Pointer(&v)); err != nil {
+	if err := op.updateRequest.sendMoved(ctx, db, old, merged, &put.putCompiled); err != nil {
 		return zero, err
 	}
 	if op.ret == types.ReturnValueNone {
@@ -80,19 +79,14 @@ func (op updateRequest) movedItem(old map[string]types.AttributeValue, c *compil
 	return merged, nil
 }
 
-// sendMoved writes the moved item (put, compiled from the value v and
-// writing the value written, both *T) and deletes the old one, in one
-// transaction.
-func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[string]types.AttributeValue, put *putCompiled, written, v unsafe.Pointer) error {
+// sendMoved writes the moved item (put, the create compiled from the
+// merged item's value) and deletes the old one, in one transaction.
+func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[string]types.AttributeValue, put *putCompiled) error {
 	e := op.e
 	put.fail.op = "update"
-	if r := e.created; r != nil {
-		// The item keeps its creation time: it moves, it is not created.
-		if av, ok := old[r.name]; ok {
-			put.item[r.name] = av
-			reflect.NewAt(e.typ, written).Elem().FieldByIndex(r.index).Set(reflect.NewAt(e.typ, v).Elem().FieldByIndex(r.index))
-		}
-	}
+	// The item keeps its creation time (it moves, it is not created): the
+	// create kept the value's (see putRequest.keepVersion), and rendered
+	// its keys from it.
 	// Attributes the Go type does not know (an older or newer writer's)
 	// move with the item; its old key attributes do not.
 	keyAttrs := e.maintained

@@ -289,8 +289,9 @@ type putRequest struct {
 	e      *entityCore
 	create bool
 	cond   Condition
-	// keepVersion: a create that continues the lock version of the item it
-	// replaces (an update moving an item to a new key).
+	// keepVersion: a create that continues the item it replaces (an
+	// update moving an item to a new key): its lock version, and its
+	// creation time when the value has one.
 	keepVersion bool
 	// keepUpdated: the put keeps the value's Updated timestamp when set
 	// (package evolve's check of a stored item; see
@@ -470,7 +471,9 @@ func (op putRequest) compileInto(c *putCompiled, v unsafe.Pointer) (err error) {
 		}
 		setInt(lockf, cur+1)
 	}
-	item, err := e.encodeValueAt(v, op.create, &c.store, op.keepUpdated)
+	// A create that continues a moved item keeps its creation time, and
+	// renders its keys from it: only a new item is created now.
+	item, err := e.encodeValueAt(v, op.create && !op.keepVersion, &c.store, op.keepUpdated)
 	if err != nil {
 		return err
 	}
