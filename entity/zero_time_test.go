@@ -104,3 +104,46 @@ func TestZeroTimeCompositeIsNotMissing(t *testing.T) {
 		t.Errorf("put with a deleted time: err = %v, index key %v", err, in.Item["GSI1SK"])
 	}
 }
+
+type ztLog struct {
+	ID  string    `dynamo:"id"`
+	At  time.Time `dynamo:"at"`
+	Due time.Time `dynamo:"due"`
+}
+
+// A zero time rendered through a format (:time, :date) is refused by a put
+// as by the operations that address the key: the put stored a key of
+// 0001-01-01 that no get, update or delete could then address
+// (helper-106 B1). A sparse index keyed on it leaves the item out.
+func TestAZeroTimeInAFormattedCompositeIsRefusedByAPut(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "ztf", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{
+		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+		{Name: "GSI2", PartitionKey: entity.S("GSI2PK"), SortKey: entity.S("GSI2SK")},
+	}}
+	logs := entity.MustDefine(table, entity.Config[ztLog]{
+		Name: "Log",
+		Key:  entity.Key{Partition: "LOG#${id}", Sort: "AT#${at:time}"},
+		Indexes: []entity.IndexKey[ztLog]{
+			{Index: "GSI1", Partition: "ALL", Sort: "AT#${at:date}#${id}"},
+			{Index: "GSI2", Partition: "DUE", Sort: "${due:date}#${id}", Sparse: true},
+		},
+	})
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	_, err := logs.Put(ztLog{ID: "l1", Due: now}).Build()
+	zeroTimeErr(t, "put of a zero :time composite", err, "at")
+	_, err = logs.Create(ztLog{ID: "l1", Due: now}).Build()
+	zeroTimeErr(t, "create of a zero :time composite", err, "at")
+	_, err = logs.Get(entity.Values{"id": "l1", "at": time.Time{}}).Build()
+	zeroTimeErr(t, "get of a zero :time composite", err, "at")
+	in, err := logs.Put(ztLog{ID: "l1", At: now}).Build()
+	if err != nil {
+		t.Fatalf("put with a zero time in a sparse :date composite: %v", err)
+	}
+	if _, ok := in.Item["GSI2SK"]; ok {
+		t.Errorf("put with a zero due date: the item is in the sparse index (%v)", in.Item["GSI2SK"])
+	}
+	if got := in.Item["GSI1SK"]; got == nil {
+		t.Errorf("put: no GSI1SK")
+	}
+}
