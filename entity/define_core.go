@@ -228,7 +228,7 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 	}
 	e.ownNames = e.storedAndMaintained()
 	e.fromKeys = e.recoverableComposites()
-	if err := e.checkFloatFormats(rt); err != nil {
+	if err := e.checkIntegerFormats(rt); err != nil {
 		return err
 	}
 	if err := e.defineNestedRules(nested); err != nil {

@@ -16,11 +16,14 @@ func isFloatKind(t reflect.Type) bool {
 	return t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64
 }
 
-// checkFloatFormats refuses pad(W) or rev(W) on a key composite stored
-// from a float field: both take a non-negative integer, so a put of any
-// value with a fraction (1.5) failed, and the model looked fine until
-// then. Define calls it once the keys are compiled.
-func (e *entityCore) checkFloatFormats(rt reflect.Type) error {
+// checkIntegerFormats refuses pad(W) or rev(W) on a key composite whose
+// field is not stored as an integer. Both take a non-negative integer: on
+// a float field a put of any value with a fraction (1.5) failed, and the
+// model looked fine until then; on a field stored as text ("7", "007")
+// distinct values render one key, so one item's put replaced the other's
+// and a get of one read the other (the encoding was not injective). Define
+// calls it once the keys are compiled.
+func (e *entityCore) checkIntegerFormats(rt reflect.Type) error {
 	for _, d := range e.allKeys {
 		if d.Template == nil {
 			continue
@@ -31,10 +34,16 @@ func (e *entityCore) checkFloatFormats(rt reflect.Type) error {
 			if !ok || !strings.HasPrefix(f, "pad(") && !strings.HasPrefix(f, "rev(") {
 				continue
 			}
-			if ft := rt.FieldByIndex(idx).Type; isFloatKind(ft) {
+			ft := rt.FieldByIndex(idx).Type
+			if isFloatKind(ft) {
 				return &ddbmodel.ValidationError{Entity: e.name, Attribute: c,
 					Reason: fmt.Sprintf("Define: key %s from %q: %s is %v, but %s renders a non-negative integer, so a put of 1.5 would fail; store a scaled integer (cents rather than dollars) with %s, or render the float as free text",
 						d.Attribute, d.Template.String(), c, withArticle(ft), f, f)}
+			}
+			if n := e.sch.attrs[c]; n != nil && n.kind == "S" {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: c,
+					Reason: fmt.Sprintf("Define: key %s from %q: %s is %v, stored as text, but %s renders a non-negative integer, so the texts \"7\" and \"007\" would render one key and their items replace each other; make %s an integer field, or render the text as it is (${%s})",
+						d.Attribute, d.Template.String(), c, withArticle(ft), f, c, c)}
 			}
 		}
 	}

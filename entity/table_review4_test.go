@@ -192,6 +192,32 @@ func TestFloatCompositeTakesNoPad(t *testing.T) {
 	}
 }
 
+// pad and rev render integers: on a field stored as text, "7" and "007"
+// rendered one key, so the put of one replaced the other's item and a get
+// of one read the other (helper-106 B2). Define refuses them, naming the
+// attribute and the fix; integer fields, unixtime times and *int keep them.
+func TestTextCompositeTakesNoPad(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ sk, attr, kind string }{
+		{"SCORE#${owner:pad(8)}", "owner", "string"},
+		{"SCORE#${day:rev(8)}#${id}", "day", "string"},
+		{"AT#${at:pad(12)}", "at", "time.Time"},
+	} {
+		tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+		_, err := entity.Define(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: c.sk}})
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != "Doc" || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.kind) || !strings.Contains(ve.Reason, `"7" and "007"`) {
+			t.Errorf("Define with %s = %v, want a *ddbmodel.ValidationError on Doc.%s naming %s and the collision", c.sk, err, c.attr, c.kind)
+		}
+	}
+	for _, sk := range []string{"V#${version:pad(8)}", "R#${rank:rev(4)}", "U#${unix:pad(12)}"} {
+		tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+		if _, err := entity.Define(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: sk}}); err != nil {
+			t.Errorf("Define with %s: %v", sk, err)
+		}
+	}
+}
+
 // A pattern of an entity of another table is refused, and nothing is
 // registered.
 func TestAddAccessPatternsRefusesAnotherTable(t *testing.T) {
