@@ -152,30 +152,58 @@ func ItemKeyOf[K, T any](e *Entity[T]) *ItemKey[T, K] {
 	return &ItemKey[T, K]{*ks}
 }
 
-// Entity returns the entity whose key this is.
-func (ik *ItemKey[T, K]) Entity() *Entity[T] { return ik.ks.e }
+// Entity returns the entity whose key this is (nil for a nil ItemKey).
+func (ik *ItemKey[T, K]) Entity() *Entity[T] {
+	if ik == nil {
+		return nil
+	}
+	return ik.ks.e
+}
 
-// Values returns k as the Values the string forms take.
-func (ik *ItemKey[T, K]) Values(k K) Values { return ik.ks.values(&k) }
+// Values returns k as the Values the string forms take (nil for a nil
+// ItemKey).
+func (ik *ItemKey[T, K]) Values(k K) Values {
+	if ik == nil {
+		return nil
+	}
+	return ik.ks.values(&k)
+}
+
+// key returns the entity and k as the Values its operations take. A nil
+// ItemKey (a package variable read before it is set) has no entity: its
+// operations are refused by Build and Run with a *ddbmodel.ValidationError,
+// as those of a nil *Entity are.
+func (ik *ItemKey[T, K]) key(k *K) (*Entity[T], Values) {
+	if ik == nil {
+		return nil, nil
+	}
+	return ik.ks.e, ik.ks.fill(make(Values, keyVals), k)
+}
 
 // Get reads the item whose key is k: Entity.Get.
-func (ik *ItemKey[T, K]) Get(k K) GetOp[T] { return ik.ks.e.Get(ik.ks.fill(make(Values, keyVals), &k)) }
+func (ik *ItemKey[T, K]) Get(k K) GetOp[T] {
+	e, vs := ik.key(&k)
+	return e.Get(vs)
+}
 
 // Update updates the item whose key is k: Entity.Update.
 func (ik *ItemKey[T, K]) Update(k K) UpdateOp[T] {
-	return ik.ks.e.Update(ik.ks.fill(make(Values, keyVals), &k))
+	e, vs := ik.key(&k)
+	return e.Update(vs)
 }
 
 // Delete deletes the item whose key is k: Entity.Delete.
 func (ik *ItemKey[T, K]) Delete(k K) DeleteOp[T] {
-	return ik.ks.e.Delete(ik.ks.fill(make(Values, keyVals), &k))
+	e, vs := ik.key(&k)
+	return e.Delete(vs)
 }
 
 // Check returns a transaction action checking that c and every further
 // condition hold on the item whose key is k: Entity.Check. A check needs
 // a condition, so a Check without one does not compile.
 func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
-	return ik.ks.e.Check(ik.ks.fill(make(Values, keyVals), &k), conds(append([]Cond[T]{c}, more...), "Check").c)
+	e, vs := ik.key(&k)
+	return e.Check(vs, conds(append([]Cond[T]{c}, more...), "Check").c)
 }
 
 // QueryKey is the typed key of a query of T's items on the table or one
@@ -210,15 +238,31 @@ func QueryKeyOf[K, T any](e *Entity[T], index string) *QueryKey[T, K] {
 	return &QueryKey[T, K]{*ks}
 }
 
-// Entity returns the entity the key queries.
-func (qk *QueryKey[T, K]) Entity() *Entity[T] { return qk.ks.e }
+// Entity returns the entity the key queries (nil for a nil QueryKey).
+func (qk *QueryKey[T, K]) Entity() *Entity[T] {
+	if qk == nil {
+		return nil
+	}
+	return qk.ks.e
+}
 
-// Index returns the index the key queries; "" is the table.
-func (qk *QueryKey[T, K]) Index() string { return qk.ks.index }
+// Index returns the index the key queries; "" is the table (and a nil
+// QueryKey's).
+func (qk *QueryKey[T, K]) Index() string {
+	if qk == nil {
+		return ""
+	}
+	return qk.ks.index
+}
 
 // Values returns k as the Values Query.Where takes: nil pointers are left
-// out.
-func (qk *QueryKey[T, K]) Values(k K) Values { return qk.ks.values(&k) }
+// out (nil for a nil QueryKey).
+func (qk *QueryKey[T, K]) Values(k K) Values {
+	if qk == nil {
+		return nil
+	}
+	return qk.ks.values(&k)
+}
 
 func newKeyStruct[T, K any](e *Entity[T], index string, query bool) (*keyStruct[T, K], error) {
 	kt := reflect.TypeFor[K]()

@@ -1,10 +1,13 @@
 package entity_test
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
@@ -97,3 +100,42 @@ type tkIDBase struct {
 
 // tkEmbeddedPtr holds its composite in an embedded pointer.
 type tkEmbeddedPtr struct{ *tkIDBase }
+
+// A nil ItemKey (a package variable read before it is set) does not panic:
+// its operations are refused as those of a nil *Entity are, and nothing is
+// sent (helper-106).
+func TestANilItemKeyIsRefusedNotAPanic(t *testing.T) {
+	t.Parallel()
+	tk := defineTypedTickets(ticketTable())
+	votes := entity.NumberOf(tk, func(t *Ticket) *int { return &t.Votes })
+	var nilKey *entity.ItemKey[Ticket, TicketKey]
+	if nilKey.Entity() != nil || nilKey.Values(TicketKey{"t1"}) != nil {
+		t.Errorf("a nil ItemKey's Entity and Values: %v, %v; want nil", nilKey.Entity(), nilKey.Values(TicketKey{"t1"}))
+	}
+	var nilQuery *entity.QueryKey[Ticket, TicketStatusKey]
+	if nilQuery.Entity() != nil || nilQuery.Index() != "" || nilQuery.Values(TicketStatusKey{Status: "open"}) != nil {
+		t.Errorf("a nil QueryKey's Entity, Index and Values are not empty")
+	}
+	k := TicketKey{"t1"}
+	db := entity.NewDB(entitytest.NoRequests(t), "tickets")
+	for name, build := range map[string]func() error{
+		"get":    func() error { _, err := nilKey.Get(k).Build(); return err },
+		"update": func() error { _, err := nilKey.Update(k).Apply(votes.Set(1)).Build(); return err },
+		"delete": func() error { _, err := nilKey.Delete(k).Build(); return err },
+		"check":  func() error { _, err := nilKey.Check(k, votes.Eq(1)).TransactWrite(); return err },
+		"get run": func() error {
+			_, err := nilKey.Get(k).Run(context.Background(), db)
+			return err
+		},
+		"update run": func() error {
+			_, err := nilKey.Update(k).Apply(votes.Set(1)).Run(context.Background(), db)
+			return err
+		},
+	} {
+		err := callNoPanic(t, name, build)
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || !errors.Is(err, ddbmodel.ErrInvalid) {
+			t.Errorf("%s of a nil ItemKey: %v, want a *ddbmodel.ValidationError", name, err)
+		}
+	}
+}
