@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
@@ -131,7 +132,14 @@ type MissingCompositesError struct {
 // Error describes the MissingCompositesError.
 func (e *MissingCompositesError) Error() string {
 	msg := fmt.Sprintf("ddbmodel: %s: cannot compute %s: missing %s", e.Entity, e.KeyAttribute, strings.Join(e.Missing, ", "))
+	// A sparse index's When decides from the whole item, which With
+	// cannot give: only a read can.
+	wholeItem := slices.ContainsFunc(e.Missing, func(m string) bool { return strings.HasPrefix(m, wholeItemMissing) })
 	switch {
+	case wholeItem && e.Update:
+		msg += " (an index's When decides from the whole item, which only the item read gives: use ReadFirst)"
+	case wholeItem:
+		msg += " (an index's When decides from the whole item, which this operation does not know: write the whole value with Put, or change the item with an Update with ReadFirst)"
 	case len(e.Changed) > 0:
 		msg += fmt.Sprintf(" (the update changes %s without giving the new value, which only the item knows: use ReadFirst)", strings.Join(e.Changed, ", "))
 	case e.Update:
@@ -143,6 +151,10 @@ func (e *MissingCompositesError) Error() string {
 	}
 	return msg
 }
+
+// wholeItemMissing begins the entry of a MissingCompositesError's Missing
+// that stands for the whole item (a sparse index's When reads it).
+const wholeItemMissing = "(the whole item"
 
 // Unwrap returns ErrMissingComposites and ErrInvalid: nothing was sent.
 func (e *MissingCompositesError) Unwrap() []error { return []error{ErrMissingComposites, ErrInvalid} }

@@ -671,6 +671,7 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 	}
 	if when != nil {
 		if p.old == nil {
+			// The text ddbmodel.MissingCompositesError recognises (ReadFirst, not With, gives the whole item).
 			p.missing = append(p.missing, "(the whole item, for index "+d.name+"'s condition)")
 			p.missingAttrs = append(p.missingAttrs, d.name)
 			return nil

@@ -170,6 +170,7 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 	var missing, missingAttrs []string
 	for _, d := range e.indexes {
 		if d.sparse && d.when != nil {
+			// The text ddbmodel.MissingCompositesError recognises (ReadFirst, not With, gives the whole item).
 			missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
 			missingAttrs = append(missingAttrs, d.name)
 			continue
