@@ -229,7 +229,9 @@ type ConditionError struct {
 	Entity string
 	Op     string // "put", "create", "update", "delete", "upsert", "get" (of an unmarked item)
 	// Key is the table key of the item the operation addressed (nil
-	// where not known).
+	// where not known). For an update that moves the item it is the key of
+	// the write that failed: the old key, or the new one when another item
+	// holds it; a move of an entity with unique attributes names none.
 	Key   map[string]types.AttributeValue
 	Err   error // ErrConditionFailed, ErrAlreadyExists, ErrNotFound, ErrVersionConflict, ErrOtherEntity or ErrUnmarked
 	Item  map[string]types.AttributeValue

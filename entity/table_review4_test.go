@@ -4,8 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
@@ -198,24 +202,68 @@ func TestFloatCompositeTakesNoPad(t *testing.T) {
 // attribute and the fix; integer fields, unixtime times and *int keep them.
 func TestTextCompositeTakesNoPad(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ sk, attr, kind string }{
-		{"SCORE#${owner:pad(8)}", "owner", "string"},
-		{"SCORE#${day:rev(8)}#${id}", "day", "string"},
-		{"AT#${at:pad(12)}", "at", "time.Time"},
+	for _, c := range []struct{ sk, attr, kind, why string }{
+		{"SCORE#${owner:pad(8)}", "owner", "string", `"7" and "007"`},
+		{"SCORE#${day:rev(8)}#${id}", "day", "string", `"7" and "007"`},
+		{"C#${code:pad(4)}", "code", "entity_test.padCode", `"7" and "007"`},
+		{"A#${anything:pad(4)}", "anything", "interface", `"7" and "007"`},
+		{"AT#${at:pad(12)}", "at", "time.Time", "unixtime"},
 	} {
 		tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-		_, err := entity.Define(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: c.sk}})
+		_, err := entity.Define(tb, entity.Config[padDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: c.sk}})
 		var ve *ddbmodel.ValidationError
-		if !errors.As(err, &ve) || ve.Entity != "Doc" || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.kind) || !strings.Contains(ve.Reason, `"7" and "007"`) {
-			t.Errorf("Define with %s = %v, want a *ddbmodel.ValidationError on Doc.%s naming %s and the collision", c.sk, err, c.attr, c.kind)
+		if !errors.As(err, &ve) || ve.Entity != "Doc" || ve.Attribute != c.attr || !strings.Contains(ve.Reason, c.kind) || !strings.Contains(ve.Reason, c.why) {
+			t.Errorf("Define with %s = %v, want a *ddbmodel.ValidationError on Doc.%s naming %s and %s", c.sk, err, c.attr, c.kind, c.why)
 		}
 	}
-	for _, sk := range []string{"V#${version:pad(8)}", "R#${rank:rev(4)}", "U#${unix:pad(12)}"} {
+	// Integers keep them, whatever their marshalling (a MarshalText of
+	// an integer type writes its canonical digits), as do unixtime times.
+	for _, sk := range []string{"V#${version:pad(8)}", "R#${rank:rev(4)}", "U#${unix:pad(12)}", "L#${level:pad(3)}", "P#${ptr:pad(3)}"} {
 		tb := &entity.Table{Name: "lint", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
-		if _, err := entity.Define(tb, entity.Config[lintDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: sk}}); err != nil {
+		if _, err := entity.Define(tb, entity.Config[padDoc]{Name: "Doc", Key: entity.Key{Partition: "DOC#${id}", Sort: sk}}); err != nil {
 			t.Errorf("Define with %s: %v", sk, err)
 		}
 	}
+}
+
+// padCode is text of its own marshalling: its kind is not known at Define.
+type padCode string
+
+func (c padCode) MarshalDynamo() (types.AttributeValue, error) {
+	return &types.AttributeValueMemberS{Value: string(c)}, nil
+}
+
+func (c *padCode) UnmarshalDynamo(av types.AttributeValue) error {
+	s, _ := av.(*types.AttributeValueMemberS)
+	if s != nil {
+		*c = padCode(s.Value)
+	}
+	return nil
+}
+
+// padLevel is an integer written as text by its MarshalText.
+type padLevel int
+
+func (l padLevel) MarshalText() ([]byte, error) { return []byte(strconv.Itoa(int(l))), nil }
+
+func (l *padLevel) UnmarshalText(b []byte) error {
+	n, err := strconv.Atoi(string(b))
+	*l = padLevel(n)
+	return err
+}
+
+type padDoc struct {
+	ID       string    `dynamo:"id"`
+	Owner    string    `dynamo:"owner"`
+	Day      string    `dynamo:"day"`
+	Code     padCode   `dynamo:"code"`
+	Anything any       `dynamo:"anything"`
+	At       time.Time `dynamo:"at"`
+	Unix     time.Time `dynamo:"unix,unixtime"`
+	Version  int       `dynamo:"version"`
+	Rank     uint16    `dynamo:"rank"`
+	Level    padLevel  `dynamo:"level"`
+	Ptr      *int64    `dynamo:"ptr"`
 }
 
 // A pattern of an entity of another table is refused, and nothing is

@@ -147,3 +147,31 @@ func TestAZeroTimeInAFormattedCompositeIsRefusedByAPut(t *testing.T) {
 		t.Errorf("put: no GSI1SK")
 	}
 }
+
+type ztZoned struct {
+	ID   string     `dynamo:"id"`
+	At   *time.Time `dynamo:"at"`
+	Seen time.Time  `dynamo:"seen,unixtime"`
+}
+
+// The zero time of a zone west of UTC (whose offset has seconds, as local
+// mean times do) is written as 0000-12-31 in UTC: a put refuses it as the
+// zero time, on the reflection encoder too (helper-108 finding 3).
+func TestAZonedZeroTimeIsRefusedByAPut(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "ztz", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	for _, sk := range []string{"AT#${at}", "AT#${at:time}", "AT#${at:date}"} {
+		zoned := entity.MustDefine(table, entity.Config[ztZoned]{
+			Name: "Zoned" + strings.NewReplacer("#", "", "$", "", "{", "", "}", "", ":", "").Replace(sk),
+			Key:  entity.Key{Partition: "Z#${id}", Sort: sk},
+			// Each entity renders its own key space.
+			SharesKeysWith: []string{"ZonedATat", "ZonedATattime", "ZonedATatdate"},
+		})
+		west := time.Time{}.In(time.FixedZone("LMT", -(4*3600 + 56*60 + 2)))
+		_, err := zoned.Put(ztZoned{ID: "z1", At: &west, Seen: time.Unix(1, 0)}).Build()
+		zeroTimeErr(t, "put of a zoned zero time in "+sk, err, "at")
+		east := time.Time{}.In(time.FixedZone("E", 5*3600))
+		_, err = zoned.Put(ztZoned{ID: "z1", At: &east, Seen: time.Unix(1, 0)}).Build()
+		zeroTimeErr(t, "put of an eastern zero time in "+sk, err, "at")
+	}
+}

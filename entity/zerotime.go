@@ -19,10 +19,15 @@ import (
 // index leaves the item out instead, as for an absent composite.
 var errZeroTime = errors.New("the time is zero (time.Time{}): the composite is given but holds no time; set it, or leave the item out of a sparse index")
 
-// zeroDateText is the date of the zero time, which every key holding the
-// zero time holds, whatever its format: as given ("0001-01-01T00:00:00Z"),
-// as a :time ("0001-01-01T00:00:00.000000000Z") or as a :date.
-const zeroDateText = "0001-01-01"
+// zeroDateText is the date of the zero time, which a key holding the zero
+// time holds, whatever its format: as given ("0001-01-01T00:00:00Z"), as a
+// :time ("0001-01-01T00:00:00.000000000Z") or as a :date. The zero time of
+// a zone west of UTC falls on zeroDateWestText in UTC (its text, written
+// with the zone's offset rounded to minutes, reads back a little earlier).
+const (
+	zeroDateText     = "0001-01-01"
+	zeroDateWestText = "0000-12-31"
+)
 
 // zeroTimeValue is the error a key Source returns for a zero time
 // composite; the template places it (keys.Template.Prefix and Render).
@@ -59,7 +64,7 @@ func (e *entityCore) zeroTimeKeyError(d *keyDef, v unsafe.Pointer, s string, err
 	if !d.hasTime || v == nil {
 		return nil
 	}
-	if err != nil && errors.Is(err, keys.ErrMissing) || err == nil && strings.Contains(s, zeroDateText) {
+	if err != nil && errors.Is(err, keys.ErrMissing) || err == nil && (strings.Contains(s, zeroDateText) || strings.Contains(s, zeroDateWestText)) {
 		return e.zeroTimeIn(d, v)
 	}
 	return nil

@@ -24,7 +24,10 @@ import (
 	"github.com/ddbmodel/ddbmodel/internal/expr"
 )
 
-const cursorVersion = 1
+// cursorVersion is the version of the cursors made: 2 since query cursors
+// are bound to the entities their query reads (a cursor of version 1
+// carries no entity, and is refused as an earlier version's).
+const cursorVersion = 2
 
 // jsonAV is a key attribute value in a cursor.
 type jsonAV struct {
@@ -428,7 +431,11 @@ func (s *spec) decodePositions(cursor string, fp *lazyFingerprint, count int) ([
 		return nil, nil, &ddbmodel.CursorError{Reason: "malformed"}
 	}
 	if c.V != cursorVersion {
-		return nil, nil, &ddbmodel.CursorError{Reason: fmt.Sprintf("version %d, want %d", c.V, cursorVersion)}
+		reason := fmt.Sprintf("version %d, want %d", c.V, cursorVersion)
+		if c.V > 0 && c.V < cursorVersion {
+			reason += ": made by an earlier version of ddbmodel; start the listing again"
+		}
+		return nil, nil, &ddbmodel.CursorError{Reason: reason}
 	}
 	if c.Q != fp.get() {
 		return nil, nil, &ddbmodel.CursorError{Reason: anotherRequest(fp, c.P)}

@@ -104,4 +104,15 @@ func TestACursorOfAnotherQuerySaysWhichPartsDiffer(t *testing.T) {
 	if _, err := q.Desc().Page(ctx, db, oldCursor); !errors.As(err, &ce) || ce.Reason != "made by another query" {
 		t.Errorf("another query with a cursor without part digests: %v, want made by another query", err)
 	}
+
+	// A cursor of version 1 (made before cursors named their entities) is
+	// refused as an earlier version's, not as another query's.
+	fields["v"] = 1
+	v1, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.Page(ctx, db, base64.RawURLEncoding.EncodeToString(v1)); !errors.As(err, &ce) || ce.Reason != "version 1, want 2: made by an earlier version of ddbmodel; start the listing again" {
+		t.Errorf("the same query with a version 1 cursor: %v, want it refused as an earlier version's", err)
+	}
 }
