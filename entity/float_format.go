@@ -10,37 +10,22 @@ import (
 
 // isFloatKind reports whether t, its pointers followed, is a float.
 func isFloatKind(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64
+	k := baseType(t).Kind()
+	return k == reflect.Float32 || k == reflect.Float64
 }
 
-// isIntegerKind reports whether t, its pointers followed, is an integer
-// (whatever its marshalling: its text is its canonical digits).
-func isIntegerKind(t reflect.Type) bool {
+// baseType is t with its pointers followed.
+func baseType(t reflect.Type) reflect.Type {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return true
-	}
-	return false
-}
-
-// isTimeType reports whether t, its pointers followed, is time.Time.
-func isTimeType(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t == timeType
+	return t
 }
 
 // checkIntegerFormats refuses pad(W) or rev(W) on a key composite whose
 // field is neither stored as a number nor of an integer type (a string, a
-// type of its own marshalling, an interface, a time stored as text). Both take a non-negative integer: on
+// type of its own marshalling, an interface, a time stored as text). Both
+// take a non-negative integer: on
 // a float field a put of any value with a fraction (1.5) failed, and the
 // model looked fine until then; on a field stored as text ("7", "007")
 // distinct values render one key, so one item's put replaced the other's
@@ -63,8 +48,8 @@ func (e *entityCore) checkIntegerFormats(rt reflect.Type) error {
 					Reason: fmt.Sprintf("Define: key %s from %q: %s is %v, but %s renders a non-negative integer, so a put of 1.5 would fail; store a scaled integer (cents rather than dollars) with %s, or render the float as free text",
 						d.Attribute, d.Template.String(), c, withArticle(ft), f, f)}
 			}
-			if n := e.sch.attrs[c]; (n == nil || n.kind != "N") && !isIntegerKind(ft) {
-				if isTimeType(ft) {
+			if n := e.sch.attrs[c]; (n == nil || n.kind != "N") && !isInt(baseType(ft)) {
+				if baseType(ft) == timeType {
 					return &ddbmodel.ValidationError{Entity: e.name, Attribute: c,
 						Reason: fmt.Sprintf("Define: key %s from %q: %s is %v stored as text, but %s renders a non-negative integer; write ${%s:time} (or ${%s:date}) for time order, or tag the field unixtime to store it as Unix seconds",
 							d.Attribute, d.Template.String(), c, withArticle(ft), f, c, c)}
