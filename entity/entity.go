@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -403,6 +404,10 @@ type entityCore struct {
 	marker  types.AttributeValue
 	ver     types.AttributeValue
 	fast    *fastEncoder // nil: encode with guregu/dynamo
+	// queryPlans is the query package's cache of compiled query shapes
+	// (contract.Entity.QueryPlans), made at Define; copies of the entity
+	// share it.
+	queryPlans *sync.Map
 	// keyBytes estimates the bytes of an item's rendered keys.
 	keyBytes int
 	// allKeys lists every key the entity renders; keyAttrs their distinct
@@ -485,6 +490,7 @@ func Define[T any](table *Table, cfg Config[T]) (*Entity[T], error) {
 			fields: map[string][]int{}, byName: map[string]*fieldRule{},
 			now: cfg.Now, shares: slices.Clone(cfg.SharesKeysWith),
 			unmarked: cfg.RecognizeUnmarked, validate: validateOf(cfg.Validate),
+			queryPlans: new(sync.Map),
 		},
 		sampleFn: cfg.Sample,
 	}

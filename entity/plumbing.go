@@ -1,6 +1,8 @@
 package entity
 
 import (
+	"sync"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/ddbmodel/ddbmodel/internal/composite"
@@ -31,6 +33,8 @@ func (m linked[T]) KeySource(values composite.List) keys.Source { return m.e.key
 func (m linked[T]) OwnFilter() Condition { return m.e.ownFilter() }
 
 func (m linked[T]) RecognizesUnmarked() bool { return m.e.unmarked }
+
+func (m linked[T]) QueryPlans() *sync.Map { return m.e.queryPlans }
 
 func (m linked[T]) IndexKeyFits(item map[string]types.AttributeValue, index string) bool {
 	return m.e.indexKeyFits(item, index)

@@ -21,6 +21,8 @@ type queryOut struct {
 	// up to two sort bounds): keyAV hands them out while they last.
 	keyS  [3]types.AttributeValueMemberS
 	nKeyS int
+	// one is the list of one input a planned query returns.
+	one [1]*dynamodb.QueryInput
 }
 
 // keyAV returns the key value v of a number (N) or string (S) key

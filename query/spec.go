@@ -120,6 +120,9 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 	if isIndex && ix.MultiAttribute() {
 		return s.compileMulti(table)
 	}
+	if p := s.planned(); p != nil {
+		return s.compilePlanned(p, table)
+	}
 	var one [1]contract.KeySpec // an entity query's sort key, without an allocation
 	pk, sks, err := s.keySpecs(one[:0])
 	if err != nil {
@@ -233,20 +236,7 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 // of s. The input is q's.
 func (s *spec) input(table *entity.Table, q *queryOut, kc string) (*dynamodb.QueryInput, error) {
 	w, in := q.w, &q.in
-	q.strs = [3]string{table.Name, kc, s.index}
-	in.TableName, in.KeyConditionExpression = &q.strs[0], &q.strs[1]
-	if s.index != "" {
-		in.IndexName = &q.strs[2]
-	}
-	if s.desc {
-		in.ScanIndexForward = aws.Bool(false)
-	}
-	if s.limit > 0 {
-		in.Limit = aws.Int32(int32(s.limit))
-	}
-	if s.consistent {
-		in.ConsistentRead = aws.Bool(true)
-	}
+	s.setInput(table, q, kc)
 	if !s.filter.IsZero() {
 		if err := s.checkFilter(table); err != nil {
 			return nil, err

@@ -6,6 +6,7 @@
 package contract
 
 import (
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -53,6 +54,10 @@ type Entity[C any] interface {
 	// attributes) an unmarked item read must hold for the entity to tell
 	// whether it is its own; nil when it does not recognise unmarked items.
 	UnmarkedNeeds() []string
+	// QueryPlans is a cache the query package keeps per entity: the
+	// compiled shapes of its commonest queries, by index name. The entity
+	// only holds it.
+	QueryPlans() *sync.Map
 	// RenderCondition checks every name of c and encodes every value
 	// against this entity and then the others (a collection's members: a
 	// name resolves against the first that has it), rendering into w.
