@@ -8,7 +8,9 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/ddbmodel/ddbmodel/internal/composite"
 	"github.com/ddbmodel/ddbmodel/internal/errtext"
+	"github.com/ddbmodel/ddbmodel/internal/link"
 )
 
 // keyField is one field of a key struct: the composite it gives.
@@ -50,6 +52,20 @@ func (ks *keyStruct[T, K]) values(k *K) Values {
 // fill is values writing into vs. The entity's operations copy the Values
 // they are given, so ItemKey passes a map of its own frame (see keyVals).
 func (ks *keyStruct[T, K]) fill(vs Values, k *K) Values {
+	ks.each(k, func(name string, v any) { vs[name] = v })
+	return vs
+}
+
+// list is values as a composite list (sorted by name, as ks.fields are),
+// for the query package, which keeps its composites in one.
+func (ks *keyStruct[T, K]) list(k K) composite.List {
+	l := make(composite.List, 0, len(ks.fields))
+	ks.each(&k, func(name string, v any) { l = append(l, composite.Value{Name: name, Value: v}) })
+	return l
+}
+
+// each calls fn with every composite k gives, in the order of ks.fields.
+func (ks *keyStruct[T, K]) each(k *K, fn func(name string, v any)) {
 	base := unsafe.Pointer(k)
 	var rv reflect.Value // K, read through reflect for other kinds
 	for i := range ks.fields {
@@ -65,7 +81,7 @@ func (ks *keyStruct[T, K]) fill(vs Values, k *K) Values {
 				}
 				fv = fv.Elem()
 			}
-			vs[f.name] = fv.Interface()
+			fn(f.name, fv.Interface())
 			continue
 		}
 		p := unsafe.Add(base, f.offset)
@@ -77,14 +93,13 @@ func (ks *keyStruct[T, K]) fill(vs Values, k *K) Values {
 		}
 		switch f.kind {
 		case kindString:
-			vs[f.name] = *(*string)(p)
+			fn(f.name, *(*string)(p))
 		case kindInt:
-			vs[f.name] = *(*int)(p)
+			fn(f.name, *(*int)(p))
 		case kindInt64:
-			vs[f.name] = *(*int64)(p)
+			fn(f.name, *(*int64)(p))
 		}
 	}
-	return vs
 }
 
 // readable fills in how fill reads the field: its offset from the start of
@@ -216,7 +231,12 @@ func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
 // (the prefix ends after its delimiter; use a range for a partial value).
 // The query package's By takes it, and its Between, Gt, Ge, Lt and Le take
 // key structs as the bounds of a sort-key range.
-type QueryKey[T, K any] struct{ ks keyStruct[T, K] }
+type QueryKey[T, K any] struct {
+	ks keyStruct[T, K]
+	// Hidden gives the query package the key's composites as a list
+	// (keyStruct.list), without the Values map.
+	link.Hidden[func(K) composite.List]
+}
 
 // QueryKeyOf returns the typed query key of e on index ("" for the
 // table's primary key), checking here that K's stored fields are every
@@ -235,7 +255,9 @@ func QueryKeyOf[K, T any](e *Entity[T], index string) *QueryKey[T, K] {
 	if err != nil {
 		panic(err)
 	}
-	return &QueryKey[T, K]{*ks}
+	qk := &QueryKey[T, K]{ks: *ks}
+	qk.Hidden = link.New(qk.ks.list)
+	return qk
 }
 
 // Entity returns the entity the key queries (nil for a nil QueryKey).

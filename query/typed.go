@@ -1,6 +1,10 @@
 package query
 
-import "github.com/ddbmodel/ddbmodel/entity"
+import (
+	"github.com/ddbmodel/ddbmodel/entity"
+	"github.com/ddbmodel/ddbmodel/internal/composite"
+	"github.com/ddbmodel/ddbmodel/internal/link"
+)
 
 // By starts a query of key's entity on key's index (or table) with the
 // composites k gives: New(e).Index(key.Index()).Where(key.Values(k)).
@@ -13,7 +17,15 @@ func By[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 		q.s.err = invalidf("query.By needs a QueryKey (entity.QueryKeyOf), got nil")
 		return q
 	}
-	return New(key.Entity()).Index(key.Index()).Where(key.Values(k))
+	q := New(key.Entity()).Index(key.Index())
+	// Where(key.Values(k)), without the map: the key struct's composites
+	// are distinct and sorted, and Where was never called.
+	// A QueryKey QueryKeyOf did not make has none: its query has no
+	// entity, which Build refuses.
+	if list := link.Get[func(K) composite.List](key); list != nil {
+		q.s.where = list(k)
+	}
+	return q
 }
 
 // Matching adds typed filters (all must hold): Filter with their
