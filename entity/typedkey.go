@@ -233,10 +233,16 @@ func (ik *ItemKey[T, K]) Check(k K, c Cond[T], more ...Cond[T]) CheckOp[T] {
 // key structs as the bounds of a sort-key range.
 type QueryKey[T, K any] struct {
 	ks keyStruct[T, K]
-	// Hidden gives the query package the key's composites as a list
-	// (keyStruct.list), without the Values map.
-	link.Hidden[func(K) composite.List]
+	// queryKeyLink gives the query package the key's composites as a
+	// list: a func(K) composite.List (keyStruct.list), so that By needs
+	// no Values map.
+	queryKeyLink
 }
+
+// queryKeyLink is embedded under an unexported name, so that the field
+// is not part of QueryKey's API (an embedded link.Hidden would be a field
+// named Hidden that callers could read and overwrite).
+type queryKeyLink = link.Hidden[any]
 
 // QueryKeyOf returns the typed query key of e on index ("" for the
 // table's primary key), checking here that K's stored fields are every
@@ -256,7 +262,7 @@ func QueryKeyOf[K, T any](e *Entity[T], index string) *QueryKey[T, K] {
 		panic(err)
 	}
 	qk := &QueryKey[T, K]{ks: *ks}
-	qk.Hidden = link.New(qk.ks.list)
+	qk.queryKeyLink = link.New[any](qk.ks.list)
 	return qk
 }
 

@@ -22,7 +22,7 @@ func By[T, K any](key *entity.QueryKey[T, K], k K) Query[T] {
 	// are distinct and sorted, and Where was never called.
 	// A QueryKey QueryKeyOf did not make has none: its query has no
 	// entity, which Build refuses.
-	if list := link.Get[func(K) composite.List](key); list != nil {
+	if list, ok := link.Get[any](key).(func(K) composite.List); ok {
 		q.s.where = list(k)
 	}
 	return q
