@@ -60,20 +60,15 @@ func (c *composite) prepare(raw string) (val, string, error) {
 		}
 		return val{t: t}, "", nil
 	case fmtDate:
-		// A 2006-01-02 date, or what time takes: RFC 3339 text or Unix
-		// seconds (a time field tagged unixtime is stored, and given to
-		// its keys, as Unix seconds).
 		var t time.Time
-		ok := false
-		if len(raw) == len(time.DateOnly) && raw[4] == '-' {
-			var err error
+		var err error
+		if len(raw) == len(time.DateOnly) {
 			t, err = time.Parse(time.DateOnly, raw)
-			ok = err == nil
 		} else {
-			t, ok = parseTime(raw)
+			t, err = time.Parse(time.RFC3339Nano, raw)
 		}
-		if !ok {
-			return val{}, "not RFC 3339 text, Unix seconds or a 2006-01-02 date", ErrFormat
+		if err != nil {
+			return val{}, "not RFC 3339 text or a 2006-01-02 date", ErrFormat
 		}
 		t = t.UTC()
 		if y := t.Year(); y < 0 || y > 9999 {
