@@ -215,6 +215,9 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 		}
 	}
 	e.allKeys = e.allKeyDefs()
+	if err := e.findTimes(rt); err != nil {
+		return err
+	}
 	e.maintained = e.maintainedAttrs()
 	e.writeGuard = e.newWriteGuard()
 	for _, d := range e.allKeys {
@@ -259,7 +262,6 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 		}
 	}
 	e.assignSlots()
-	e.findTimes(rt)
 	e.markerBytes = len(table.EntityAttr()) + len(e.name) + len(table.EntityVersionAttr()) + len(e.version)
 	for _, d := range e.allKeys {
 		if d.Template != nil {

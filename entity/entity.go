@@ -598,9 +598,13 @@ func (e *entityCore) assignSlots() {
 // findTimes records the key composites that are time fields, so that a
 // key renders the same text for a time however it is given: from a put's
 // item (which holds the time in its own zone), from a stored item, from a
-// time.Time or from text.
-func (e *entityCore) findTimes(rt reflect.Type) {
+// time.Time or from text. A ${at:date} composite of a time stored as Unix
+// seconds (the unixtime tag option) is recompiled to take the seconds the
+// item holds (keys.Spec.UnixSeconds), so that it renders the time's UTC
+// day. It runs before anything else keeps the key templates.
+func (e *entityCore) findTimes(rt reflect.Type) error {
 	for _, d := range e.allKeys {
+		var unixDates []string
 		for _, name := range d.Uses {
 			idx, ok := e.fields[name]
 			if !ok || d.Template == nil {
@@ -618,10 +622,24 @@ func (e *entityCore) findTimes(rt reflect.Type) {
 			if e.times == nil {
 				e.times = map[string]bool{}
 			}
-			e.times[name] = slices.Contains(strings.Split(opts, ","), "unixtime")
+			unix := slices.Contains(strings.Split(opts, ","), "unixtime")
+			e.times[name] = unix
 			d.hasTime = true
+			if format, _ := d.Template.CompositeFormat(name); unix && format == "date" {
+				unixDates = append(unixDates, name)
+			}
+		}
+		if len(unixDates) > 0 {
+			spec := d.Template.Spec()
+			spec.UnixSeconds = unixDates
+			t, err := keys.Compile(spec)
+			if err != nil {
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: d.Attribute, Reason: "Define: key template", Err: err}
+			}
+			d.Template = t
 		}
 	}
+	return nil
 }
 
 // Name returns the entity's name, the value of its marker attribute ("" for

@@ -28,7 +28,8 @@
 //	time      RFC 3339 text with any offset and precision, or an integer
 //	          number of Unix seconds, rendered in UTC with a fixed width as
 //	          2006-01-02T15:04:05.000000000Z, so that string order is time order.
-//	date      RFC 3339 text or 2006-01-02, rendered as the UTC date 2006-01-02.
+//	date      RFC 3339 text or 2006-01-02 (and Unix seconds for a composite
+//	          named in Spec.UnixSeconds), rendered as the UTC date 2006-01-02.
 //	shard(N)  any text, rendered as its shard ShardOf(value, N) (N in 2..1000),
 //	          zero-padded to the digits of N-1. A template has at most one.
 //

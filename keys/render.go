@@ -50,27 +50,20 @@ func (c *composite) prepare(raw string) (val, string, error) {
 			return val{}, "more than " + strconv.Itoa(c.n) + " digits", ErrFormat
 		}
 		return val{s: d}, "", nil
-	case fmtTime:
-		t, ok := parseTime(raw)
-		if !ok {
-			return val{}, "not RFC 3339 text or Unix seconds", ErrFormat
-		}
-		if y := t.Year(); y < 0 || y > 9999 {
-			return val{}, "year outside 0000..9999", ErrFormat
-		}
-		return val{t: t}, "", nil
-	case fmtDate:
+	case fmtTime, fmtDate:
 		var t time.Time
-		var err error
-		if len(raw) == len(time.DateOnly) {
-			t, err = time.Parse(time.DateOnly, raw)
+		var ok bool
+		var why string
+		if c.format == fmtTime || (c.unixSeconds && isSeconds(raw)) {
+			t, ok = parseTime(raw)
+			why = "not RFC 3339 text or Unix seconds"
 		} else {
-			t, err = time.Parse(time.RFC3339Nano, raw)
+			t, ok = parseDateValue(raw)
+			why = "not RFC 3339 text or a 2006-01-02 date"
 		}
-		if err != nil {
-			return val{}, "not RFC 3339 text or a 2006-01-02 date", ErrFormat
+		if !ok {
+			return val{}, why, ErrFormat
 		}
-		t = t.UTC()
 		if y := t.Year(); y < 0 || y > 9999 {
 			return val{}, "year outside 0000..9999", ErrFormat
 		}
@@ -112,11 +105,7 @@ func (c *composite) checkText(raw string) (string, error) {
 // parseTime parses RFC 3339 text or an integer number of Unix seconds and
 // returns the time in UTC.
 func parseTime(raw string) (time.Time, bool) {
-	digits := raw
-	if digits[0] == '-' || digits[0] == '+' {
-		digits = digits[1:]
-	}
-	if digits != "" && strings.Trim(digits, "0123456789") == "" {
+	if isSeconds(raw) {
 		sec, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
 			return time.Time{}, false
@@ -128,6 +117,28 @@ func parseTime(raw string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t.UTC(), true
+}
+
+// parseDateValue parses the value of a date composite, a 2006-01-02 date or
+// RFC 3339 text, and returns its time in UTC.
+func parseDateValue(raw string) (time.Time, bool) {
+	layout := time.RFC3339Nano
+	if len(raw) == len(time.DateOnly) {
+		layout = time.DateOnly
+	}
+	t, err := time.Parse(layout, raw)
+	return t.UTC(), err == nil
+}
+
+// isSeconds reports whether raw is a decimal integer, optionally signed:
+// Unix seconds to the time format (and to a date composite in
+// Spec.UnixSeconds).
+func isSeconds(raw string) bool {
+	digits := raw
+	if digits != "" && (digits[0] == '-' || digits[0] == '+') {
+		digits = digits[1:]
+	}
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 // renderedLen returns the rendered length of a prepared value.

@@ -36,6 +36,14 @@ type Spec struct {
 	Template  string // the template text, e.g. MODULE#${moduleId}#LESSON#${lessonId}
 	Kind      Kind   // String or Number
 	MaxBytes  int    // 0: no limit. Callers use 2048 for partition keys and 1024 for sort keys.
+	// UnixSeconds names the composites whose values are Unix seconds (a
+	// time stored as a number): a date composite among them takes decimal
+	// seconds as well as RFC 3339 text, and renders their UTC day. A date
+	// composite not named here refuses digits, so that text such as
+	// "20240601" is never read as seconds. The time format takes Unix
+	// seconds for every composite. Each name must be a composite of the
+	// template.
+	UnixSeconds []string
 }
 
 // Template is a compiled key template. It is immutable and safe for
@@ -81,6 +89,7 @@ type composite struct {
 	forbidASCII [2]uint64
 	asciiOnly   bool   // forbid is ASCII, so forbidASCII says all of it
 	spec        string // the format text, e.g. "pad(10)"
+	unixSeconds bool   // named in Spec.UnixSeconds: a date takes Unix seconds
 }
 
 func (c *composite) formatName() string {
@@ -93,6 +102,7 @@ func (c *composite) formatName() string {
 // Compile parses and checks spec's template.
 func Compile(spec Spec) (*Template, error) {
 	src := spec.Template
+	spec.UnixSeconds = slices.Clone(spec.UnixSeconds)
 	t := &Template{spec: spec, shard: -1}
 	errAt := func(pos int, msg string) error {
 		return &SyntaxError{Template: src, Pos: pos, Msg: msg}
@@ -177,6 +187,13 @@ func Compile(spec Spec) (*Template, error) {
 		i++
 	}
 	t.lits = append(t.lits, src[litStart:])
+	for _, name := range spec.UnixSeconds {
+		k := slices.IndexFunc(t.comps, func(c composite) bool { return c.name == name })
+		if k < 0 {
+			return nil, errAt(0, "UnixSeconds names "+strconv.Quote(name)+", which is no composite of the template")
+		}
+		t.comps[k].unixSeconds = true
+	}
 	delims := t.delimiters()
 	for k := range t.comps {
 		c := &t.comps[k]
@@ -311,8 +328,13 @@ func MustCompile(spec Spec) *Template {
 // String returns the template's source text.
 func (t *Template) String() string { return t.spec.Template }
 
-// Spec returns the Spec the template was compiled from.
-func (t *Template) Spec() Spec { return t.spec }
+// Spec returns the Spec the template was compiled from (its UnixSeconds
+// in a fresh slice).
+func (t *Template) Spec() Spec {
+	s := t.spec
+	s.UnixSeconds = slices.Clone(s.UnixSeconds)
+	return s
+}
 
 // Attribute returns the key attribute the template renders, as given in its
 // Spec; it may be empty.
