@@ -176,7 +176,10 @@ type IndexKey[T any] struct {
 }
 
 // Timestamps names attributes the entity maintains: Created is set on
-// create (and on a put when zero), Updated on every write. Fields may be
+// create (and on a put when zero), Updated on every write. An update's own
+// action on either (Set, Remove, Add, a field handle's) is refused, as on
+// the lock attribute: an update sets Updated to now and leaves Created as
+// it is. Fields may be
 // time.Time, string (fixed-width UTC RFC 3339 with milliseconds) or an integer
 // (Unix seconds).
 type Timestamps struct {

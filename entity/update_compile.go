@@ -152,12 +152,12 @@ func (p *updatePlan) compile() (*compiledUpdate, error) {
 	return p.assemble()
 }
 
-// addUpdatedTimestamp sets the updated timestamp, unless the caller does:
-// one more attribute the update sets, so a key built from it is recomputed
-// like any other.
+// addUpdatedTimestamp sets the updated timestamp to now: one more
+// attribute the update sets, so a key built from it is recomputed like any
+// other. An action of the caller's on it is refused (checkActions).
 func (p *updatePlan) addUpdatedTimestamp() error {
 	e := p.e
-	if e.updated == nil || slices.ContainsFunc(p.acts, func(a action) bool { return a.attr == e.updated.name }) {
+	if e.updated == nil {
 		return nil
 	}
 	av, err := e.nowValue(e.updated)
@@ -165,6 +165,21 @@ func (p *updatePlan) addUpdatedTimestamp() error {
 		return err
 	}
 	p.acts = append(p.acts[:len(p.acts):len(p.acts)], action{actSet, e.updated.name, av})
+	return nil
+}
+
+// refuseStampAction refuses a caller's update action on a timestamp: the
+// entity maintains both, as it maintains the lock attribute. The created
+// timestamp records when the item was created, which an update does not
+// change (a put keeps a value's non-zero one, and a create sets it); the
+// updated timestamp is now on every write, as a put sets it.
+func (e *entityCore) refuseStampAction(attr, top string) error {
+	switch {
+	case e.created != nil && top == e.created.name:
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: attr, Reason: "the created timestamp is maintained by the entity: a create sets it, and an update leaves it as it is"}
+	case e.updated != nil && top == e.updated.name:
+		return &ddbmodel.ValidationError{Entity: e.name, Attribute: attr, Reason: "the updated timestamp is maintained by the entity: every update sets it to now"}
+	}
 	return nil
 }
 
@@ -195,6 +210,11 @@ func (p *updatePlan) checkActions() error {
 		}
 		if e.lock != nil && ref.top == e.lock.name {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: "the lock attribute is maintained by the entity"}
+		}
+		if i < len(p.op.acts) {
+			if err := e.refuseStampAction(a.attr, ref.top); err != nil {
+				return err
+			}
 		}
 		if err := p.checkOverlap(i, ref); err != nil {
 			return err
