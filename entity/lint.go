@@ -70,6 +70,12 @@ const (
 	LintSortOrder = "sort-order"
 	// LintStaleAllow: an [Allow] matches no finding, or gives no reason.
 	LintStaleAllow = "stale-allow"
+	// LintLossyKey: every composite of an entity's table key is rendered
+	// with a format that keeps only part of its value (date: the day;
+	// shard(N): the shard), so two items differing within a day or a
+	// shard render one key and a put of one replaces the other. Intended
+	// for one item per day or shard (a daily rollup): Allow it.
+	LintLossyKey = "lossy-key"
 )
 
 // Finding is one result of [Table.Lint].
@@ -132,7 +138,7 @@ type LintOptions struct {
 // Lint checks the table's model for what is likely wrong, short of what
 // Define refuses (two entities that can render the same key): see the
 // Lint... codes. Findings come in a fixed order: unused indexes and
-// broken access patterns; then per entity and placement (hot partitions,
+// broken access patterns; then per entity and placement (hot partitions, lossy table keys,
 // unpadded numbers and times, sparse and When membership, Enum values
 // a key template refuses); then stale
 // SharesKeysWith entries, index overlaps, the index quota, capacity
@@ -162,6 +168,7 @@ func (t *Table) Lint(opts LintOptions) []Finding {
 	for _, m := range models {
 		for _, p := range m.places {
 			out = append(out, lintHot(p)...)
+			out = append(out, lintLossy(p)...)
 			out = append(out, lintUnpadded(m, p)...)
 			out = append(out, lintSparse(m, p)...)
 			out = append(out, lintMembership(m, p)...)
@@ -211,6 +218,40 @@ func lintHot(p Placement) []Finding {
 		Templates: []string{placementKey(p)},
 		Message: fmt.Sprintf("every %s item has the partition key %s = %q: one partition takes all their writes (about 1,000 writes a second at most); add a composite, or shard it with ${attr:shard(N)}",
 			p.Entity, p.Partition.Attribute, pt.String())}}
+}
+
+// lintLossy reports a table key whose every composite is rendered lossily
+// (date, shard) wherever the key uses it: nothing in the key tells two
+// items of one day or shard apart (LintLossyKey). Index keys may repeat.
+func lintLossy(p Placement) []Finding {
+	if p.Index != "" || p.Partition.Template == nil {
+		return nil
+	}
+	ts := []*keys.Template{p.Partition.Template}
+	if p.Sort.Template != nil {
+		ts = append(ts, p.Sort.Template)
+	} else if p.Sort.Attribute != "" {
+		return nil // a computed sort key: it may tell items apart
+	}
+	lossless := map[string]bool{}
+	var lossy []string
+	for _, t := range ts {
+		for _, c := range t.Composites() {
+			f, _ := t.CompositeFormat(c)
+			if f == "date" || strings.HasPrefix(f, "shard(") {
+				lossy = append(lossy, fmt.Sprintf("${%s:%s}", c, f))
+			} else {
+				lossless[c] = true
+			}
+		}
+	}
+	if len(lossy) == 0 || len(lossless) > 0 {
+		return nil
+	}
+	return []Finding{{Severity: Warning, Code: LintLossyKey, Entities: []string{p.Entity},
+		Templates: []string{placementKey(p)},
+		Message: fmt.Sprintf("%s's table key is built only from %s, which keep part of a value (its day, its shard): two items that differ within it render one key, and a put of one replaces the other; add a composite that tells items apart (an ID, or the time with ${attr:time}), or Allow it for one item per day or shard",
+			p.Entity, strings.Join(lossy, " and "))}}
 }
 
 func lintUnpadded(m entityModel, p Placement) []Finding {

@@ -26,6 +26,11 @@ func TestSettingRefusalsNameTheEntity(t *testing.T) {
 			_, err := query.New(courses).Index("ByPoints").Where(entity.Values{"courseId": "c1"}).Build()
 			return err
 		}, "Course", "", `the entity is in no index "ByPoints"`},
+		{"scan of an index the entity is not in", func() error {
+			// It would read other entities' items only and return nothing.
+			_, err := query.Scan(courses).Index("ByPoints").Build()
+			return err
+		}, "Course", "", `the entity is in no index "ByPoints"`},
 		{"collection without a shared partition template", func() error {
 			_, err := query.Of(courses, students).Where(entity.Values{"courseId": "c1", "studentId": "s1"}).Build()
 			return err

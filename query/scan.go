@@ -111,6 +111,11 @@ func (s Scanner[T]) check() error {
 	if _, ok := t.Index(s.index); s.index != "" && !ok {
 		return noIndex(s.e.Name(), t, s.index)
 	}
+	if _, _, placed := modelOf(s.e).KeySpecs(s.index); s.index != "" && !placed {
+		// No item of the entity is in the index: the scan would read other
+		// entities' items only, and return none of them.
+		return invalidIn(s.e.Name(), "", "the entity is in no index %q", s.index)
+	}
 	if err := checkUnmarkedProjection([]Member{s.e}, t, s.index, false); err != nil {
 		return err
 	}
