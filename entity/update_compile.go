@@ -377,6 +377,11 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 	if err != nil {
 		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
 	}
+	// As If(Attr(name).Eq(value)) does: a value outside the Enum rule is
+	// one no item holds, so the update could only fail at DynamoDB.
+	if err := e.sch.enumCheck(name, ref, av, false); err != nil {
+		return "", err
+	}
 	return w.Name(name) + " = " + w.Value(av), nil
 }
 
