@@ -602,8 +602,9 @@ func (e *entityCore) assignSlots() {
 // key renders the same text for a time however it is given: from a put's
 // item (which holds the time in its own zone), from a stored item, from a
 // time.Time or from text. A ${at:date} composite of a time stored as Unix
-// seconds (the unixtime tag option) is recompiled to take the seconds the
-// item holds (keys.Spec.UnixSeconds), so that it renders the time's UTC
+// seconds (the unixtime tag option) or of an integer field (Unix seconds,
+// as the time format takes an integer) is recompiled to take the seconds
+// the item holds (keys.Spec.UnixSeconds), so that it renders their UTC
 // day. It runs before anything else keeps the key templates.
 func (e *entityCore) findTimes(rt reflect.Type) error {
 	for _, d := range e.allKeys {
@@ -619,6 +620,11 @@ func (e *entityCore) findTimes(rt reflect.Type) error {
 				ft = ft.Elem()
 			}
 			if ft != timeType {
+				if format, _ := d.Template.CompositeFormat(name); format == "date" && isInt(ft) {
+					// An integer is taken as Unix seconds, as the time
+					// format takes it (an int64 Timestamps field).
+					unixDates = append(unixDates, name)
+				}
 				continue
 			}
 			_, opts, _ := strings.Cut(f.Tag.Get("dynamo"), ",")

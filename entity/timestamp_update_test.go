@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
@@ -78,5 +80,63 @@ func TestAnUpdateOfATimestampIsRefused(t *testing.T) {
 	}
 	if !got.Created.Equal(clock.Add(-time.Hour)) || got.Updated != clock.Unix() {
 		t.Errorf("after the update: created %v, updated %d; want %v, %d", got.Created, got.Updated, clock.Add(-time.Hour), clock.Unix())
+	}
+}
+
+type unixStamped struct {
+	ID      string    `dynamo:"id"`
+	Text    string    `dynamo:"text,omitempty"`
+	Created time.Time `dynamo:"created,unixtime"`
+	Updated time.Time `dynamo:"updated,unixtime"`
+}
+
+// An updated timestamp stored as Unix seconds (a time.Time tagged
+// unixtime) is set to now as the number a put stores, and a key built from
+// it renders the put's text. Every update of such an entity was refused
+// ("want time.Time (stored as N), got a string"): now was encoded without
+// the field's tag options (helper-110).
+func TestAnUpdateSetsAUnixtimeUpdatedTimestamp(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "unix-stamped", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"),
+		Indexes: []entity.Index{{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")}}}
+	clock := time.Date(2025, 3, 1, 9, 30, 0, 0, time.UTC)
+	docs := entity.MustDefine(table, entity.Config[unixStamped]{
+		Name: "UnixStamped", Key: entity.Key{Partition: "U#${id}", Sort: "#U"},
+		Timestamps: entity.Timestamps{Created: "created", Updated: "updated"},
+		Indexes: []entity.IndexKey[unixStamped]{
+			{Index: "GSI1", Partition: "DAY#${updated:date}", Sort: "AT#${updated:time}#${id}"},
+		},
+		Now: func() time.Time { return clock },
+	})
+	in, err := docs.Update(entity.Values{"id": "a"}).Set("text", "x").Build()
+	if err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	put, err := docs.Put(unixStamped{ID: "a", Text: "x", Created: clock}).Build()
+	if err != nil {
+		t.Fatalf("put: %v", err)
+	}
+	want := map[string]bool{}
+	for _, attr := range []string{"updated", "GSI1PK", "GSI1SK"} {
+		switch v := put.Item[attr].(type) {
+		case *types.AttributeValueMemberN:
+			want["N "+v.Value] = true
+		case *types.AttributeValueMemberS:
+			want["S "+v.Value] = true
+		}
+	}
+	if !want["N 1740821400"] || !want["S DAY#2025-03-01"] {
+		t.Fatalf("put item %v: want updated N 1740821400 and GSI1PK DAY#2025-03-01", put.Item)
+	}
+	for _, av := range in.ExpressionAttributeValues {
+		switch v := av.(type) {
+		case *types.AttributeValueMemberN:
+			delete(want, "N "+v.Value)
+		case *types.AttributeValueMemberS:
+			delete(want, "S "+v.Value)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("the update's values %v lack the put's %v", in.ExpressionAttributeValues, want)
 	}
 }

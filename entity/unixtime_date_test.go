@@ -107,3 +107,67 @@ func TestADateCompositeOfAUnixtimeFieldRendersItsDay(t *testing.T) {
 		}
 	}
 }
+
+type udEvent struct {
+	ID      string `dynamo:"id"`
+	At      int64  `dynamo:"at"`      // Unix seconds
+	Updated int64  `dynamo:"updated"` // an int64 timestamp: Unix seconds
+}
+
+// A ${x:date} composite of an integer field takes it as Unix seconds, as
+// ${x:time} does: a put, an update (of the field, or of an int64 updated
+// timestamp set to now) and a query render the UTC day. Every put of such
+// a model failed (helper-110).
+func TestADateCompositeOfAnIntegerFieldRendersItsDay(t *testing.T) {
+	t.Parallel()
+	table := &entity.Table{Name: "ud-int", PartitionKey: entity.S("PK"), SortKey: entity.S("SK"), Indexes: []entity.Index{
+		{Name: "GSI1", PartitionKey: entity.S("GSI1PK"), SortKey: entity.S("GSI1SK")},
+		{Name: "GSI2", PartitionKey: entity.S("GSI2PK"), SortKey: entity.S("GSI2SK")},
+	}}
+	clock := time.Date(2025, 3, 1, 23, 59, 59, 0, time.UTC)
+	events := entity.MustDefine(table, entity.Config[udEvent]{
+		Name: "Event", Key: entity.Key{Partition: "E#${id}", Sort: "#E"},
+		Timestamps: entity.Timestamps{Updated: "updated"},
+		Indexes: []entity.IndexKey[udEvent]{
+			{Index: "GSI1", Partition: "DAY#${at:date}", Sort: "E#${id}"},
+			{Index: "GSI2", Partition: "UPD#${updated:date}", Sort: "E#${id}"},
+		},
+		Now: func() time.Time { return clock },
+	})
+	put, err := events.Put(udEvent{ID: "e1", At: 1717216200}).Build()
+	if err != nil {
+		t.Fatalf("put: %v", err)
+	}
+	if got := udS(t, put.Item, "GSI1PK"); got != "DAY#2024-06-01" {
+		t.Errorf("put GSI1PK = %q, want DAY#2024-06-01", got)
+	}
+	if got := udS(t, put.Item, "GSI2PK"); got != "UPD#2025-03-01" {
+		t.Errorf("put GSI2PK = %q, want UPD#2025-03-01", got)
+	}
+	up, err := events.Update(entity.Values{"id": "e1"}).Set("at", int64(-86400)).Build()
+	if err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, av := range up.ExpressionAttributeValues {
+		if s, ok := av.(*types.AttributeValueMemberS); ok {
+			seen[s.Value] = true
+		}
+	}
+	if !seen["DAY#1969-12-31"] || !seen["UPD#2025-03-01"] {
+		t.Errorf("update values %v: want DAY#1969-12-31 and UPD#2025-03-01", up.ExpressionAttributeValues)
+	}
+	q, err := query.New(events).Index("GSI1").Where(entity.Values{"at": 1717216200}).Build()
+	if err != nil {
+		t.Fatalf("query: %v", err)
+	}
+	found := false
+	for _, av := range q.ExpressionAttributeValues {
+		if s, ok := av.(*types.AttributeValueMemberS); ok && s.Value == "DAY#2024-06-01" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("query values %v hold no DAY#2024-06-01", q.ExpressionAttributeValues)
+	}
+}

@@ -177,8 +177,9 @@ func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
 // A value for any other attribute is accepted too: it is then an equality
 // condition on the item's current value, like If(Attr(name).Eq(v)).
 // Build refuses, as conditions that could never hold, a key or marker
-// attribute (the entity maintains and checks those) and a composite of
-// the table key whose value renders another key than the update's own.
+// attribute (the entity maintains and checks those), a composite of the
+// table key whose value renders another key than the update's own, and a
+// value outside the attribute's Enum (as If(Attr(name).Eq(v)) does).
 // The condition compares stored values as DynamoDB does: a time.Time
 // stored as text (without unixtime) holds its zone offset, so the same
 // instant given in another zone does not match (as with Attr(name).Eq,
@@ -285,9 +286,16 @@ func (op *updateRequest) partialT(typ reflect.Type, known *knownValues, with key
 	return t.UnsafePointer(), nil
 }
 
+// nowValue is the timestamp r set to now, encoded as a put of the field
+// encodes it: with its dynamo tag options (a time.Time tagged unixtime is
+// Unix seconds).
 func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
 	f := reflect.New(r.typ).Elem()
 	setTime(f, e.now())
+	if n := e.sch.attrs[r.name]; n != nil {
+		av, _, err := n.value(f.Interface())
+		return av, err
+	}
 	return marshalValue(f.Interface())
 }
 
