@@ -219,7 +219,9 @@ type Config[T any] struct {
 	Timestamps Timestamps
 	// LockAttribute names an integer attribute used for optimistic locking:
 	// every write increments it, and puts, updates and deletes can be
-	// conditioned on the value the writer read.
+	// conditioned on the value the writer read. An update's ReadFirst then
+	// checks the version alone: code writing the table outside the library
+	// must increment it as well.
 	LockAttribute string
 	// Validate checks the whole item on put and create.
 	Validate func(*T) error

@@ -207,7 +207,12 @@ func (op UpdateOp[T]) IfVersion(version int64) UpdateOp[T] {
 
 // ReadFirst lets the update read the item (strongly consistent) when it
 // needs composites it was not given, and apply itself on the condition that
-// what it read has not changed (ErrConditionFailed otherwise; retry).
+// what it read has not changed (ErrConditionFailed otherwise; retry). On
+// an entity with a LockAttribute, "not changed" is the lock version still
+// being the one read (every write through the entity increments it); a
+// writer outside the library that changes the item without incrementing
+// the version goes unseen, and the keys computed from what was read may
+// then be stale: such writers must increment the version too.
 func (op UpdateOp[T]) ReadFirst() UpdateOp[T] {
 	op.readFirst = true
 	return op
