@@ -31,6 +31,10 @@ func TestSettingRefusalsNameTheEntity(t *testing.T) {
 			_, err := query.Scan(courses).Index("ByPoints").Build()
 			return err
 		}, "Course", "", `the entity is in no index "ByPoints"`},
+		{"collection naming an entity twice", func() error {
+			_, err := query.Of(courses, lessons, courses).Where(entity.Values{"courseId": "c1"}).Build()
+			return err
+		}, "Course", "", "the collection names the entity twice (members 0 and 2)"},
 		{"collection without a shared partition template", func() error {
 			_, err := query.Of(courses, students).Where(entity.Values{"courseId": "c1", "studentId": "s1"}).Build()
 			return err

@@ -96,6 +96,11 @@ func (s *spec) compile() (_ []*dynamodb.QueryInput, _ keyRange, err error) {
 		if isNilMember(m) {
 			return nil, keyRange{}, invalidf("member %d is a nil or zero entity (entities are made by entity.Define)", i)
 		}
+		for _, earlier := range s.members[:i] {
+			if earlier.Name() == m.Name() {
+				return nil, keyRange{}, &ddbmodel.ValidationError{Entity: m.Name(), Reason: fmt.Sprintf("the collection names the entity twice (members %d and %d); name each entity once", slices.Index(s.members, earlier), i)}
+			}
+		}
 	}
 	if s.conflict != nil {
 		return nil, keyRange{}, s.conflictErr()
