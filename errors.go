@@ -127,6 +127,11 @@ type MissingCompositesError struct {
 	// composites cannot be put at all, where a Sparse placement would
 	// leave it out of the index.
 	NotSparse string
+	// Upsert is set when an upsert's value leaves composites of an index
+	// key zero or out: an upsert keeps an existing item's value where its
+	// Default applies (if_not_exists) and cannot take a sparse index's
+	// absent composite as leaving the index, so the key is unknown.
+	Upsert bool
 }
 
 // Error describes the MissingCompositesError.
@@ -144,6 +149,8 @@ func (e *MissingCompositesError) Error() string {
 		msg += fmt.Sprintf(" (the update changes %s without giving the new value, which only the item knows: use ReadFirst)", strings.Join(e.Changed, ", "))
 	case e.Update:
 		msg += " (give their current values with With, or use ReadFirst)"
+	case e.Upsert:
+		msg += " (an upsert renders every index key from the value, which leaves these zero or out: a Default is kept as stored by an existing item, and an absent sparse composite cannot take the item out of its index; give each a value, or write the whole value with Put)"
 	case e.NotSparse != "":
 		msg += fmt.Sprintf(" (give a value for each, or, if items without them belong out of index %s, set Sparse: true on the entity's IndexKey for it)", e.NotSparse)
 	default:

@@ -192,7 +192,7 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: dedupe(missing)}
+		return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: dedupe(missing), Upsert: true}
 	}
 
 	key := e.tableKey(item)
