@@ -621,8 +621,10 @@ func (e *entityCore) findTimes(rt reflect.Type) error {
 			for ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
 			}
+			format, _ := d.Template.CompositeFormat(name)
+			isDate := format == "date"
 			if ft != timeType {
-				if format, _ := d.Template.CompositeFormat(name); format == "date" && isInt(ft) {
+				if isDate && isInt(ft) {
 					// An integer is taken as Unix seconds, as the time
 					// format takes it (an int64 Timestamps field).
 					unixDates = append(unixDates, name)
@@ -636,7 +638,7 @@ func (e *entityCore) findTimes(rt reflect.Type) error {
 			unix := slices.Contains(strings.Split(opts, ","), "unixtime")
 			e.times[name] = unix
 			d.hasTime = true
-			if format, _ := d.Template.CompositeFormat(name); unix && format == "date" {
+			if unix && isDate {
 				unixDates = append(unixDates, name)
 			}
 		}

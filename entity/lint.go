@@ -233,19 +233,19 @@ func lintLossy(p Placement) []Finding {
 	} else if p.Sort.Attribute != "" {
 		return nil // a computed sort key: it may tell items apart
 	}
-	lossless := map[string]bool{}
 	var lossy []string
+	whole := false // a composite rendered whole tells items apart
 	for _, t := range ts {
 		for _, c := range t.Composites() {
 			f, _ := t.CompositeFormat(c)
 			if f == "date" || strings.HasPrefix(f, "shard(") {
 				lossy = append(lossy, fmt.Sprintf("${%s:%s}", c, f))
 			} else {
-				lossless[c] = true
+				whole = true
 			}
 		}
 	}
-	if len(lossy) == 0 || len(lossless) > 0 {
+	if len(lossy) == 0 || whole {
 		return nil
 	}
 	return []Finding{{Severity: Warning, Code: LintLossyKey, Entities: []string{p.Entity},
