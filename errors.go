@@ -106,10 +106,12 @@ func (e *ValidationError) Error() string {
 // Unwrap returns ErrInvalid and the underlying cause.
 func (e *ValidationError) Unwrap() []error { return nonNil(ErrInvalid, e.Err) }
 
-// MissingCompositesError reports an index key that cannot be computed from
-// what an update knows. The fix is to pass the missing attributes (With),
-// or to let the update read the item first (ReadFirst): the only fix for
-// the attributes in Changed.
+// MissingCompositesError reports a key that cannot be computed from what an
+// operation knows. For an update (Update set), the fix is to pass the
+// missing attributes (With), or to let the update read the item first
+// (ReadFirst): the only fix for the attributes in Changed. For an upsert
+// (Upsert set), Reasons says why each is unknown and what to do. Other
+// operations need a value for each among the values they take.
 type MissingCompositesError struct {
 	Entity       string
 	KeyAttribute string   // the key attribute that would be stale, e.g. "GSI1PK"; several are joined by ", "
@@ -132,6 +134,9 @@ type MissingCompositesError struct {
 	// Default applies (if_not_exists) and cannot take a sparse index's
 	// absent composite as leaving the index, so the key is unknown.
 	Upsert bool
+	// Reasons says, for an upsert, why each composite of Missing is
+	// unknown and what to do, in Missing's order (nil otherwise).
+	Reasons []string
 }
 
 // Error describes the MissingCompositesError.
@@ -141,6 +146,16 @@ func (e *MissingCompositesError) Error() string {
 	// cannot give: only a read can.
 	wholeItem := slices.ContainsFunc(e.Missing, func(m string) bool { return strings.HasPrefix(m, wholeItemMissing) })
 	switch {
+	case e.Upsert && len(e.Reasons) == len(e.Missing):
+		// Each composite with its own cause: an upsert renders every index
+		// key from the value, and these the value does not settle.
+		msg = fmt.Sprintf("ddbmodel: %s: cannot compute %s for an upsert, which renders every index key from the value:", e.Entity, e.KeyAttribute)
+		for i, m := range e.Missing {
+			if i > 0 {
+				msg += ";"
+			}
+			msg += " " + m + " " + e.Reasons[i]
+		}
 	case wholeItem && e.Update:
 		msg += " (an index's When decides from the whole item, which only the item read gives: use ReadFirst)"
 	case wholeItem:

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -52,8 +53,7 @@ func (UpsertOp[T]) writeOp() {}
 //     and is otherwise v's or now; the updated timestamp is now.
 //   - A ReadOnly attribute (other than a primary-key composite) is v's only
 //     on an item created: an existing item keeps its value (if_not_exists),
-//     as an update may not change it. An index key built from one is
-//     therefore refused as a key v does not give (see below).
+//     as an update may not change it.
 //   - The lock attribute is incremented (1 on an item created): an upsert
 //     never conflicts on the version; condition it with If to require one.
 //   - The write is conditioned on the entity marker: another entity's item
@@ -70,11 +70,16 @@ func (UpsertOp[T]) writeOp() {}
 // attributes of an item and keep the rest, use Update.
 //
 // Every key is kept true: an index key must be rendered from what v gives.
-// When a composite of an index key is one v leaves out (or fills only by a
-// Default), or an index decides membership with When, the stored item may
-// hold another value, so the upsert fails before sending with a
-// *ddbmodel.MissingCompositesError naming them: give them, or use Update
-// (with ReadFirst) or Put.
+// An index key built from the created timestamp or a ReadOnly attribute,
+// which an existing item keeps, is rendered from v's value, and the upsert
+// then holds only where the item is new or holds that same value (else it
+// fails with ddbmodel.ErrConditionFailed, changing nothing). When a
+// composite of an index key is one v leaves out (or fills only by a
+// Default, or is the created timestamp left zero or the lock version), or
+// an index decides membership with When, the stored item may hold another
+// value, so the upsert fails before sending with a
+// *ddbmodel.MissingCompositesError naming them, whose Reasons say why and
+// what to do for each: give them, or use Update (with ReadFirst) or Put.
 //
 // v is kept as given, not copied: its maps, slices and pointers are read
 // when the request is built (Build, Run), so change them only after.
@@ -135,6 +140,9 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 			defaulted[r.name] = true
 		}
 	}
+	// A created timestamp v gives (non-zero) is pinned like a read-only
+	// attribute v gives: see below.
+	createdGiven := e.created != nil && !rv.FieldByIndex(e.created.index).IsZero()
 	item, err := e.encodeValue(v, false, nil)
 	if err != nil {
 		return nil, err
@@ -166,33 +174,58 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 			c.given[name] = true
 		}
 	}
-	// Every index key must come from what v gives.
-	var missing, missingAttrs []string
+	// Every index key must come from what v gives. A composite that an
+	// existing item keeps (the created timestamp, a read-only attribute)
+	// but v gives is pinned: the upsert holds only where the item is new
+	// or holds that value, so the key rendered from v is the item's.
+	var missing, missingAttrs, reasons []string
+	var pinned []string
+	miss := func(name, keyAttr, reason string) {
+		missingAttrs = append(missingAttrs, keyAttr)
+		if !slices.Contains(missing, name) {
+			missing, reasons = append(missing, name), append(reasons, reason)
+		}
+	}
 	for _, d := range e.indexes {
 		if d.sparse && d.when != nil {
 			// The text ddbmodel.MissingCompositesError recognises (ReadFirst, not With, gives the whole item).
-			missing = append(missing, "(the whole item, for index "+d.name+"'s condition)")
-			missingAttrs = append(missingAttrs, d.name)
+			miss("(the whole item, for index "+d.name+"'s condition)", d.name,
+				"(index "+d.name+" decides membership with When, from the whole item, which an upsert does not read: write the whole value with Put, or change the item with an Update with ReadFirst)")
 			continue
 		}
 		for _, k := range []*keyDef{d.pk, d.sk} {
 			if k == nil {
 				continue
 			}
-			short := false
 			for _, u := range k.Uses {
-				if !c.given[u] {
-					missing = append(missing, u)
-					short = true
+				if c.given[u] {
+					continue
 				}
-			}
-			if short {
-				missingAttrs = append(missingAttrs, k.Attribute)
+				_, stored := item[u]
+				isCreated := e.created != nil && u == e.created.name
+				isLock := e.lock != nil && u == e.lock.name
+				switch {
+				case isLock:
+					miss(u, k.Attribute, "(the lock version, which the upsert increments: its new value is known only from the item; change the item with an Update with ReadFirst, or write it with Put)")
+				case isCreated && createdGiven, stored && !defaulted[u] && !isCreated:
+					// A read-only attribute or the created timestamp v gives.
+					if !slices.Contains(pinned, u) {
+						pinned = append(pinned, u)
+					}
+				case defaulted[u]:
+					miss(u, k.Attribute, "(left zero: its Default is written only where the item lacks it, so an existing item keeps its own value; give the value)")
+				case isCreated:
+					miss(u, k.Attribute, "(the created timestamp, left zero: an existing item keeps its creation time; give the item's creation time, and the upsert then holds only where the item is new or was created then)")
+				case d.sparse:
+					miss(u, k.Attribute, fmt.Sprintf("(left out: an existing item keeps its own value, and an upsert cannot take the item out of index %s; give the value, take the item out with an Update that removes %s, or write the whole value with Put)", d.name, u))
+				default:
+					miss(u, k.Attribute, "(left out: an existing item keeps its own value; give the value)")
+				}
 			}
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: dedupe(missing), Upsert: true}
+		return nil, &ddbmodel.MissingCompositesError{Entity: e.name, KeyAttribute: strings.Join(dedupe(missingAttrs), ", "), Missing: missing, Upsert: true, Reasons: reasons}
 	}
 
 	key := e.tableKey(item)
@@ -232,6 +265,11 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 		}
 	}
 	parts := []string{e.guard(&w), e.versionGuard(&w, &c.fail)}
+	slices.Sort(pinned)
+	for _, u := range pinned {
+		n := w.Name(u)
+		parts = append(parts, "attribute_not_exists("+n+") OR "+n+" = "+w.Value(item[u]))
+	}
 	if r := e.lockAdd; r != nil {
 		// The lock's ADD 1 stays within its type, as Update's.
 		c.fail.ranges, c.fail.ownCond = []addRange{*r}, !op.cond.IsZero()

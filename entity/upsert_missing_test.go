@@ -39,15 +39,16 @@ func TestAnUpsertMissingCompositesSaysWhy(t *testing.T) {
 		name    string
 		v       umInvoice
 		missing string
+		why     string // what the reason says
 	}{
-		{"a Defaulted composite left zero", umInvoice{ID: "i1", OverdueAt: &due}, "status"},
-		{"a sparse composite left out", umInvoice{ID: "i1", Status: "sent"}, "overdueAt"},
+		{"a Defaulted composite left zero", umInvoice{ID: "i1", OverdueAt: &due}, "status", "its Default is written only where the item lacks it"},
+		{"a sparse composite left out", umInvoice{ID: "i1", Status: "sent"}, "overdueAt", "take the item out with an Update that removes overdueAt"},
 	} {
 		_, err := invoices.Upsert(c.v).Build()
 		var me *ddbmodel.MissingCompositesError
-		if !errors.As(err, &me) || !me.Upsert || len(me.Missing) != 1 || me.Missing[0] != c.missing ||
-			!strings.Contains(err.Error(), "an upsert renders every index key from the value") || strings.Contains(err.Error(), "(give a value for each)") {
-			t.Errorf("%s: err = %v, want a MissingCompositesError (Upsert) for %s saying why", c.name, err, c.missing)
+		if !errors.As(err, &me) || !me.Upsert || len(me.Missing) != 1 || me.Missing[0] != c.missing || len(me.Reasons) != 1 ||
+			!strings.Contains(me.Reasons[0], c.why) || !strings.Contains(err.Error(), c.why) || strings.Contains(err.Error(), "(give a value for each)") {
+			t.Errorf("%s: err = %v, want a MissingCompositesError (Upsert) for %s saying %q", c.name, err, c.missing, c.why)
 		}
 	}
 	if _, err := invoices.Upsert(umInvoice{ID: "i1", Status: "sent", OverdueAt: &due}).Build(); err != nil {

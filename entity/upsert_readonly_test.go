@@ -2,10 +2,8 @@ package entity_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
-	"github.com/ddbmodel/ddbmodel"
 	"github.com/ddbmodel/ddbmodel/entity"
 	"github.com/ddbmodel/ddbmodel/entity/entitytest"
 )
@@ -51,17 +49,5 @@ func TestUpsertKeepsReadOnlyAttributes(t *testing.T) {
 	got, err = docs.Upsert(roDoc{ID: "d2", Owner: "bob", Status: "published", Title: "t"}).Run(ctx, db)
 	if err != nil || got.Owner != "bob" || got.Status != "published" {
 		t.Errorf("upsert of a missing item: %+v, %v", got, err)
-	}
-}
-
-// An index key built from a read-only attribute cannot be kept true by an
-// upsert (the stored value may differ from v's): refused before sending.
-func TestUpsertRefusesAnIndexKeyOfAReadOnlyAttribute(t *testing.T) {
-	t.Parallel()
-	_, docs := roDocs(t, true)
-	_, err := docs.Upsert(roDoc{ID: "d1", Owner: "ann", Status: "draft", Title: "t"}).Build()
-	var mce *ddbmodel.MissingCompositesError
-	if !errors.As(err, &mce) || mce.Entity != "Doc" {
-		t.Fatalf("Build = %v, want a *ddbmodel.MissingCompositesError naming Doc", err)
 	}
 }
