@@ -215,6 +215,9 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 		}
 	}
 	e.allKeys = e.allKeyDefs()
+	if err := e.checkMaintainedComposites(); err != nil {
+		return err
+	}
 	if err := e.findTimes(rt); err != nil {
 		return err
 	}
@@ -288,6 +291,40 @@ func (e *entityCore) checkHiddenComposites() error {
 					return &ddbmodel.ValidationError{Entity: e.name, Attribute: name,
 						Reason: fmt.Sprintf("Define: Hidden: the %s key is built from %s, which a decoded value would hold as its zero value, so a put of an item read would write another key; leave Hidden off", d.Attribute, name)}
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkMaintainedComposites refuses the attributes the entity maintains
+// where they would break a key or each other: the lock version in any key
+// (every write increments it, which no key rendered at the write follows),
+// the updated timestamp in the table key (every update would move the
+// item), and one attribute named for two of them.
+func (e *entityCore) checkMaintainedComposites() error {
+	roles := map[string]string{}
+	for _, m := range []struct {
+		what string
+		r    *fieldRule
+	}{{"lock attribute", e.lock}, {"created timestamp", e.created}, {"updated timestamp", e.updated}} {
+		if m.r == nil {
+			continue
+		}
+		if other, ok := roles[m.r.name]; ok {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: m.r.name, Reason: fmt.Sprintf("Define: %q is named as the %s and as the %s; each needs an attribute of its own", m.r.name, other, m.what)}
+		}
+		roles[m.r.name] = m.what
+	}
+	for _, d := range e.allKeys {
+		for _, u := range d.Uses {
+			switch {
+			case e.lock != nil && u == e.lock.name && d.Attribute != u:
+				// (An index key attribute that is the lock field itself
+				// is the stored version: DynamoDB indexes the new one.)
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: key attribute %s is built from the lock attribute %q, which every write increments, so the key would go stale; build keys from other attributes (filter on the version instead)", d.Attribute, u)}
+			case e.updated != nil && u == e.updated.name && (d == e.pk || d == e.sk):
+				return &ddbmodel.ValidationError{Entity: e.name, Attribute: u, Reason: fmt.Sprintf("Define: table key attribute %s is built from the updated timestamp %q, which every update sets to now, so every update would move the item to a new key; build the table key from attributes that identify the item (an index key may use it)", d.Attribute, u)}
 			}
 		}
 	}

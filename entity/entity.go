@@ -180,8 +180,13 @@ type IndexKey[T any] struct {
 // action on either (Set, Remove, Add, a field handle's) is refused, as on
 // the lock attribute: an update sets Updated to now and leaves Created as
 // it is. Fields may be
-// time.Time, string (fixed-width UTC RFC 3339 with milliseconds) or an integer
-// (Unix seconds).
+// time.Time (RFC 3339 text, or Unix seconds when tagged unixtime), string
+// (fixed-width UTC RFC 3339 with milliseconds) or an integer (Unix
+// seconds), not a pointer. Created and Updated name two attributes, not
+// one; an index key may be built from either, and the table key from
+// Created only (Updated would move the item at every update). An item
+// returned as written holds the timestamp as stored: in UTC, without a
+// monotonic clock reading, and whole seconds when stored as Unix seconds.
 type Timestamps struct {
 	Created string
 	Updated string
@@ -221,7 +226,10 @@ type Config[T any] struct {
 	// every write increments it, and puts, updates and deletes can be
 	// conditioned on the value the writer read. An update's ReadFirst then
 	// checks the version alone: code writing the table outside the library
-	// must increment it as well.
+	// must increment it as well. No key may be built from it (Define
+	// refuses it: every write increments it, which would leave a key
+	// stale); an index key attribute that is the lock field itself is
+	// allowed.
 	LockAttribute string
 	// Validate checks the whole item on put and create.
 	Validate func(*T) error

@@ -70,11 +70,6 @@ var lintMoreCases = []lintCase{
 			defMember(tb, entity.Config[lintMember]{Timestamps: entity.Timestamps{Created: "at"},
 				Indexes: []entity.IndexKey[lintMember]{{Index: "GSI", Partition: "DAY#${at:date}", Sort: "M#${id}", Sparse: true}}})
 		}},
-	{name: "sparse on the lock attribute", indexes: []entity.Index{gsi("GSI")}, want: entity.LintSparseAlwaysIn, sev: entity.Warning, entities: []string{"Member"}, index: "GSI",
-		build: func(tb *entity.Table) {
-			defMember(tb, entity.Config[lintMember]{LockAttribute: "lock",
-				Indexes: []entity.IndexKey[lintMember]{{Index: "GSI", Partition: "L#${id}", Sort: "L#${lock:pad(6)}", Sparse: true}}})
-		}},
 	{name: "sparse on optional attributes no rule fills", indexes: []entity.Index{gsi("GSI")},
 		build: func(tb *entity.Table) {
 			defMember(tb, entity.Config[lintMember]{

@@ -96,12 +96,12 @@ func (e *entityCore) encodeValueAt(v unsafe.Pointer, create bool, st *putStore, 
 	}
 	if e.created != nil {
 		if f := rv.FieldByIndex(e.created.index); create || f.IsZero() {
-			setTime(f, now)
+			setTime(f, e.stampTime(e.created, now))
 		}
 	}
 	if e.updated != nil {
 		if f := rv.FieldByIndex(e.updated.index); !keepUpdated || f.IsZero() {
-			setTime(f, now)
+			setTime(f, e.stampTime(e.updated, now))
 		}
 	}
 	var item map[string]types.AttributeValue

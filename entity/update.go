@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/ddbmodel/ddbmodel/internal/composite"
@@ -296,12 +297,26 @@ func (op *updateRequest) partialT(typ reflect.Type, known *knownValues, with key
 // Unix seconds).
 func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
 	f := reflect.New(r.typ).Elem()
-	setTime(f, e.now())
+	setTime(f, e.stampTime(r, e.now()))
 	if n := e.sch.attrs[r.name]; n != nil {
 		av, _, err := n.value(f.Interface())
 		return av, err
 	}
 	return marshalValue(f.Interface())
+}
+
+// stampTime is now as timestamp r stores it, so that an item returned as
+// written holds what a read of it gives: in UTC, without the monotonic
+// clock reading, and in whole seconds for a time.Time stored as Unix
+// seconds (tagged unixtime).
+func (e *entityCore) stampTime(r *fieldRule, now time.Time) time.Time {
+	now = now.UTC().Round(0)
+	if r.typ == timeType {
+		if n := e.sch.attrs[r.name]; n != nil && n.kind == "N" {
+			return time.Unix(now.Unix(), 0).UTC()
+		}
+	}
+	return now
 }
 
 // maintainedAttrs returns the attributes the entity maintains itself: every

@@ -152,26 +152,6 @@ func TestAKeyBuiltFromAZeroUpdatedTimeIsReportedNotRepaired(t *testing.T) {
 	}
 }
 
-// A key built from the lock attribute, which every put increments, is
-// reported, not repaired.
-func TestAKeyBuiltFromTheLockIsReportedNotRepaired(t *testing.T) {
-	key := entity.Key{Partition: "NOTE#${id}", Sort: "#NOTE"}
-	v1 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key, LockAttribute: "rev"})
-	v2 := entity.MustDefine(newTable("GSI1"), entity.Config[Note]{Name: "Note", Key: key, LockAttribute: "rev",
-		Indexes: []entity.IndexKey[Note]{{Index: "GSI1", Partition: "NOTES", Sort: "R#${rev}#${id}"}}})
-	in, err := v1.Put(Note{ID: "n1"}).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := evolve.Entity(v2).Check(in.Item)
-	if err != nil || f == nil || f.Repairable() {
-		t.Fatalf("%+v, %v; want a finding not repaired", f, err)
-	}
-	if up, err := f.Build(); up != nil || !errors.Is(err, evolve.ErrNotRepairable) || !strings.Contains(err.Error(), `built from "rev"`) {
-		t.Errorf("Build: %v, %v; want ErrNotRepairable naming rev", up, err)
-	}
-}
-
 // hasValue reports whether values hold the string s.
 func hasValue(values map[string]types.AttributeValue, s string) bool {
 	for _, v := range values {
