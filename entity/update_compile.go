@@ -183,6 +183,26 @@ func (e *entityCore) refuseStampAction(attr, top string) error {
 	return nil
 }
 
+// refuseFloatKeyAdd refuses an Add to a float attribute that a key is
+// built from: DynamoDB sums in exact decimal, which the float field does
+// not hold (1e21 + 0.1 is stored as 1000000000000000000000.1 and read back
+// as 1e21), so a key rendered from the sum would not be the key a put of
+// the value read writes.
+func (e *entityCore) refuseFloatKeyAdd(a action, ref attrRef) error {
+	if a.kind != actAdd || ref.nested() || ref.node == nil {
+		return nil
+	}
+	if k := ref.node.base.Kind(); k != reflect.Float32 && k != reflect.Float64 {
+		return nil
+	}
+	for _, d := range e.allKeys {
+		if d.uses(ref.top) {
+			return &ddbmodel.ValidationError{Entity: e.name, Attribute: a.attr, Reason: fmt.Sprintf("Add on a float attribute key %s is built from: DynamoDB sums in exact decimal, which %s does not hold, so the key would not be the one a put of the value read writes; Set the new value instead (with ReadFirst or IfVersion to guard it)", d.Attribute, ref.node.base)}
+		}
+	}
+	return nil
+}
+
 // checkActions refuses actions on maintained, read-only or required
 // attributes and duplicates, encodes the values and checks their rules.
 func (p *updatePlan) checkActions() error {
@@ -217,6 +237,9 @@ func (p *updatePlan) checkActions() error {
 			}
 		}
 		if err := p.checkOverlap(i, ref); err != nil {
+			return err
+		}
+		if err := e.refuseFloatKeyAdd(a, ref); err != nil {
 			return err
 		}
 		if err := e.zeroTimeSet(a, ref); err != nil {
