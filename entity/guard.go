@@ -67,6 +67,11 @@ func (f *failure) classify(old map[string]types.AttributeValue) error {
 	if f.markerAttr != "" && len(old) > 0 && !f.owns(old) {
 		return ddbmodel.ErrOtherEntity
 	}
+	if m := stringAttr(old, f.plainMarker); f.plainMarker != "" && m != "" && m != f.entity {
+		// A put expecting version 0 found another entity's item (the
+		// version test below would read its version as this entity's).
+		return ddbmodel.ErrOtherEntity
+	}
 	if f.oldVersion != nil {
 		if err := f.oldVersion(old); err != nil {
 			return err
