@@ -423,12 +423,18 @@ func (e *CursorError) Error() string { return "ddbmodel: invalid cursor: " + e.R
 // Unwrap returns ErrInvalidCursor.
 func (e *CursorError) Unwrap() error { return ErrInvalidCursor }
 
-// LimitError reports a request that would exceed a DynamoDB limit.
+// LimitError reports a request that would exceed a DynamoDB limit. It is
+// found before sending: nothing was sent, and it satisfies ErrInvalid as
+// well as ErrLimitExceeded.
 type LimitError struct {
 	Entity string
 	What   string // "item size", "transaction operations", "transaction size", ...
 	Limit  int
 	Got    int
+	// Attribute, for an item too large, names its largest attribute, and
+	// AttributeSize gives that attribute's size in bytes (name included).
+	Attribute     string
+	AttributeSize int
 }
 
 // Error describes the LimitError.
@@ -437,11 +443,15 @@ func (e *LimitError) Error() string {
 	if e.Entity != "" {
 		ent = e.Entity + ": "
 	}
-	return fmt.Sprintf("ddbmodel: %s%s %d exceeds the limit of %d", ent, e.What, e.Got, e.Limit)
+	msg := fmt.Sprintf("ddbmodel: %s%s %d exceeds the limit of %d", ent, e.What, e.Got, e.Limit)
+	if e.Attribute != "" {
+		msg += fmt.Sprintf(" (the largest attribute is %s, %d bytes)", e.Attribute, e.AttributeSize)
+	}
+	return msg
 }
 
-// Unwrap returns ErrLimitExceeded.
-func (e *LimitError) Unwrap() error { return ErrLimitExceeded }
+// Unwrap returns ErrLimitExceeded and ErrInvalid: nothing was sent.
+func (e *LimitError) Unwrap() []error { return []error{ErrLimitExceeded, ErrInvalid} }
 
 // UnprocessedError reports batch items whose write or read DynamoDB did not
 // confirm after every retry. Nothing is dropped silently: every item the

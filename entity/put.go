@@ -164,7 +164,7 @@ func (e *entityCore) encodeValueAt(v unsafe.Pointer, create bool, st *putStore, 
 		size += iw.size + e.markerBytes
 	}
 	if size > expr.MaxItemBytes {
-		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
+		return nil, itemTooLarge(e.name, item, size)
 	}
 	return item, nil
 }
@@ -269,7 +269,7 @@ func (e *entityCore) checkItem(item map[string]types.AttributeValue) error {
 		}
 	}
 	if size > expr.MaxItemBytes {
-		return &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size}
+		return itemTooLarge(e.name, item, size)
 	}
 	return nil
 }
@@ -661,4 +661,11 @@ func (e *entityCore) failingField(rv reflect.Value) string {
 		}
 	}
 	return ""
+}
+
+// itemTooLarge is the LimitError of an item of size bytes, naming its
+// largest attribute.
+func itemTooLarge(entity string, item map[string]types.AttributeValue, size int) error {
+	name, n := expr.Largest(item)
+	return &ddbmodel.LimitError{Entity: entity, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: size, Attribute: name, AttributeSize: n}
 }

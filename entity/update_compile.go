@@ -998,7 +998,17 @@ func (p *updatePlan) assemble() (*compiledUpdate, error) {
 		}
 	}
 	if written > expr.MaxItemBytes {
-		return nil, &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
+		le := &ddbmodel.LimitError{Entity: e.name, What: "item size in bytes after the update", Limit: expr.MaxItemBytes, Got: written}
+		if p.merged != nil {
+			le.Attribute, le.AttributeSize = expr.Largest(p.merged)
+		} else {
+			for i, a := range p.acts {
+				if n := len(a.attr) + expr.ValueSize(p.vals[i]); (a.kind == actSet || a.kind == actSetIfNotExists) && n > le.AttributeSize {
+					le.Attribute, le.AttributeSize = a.attr, n
+				}
+			}
+		}
+		return nil, le
 	}
 	return c, nil
 }

@@ -260,7 +260,8 @@ func batchWrite(ctx context.Context, db *entity.DB, opts BatchOptions, ops []bat
 		seen[id] = i
 		if w.Request.PutRequest != nil {
 			if n := expr.ItemSize(w.Request.PutRequest.Item); n > expr.MaxItemBytes {
-				return &ddbmodel.LimitError{Entity: w.Entity, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: n}
+				name, size := expr.Largest(w.Request.PutRequest.Item)
+				return &ddbmodel.LimitError{Entity: w.Entity, What: "item size in bytes", Limit: expr.MaxItemBytes, Got: n, Attribute: name, AttributeSize: size}
 			}
 		}
 		reqs = append(reqs, w)

@@ -168,6 +168,19 @@ func ItemSize(item map[string]types.AttributeValue) int {
 	return n
 }
 
+// Largest returns the largest attribute of item and its size (name
+// included), as ItemSize counts it: what a LimitError for an item too
+// large names.
+func Largest(item map[string]types.AttributeValue) (string, int) {
+	name, most := "", -1
+	for k, v := range item {
+		if n := len(k) + ValueSize(v); n > most || n == most && k < name {
+			name, most = k, n
+		}
+	}
+	return name, max(most, 0)
+}
+
 // ValueSize estimates the size of one attribute value.
 func ValueSize(av types.AttributeValue) int {
 	switch v := av.(type) {
