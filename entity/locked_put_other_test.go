@@ -41,7 +41,10 @@ func TestALockedPutOverAnotherEntitysItemIsErrOtherEntity(t *testing.T) {
 		name string
 		put  func() error
 	}{
-		{"with a unique value", func() error { _, err := drivers.Put(lpPerson{ID: "m", Name: "x", Badge: "B9"}).Run(ctx, db); return err }},
+		{"with a unique value", func() error {
+			_, err := drivers.Put(lpPerson{ID: "m", Name: "x", Badge: "B9"}).Run(ctx, db)
+			return err
+		}},
 		{"without unique values", func() error { _, err := drivers.Put(lpPerson{ID: "m", Name: "x"}).Run(ctx, db); return err }},
 		{"of an entity without unique attributes", func() error { _, err := clerks.Put(lpPerson{ID: "m", Name: "x"}).Run(ctx, db); return err }},
 	} {
