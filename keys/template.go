@@ -41,8 +41,9 @@ type Spec struct {
 	// seconds as well as RFC 3339 text, and renders their UTC day. A date
 	// composite not named here refuses digits, so that text such as
 	// "20240601" is never read as seconds. The time format takes Unix
-	// seconds for every composite. Each name must be a composite of the
-	// template.
+	// seconds for every composite. Each name must be a date composite of
+	// the template. (entity.Define sets it for a date composite of a field
+	// stored as Unix seconds.)
 	UnixSeconds []string
 }
 
@@ -188,11 +189,20 @@ func Compile(spec Spec) (*Template, error) {
 	}
 	t.lits = append(t.lits, src[litStart:])
 	for _, name := range spec.UnixSeconds {
-		k := slices.IndexFunc(t.comps, func(c composite) bool { return c.name == name })
-		if k < 0 {
-			return nil, errAt(0, "UnixSeconds names "+strconv.Quote(name)+", which is no composite of the template")
+		// It must be a date: the only format the option changes.
+		found, date := false, false
+		for k := range t.comps {
+			if c := &t.comps[k]; c.name == name {
+				found, date = true, date || c.spec == "date"
+				c.unixSeconds = true
+			}
 		}
-		t.comps[k].unixSeconds = true
+		switch {
+		case !found:
+			return nil, errAt(0, "UnixSeconds names "+strconv.Quote(name)+", which is no composite of the template")
+		case !date:
+			return nil, errAt(0, "UnixSeconds names "+strconv.Quote(name)+", which is no date composite (${"+name+":date}); the option changes only what a date takes")
+		}
 	}
 	delims := t.delimiters()
 	for k := range t.comps {

@@ -60,3 +60,16 @@ func TestUnixSecondsNamesComposites(t *testing.T) {
 		t.Errorf("Render = %q, %v; want DAY#1970-01-01", s, err)
 	}
 }
+
+// Spec.UnixSeconds names a date composite: a composite of another format
+// is refused (it was accepted and did nothing; helper-113).
+func TestUnixSecondsNamesADateComposite(t *testing.T) {
+	for _, tpl := range []string{"ID#${id}", "N#${n:pad(9)}", "AT#${at:time}"} {
+		name := map[string]string{"ID#${id}": "id", "N#${n:pad(9)}": "n", "AT#${at:time}": "at"}[tpl]
+		_, err := Compile(Spec{Template: tpl, UnixSeconds: []string{name}})
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%s with UnixSeconds %q: err = %v, want a SyntaxError", tpl, name, err)
+		}
+	}
+}
