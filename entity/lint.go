@@ -250,8 +250,8 @@ func lintLossy(p Placement) []Finding {
 	}
 	return []Finding{{Severity: Warning, Code: LintLossyKey, Entities: []string{p.Entity},
 		Templates: []string{placementKey(p)},
-		Message: fmt.Sprintf("%s's table key is built only from %s, which keep part of a value (its day, its shard): two items that differ within it render one key, and a put of one replaces the other; add a composite that tells items apart (an ID, or the time with ${attr:time}), or Allow it for one item per day or shard",
-			p.Entity, strings.Join(lossy, " and "))}}
+		Message: fmt.Sprintf("%s's table key is built only from %s, which %s only part of a value (a date its day, a shard its shard): two items that differ within it render one key, and a put of one replaces the other; add a composite that tells items apart (an ID, or the time with ${attr:time}), or Allow it for one item per day or shard",
+			p.Entity, strings.Join(lossy, " and "), map[bool]string{true: "keeps", false: "keep"}[len(lossy) == 1])}}
 }
 
 func lintUnpadded(m entityModel, p Placement) []Finding {
@@ -426,8 +426,15 @@ func applyAllows(out []Finding, allows []Allow) []Finding {
 			}
 		}
 		if !hit {
-			out = append(out, Finding{Severity: Warning, Code: LintStaleAllow, Entities: nonEmpty(a.Entity), Index: a.Index,
-				Message: a.describe() + " matches no finding; remove it"})
+			msg := a.describe() + " matches no finding; remove it"
+			for i := range out {
+				if f := &out[i]; f.Code == a.Code && f.Index != a.Index && (a.Entity == "" || slices.Contains(f.Entities, a.Entity)) {
+					// The finding is there, on another index (or the table).
+					msg += fmt.Sprintf(", or give it the Index of the finding (%q%s)", f.Index, map[bool]string{true: ", the table", false: ""}[f.Index == ""])
+					break
+				}
+			}
+			out = append(out, Finding{Severity: Warning, Code: LintStaleAllow, Entities: nonEmpty(a.Entity), Index: a.Index, Message: msg})
 		}
 	}
 	return out

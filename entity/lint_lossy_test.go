@@ -65,4 +65,21 @@ func TestLintWarnsOfATableKeyOfOnlyLossyComposites(t *testing.T) {
 			t.Errorf("the Allow does not cover DailyNote's finding: %v", f)
 		}
 	}
+	// One lossy composite "keeps" part of a value (the text said "keep"),
+	// and an Allow given the wrong Index says where the finding is.
+	if !strings.Contains(fs[1].Message, "which keeps only part of a value") || !strings.Contains(fs[0].Message, "which keep only part of a value") {
+		t.Errorf("messages: %q, %q; want keeps for one composite, keep for two", fs[1].Message, fs[0].Message)
+	}
+	stale := false
+	for _, f := range table.Lint(entity.LintOptions{Allow: []entity.Allow{{Code: entity.LintLossyKey, Entity: "DailyNote", Index: "GSI1", Reason: "one note per day"}}}) {
+		if f.Code == entity.LintStaleAllow {
+			stale = true
+			if !strings.Contains(f.Message, `give it the Index of the finding ("", the table)`) {
+				t.Errorf("stale allow: %q, want it to name the finding's index", f.Message)
+			}
+		}
+	}
+	if !stale {
+		t.Error("an Allow on the wrong index is not reported stale")
+	}
 }
