@@ -232,6 +232,12 @@ func (e *entityCore) define(cfg definition, defineUpgrades func() error) error {
 	if err := e.buildSchema(rt, cfg.ExtraAttributes); err != nil {
 		return err
 	}
+	for _, r := range []*fieldRule{e.created, e.updated} {
+		if r != nil && r.typ == timeType {
+			n := e.sch.attrs[r.name]
+			r.unixTime = n != nil && n.kind == "N"
+		}
+	}
 	e.ownNames = e.storedAndMaintained()
 	e.fromKeys = e.recoverableComposites()
 	if err := e.checkIntegerFormats(rt); err != nil {

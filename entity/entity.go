@@ -368,6 +368,9 @@ type fieldRule struct {
 	typ   reflect.Type
 	Attribute
 	enum map[string]bool
+	// unixTime: a time.Time timestamp stored as Unix seconds (tagged
+	// unixtime), set at Define (stampTime).
+	unixTime bool
 }
 
 // Entity is one item type of a single-table design: a Go struct with dynamo

@@ -248,10 +248,14 @@ func lintLossy(p Placement) []Finding {
 	if len(lossy) == 0 || whole {
 		return nil
 	}
+	keep := "keep"
+	if len(lossy) == 1 {
+		keep = "keeps"
+	}
 	return []Finding{{Severity: Warning, Code: LintLossyKey, Entities: []string{p.Entity},
 		Templates: []string{placementKey(p)},
 		Message: fmt.Sprintf("%s's table key is built only from %s, which %s only part of a value (a date its day, a shard its shard): two items that differ within it render one key, and a put of one replaces the other; add a composite that tells items apart (an ID, or the time with ${attr:time}), or Allow it for one item per day or shard",
-			p.Entity, strings.Join(lossy, " and "), map[bool]string{true: "keeps", false: "keep"}[len(lossy) == 1])}}
+			p.Entity, strings.Join(lossy, " and "), keep)}}
 }
 
 func lintUnpadded(m entityModel, p Placement) []Finding {
@@ -430,7 +434,11 @@ func applyAllows(out []Finding, allows []Allow) []Finding {
 			for i := range out {
 				if f := &out[i]; f.Code == a.Code && f.Index != a.Index && (a.Entity == "" || slices.Contains(f.Entities, a.Entity)) {
 					// The finding is there, on another index (or the table).
-					msg += fmt.Sprintf(", or give it the Index of the finding (%q%s)", f.Index, map[bool]string{true: ", the table", false: ""}[f.Index == ""])
+					where := fmt.Sprintf("%q", f.Index)
+					if f.Index == "" {
+						where += ", the table"
+					}
+					msg += ", or give it the Index of the finding (" + where + ")"
 					break
 				}
 			}

@@ -311,10 +311,8 @@ func (e *entityCore) nowValue(r *fieldRule) (types.AttributeValue, error) {
 // seconds (tagged unixtime).
 func (e *entityCore) stampTime(r *fieldRule, now time.Time) time.Time {
 	now = now.UTC().Round(0)
-	if r.typ == timeType {
-		if n := e.sch.attrs[r.name]; n != nil && n.kind == "N" {
-			return time.Unix(now.Unix(), 0).UTC()
-		}
+	if r.unixTime {
+		return time.Unix(now.Unix(), 0).UTC()
 	}
 	return now
 }

@@ -207,15 +207,15 @@ func (op upsertRequest) compile(v unsafe.Pointer) (_ *compiledUpsert, err error)
 				switch {
 				case isLock:
 					miss(u, k.Attribute, "(the lock version, which the upsert increments: its new value is known only from the item; change the item with an Update with ReadFirst, or write it with Put)")
-				case isCreated && createdGiven, stored && !defaulted[u] && !isCreated:
-					// A read-only attribute or the created timestamp v gives.
+				case isCreated && !createdGiven:
+					miss(u, k.Attribute, "(the created timestamp, left zero: an existing item keeps its creation time; give the item's creation time, and the upsert then holds only where the item is new or was created then)")
+				case defaulted[u]:
+					miss(u, k.Attribute, "(left zero: its Default is written only where the item lacks it, so an existing item keeps its own value; give the value)")
+				case isCreated || stored:
+					// The created timestamp or a read-only attribute v gives.
 					if !slices.Contains(pinned, u) {
 						pinned = append(pinned, u)
 					}
-				case defaulted[u]:
-					miss(u, k.Attribute, "(left zero: its Default is written only where the item lacks it, so an existing item keeps its own value; give the value)")
-				case isCreated:
-					miss(u, k.Attribute, "(the created timestamp, left zero: an existing item keeps its creation time; give the item's creation time, and the upsert then holds only where the item is new or was created then)")
 				case d.sparse:
 					miss(u, k.Attribute, fmt.Sprintf("(left out: an existing item keeps its own value, and an upsert cannot take the item out of index %s; give the value, take the item out with an Update that removes %s, or write the whole value with Put)", d.name, u))
 				default:
