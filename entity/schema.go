@@ -600,6 +600,12 @@ type schema struct {
 	// '"'), made once: most names an operation gives are these. Nil for
 	// a merged schema.
 	plain map[string]attrRef
+	// timeKeys are the attributes of T whose every key composite is a
+	// time or a date (${name:time}, ${name:date}; no key function or
+	// multi-attribute key reads the field), true for those only dates: a
+	// key value for one may be a time or a day its field's own type does
+	// not hold (see timeValue).
+	timeKeys map[string]bool
 }
 
 // knownPlaceholders makes the expression placeholders of the schema's
@@ -865,6 +871,7 @@ func (e *entityCore) buildSchema(rt reflect.Type, extra []string) error {
 			}
 		}
 	}
+	s.timeKeys = e.timeComposites()
 	for _, r := range e.rules {
 		if len(r.Enum) == 0 {
 			continue
@@ -941,6 +948,9 @@ func (s *schema) checkComposite(attr string, v any) error {
 	if n == nil || n.dynamic || n.kind == "" || v == nil {
 		return nil
 	}
+	if onlyDates, ok := s.timeKeys[attr]; ok && timeValue(n, v, onlyDates) {
+		return nil
+	}
 	cv, err := n.convert(v, true)
 	if err != nil {
 		return keys.NewTypeError(attr, fmt.Sprint(v), err.Error())
@@ -949,6 +959,74 @@ func (s *schema) checkComposite(attr string, v any) error {
 		return keys.NewTypeError(attr, fmt.Sprint(v), reason)
 	}
 	return nil
+}
+
+// timeComposites returns the attributes of T that keys use only as date
+// or time composites (${name:date}, ${name:time}), in templates, with
+// true for those used only as dates: every key renders from such a value
+// no more than its UTC instant (or day).
+func (e *entityCore) timeComposites() map[string]bool {
+	out := map[string]bool{}
+	drop := map[string]bool{}
+	for _, d := range e.allKeys {
+		for _, u := range d.Uses {
+			if e.fields[u] == nil {
+				continue
+			}
+			var f string
+			if d.Template != nil {
+				f, _ = d.Template.CompositeFormat(u)
+			}
+			switch f {
+			case "date":
+				if _, seen := out[u]; !seen {
+					out[u] = true
+				}
+			case "time":
+				out[u] = false
+			default:
+				drop[u] = true // a key function's, or another format
+			}
+		}
+	}
+	for _, ix := range e.indexes {
+		if ix.multi != nil {
+			for _, k := range ix.multi.attrs() {
+				drop[k.Name] = true
+			}
+		}
+	}
+	for u := range drop {
+		delete(out, u)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// timeValue reports whether v, given for a key composite of n's field
+// that every key uses as a time or a date (onlyDates: only as a date), is
+// a value the keys render as they render the field's own, though the
+// field's type does not hold it: a time.Time (or a pointer to one) for an
+// integer field, which holds Unix seconds (a time with a fraction of a
+// second only where keys keep no more than its day), or a 2006-01-02 date
+// for a time.Time field whose keys keep only its day.
+func timeValue(n *attrNode, v any, onlyDates bool) bool {
+	if p, ok := v.(*time.Time); ok && p != nil {
+		v = *p
+	}
+	switch x := v.(type) {
+	case time.Time:
+		return isInt(n.base) && !x.IsZero() && (onlyDates || x.Nanosecond() == 0)
+	case string:
+		if !onlyDates || n.base != timeType || len(x) != len(time.DateOnly) {
+			return false
+		}
+		_, err := time.Parse(time.DateOnly, x)
+		return err == nil
+	}
+	return false
 }
 
 // canonicalNumber is v, or for number text given for a number field
