@@ -175,12 +175,18 @@ func (op UpdateOp[T]) If(c Condition) UpdateOp[T] {
 // With supplies current values of attributes the update does not change
 // but that keys it recomputes are built from. The update is conditioned on
 // the item still holding them, so a key is never computed from stale values.
+// For a composite of a sparse index, a value a put leaves out (an empty
+// string, a nil pointer) says the item lacks it: the update is conditioned
+// on its absence and keeps the item out of the index, as a put of the
+// value would.
 // A value for any other attribute is accepted too: it is then an equality
 // condition on the item's current value, like If(Attr(name).Eq(v)).
 // Build refuses, as conditions that could never hold, a key or marker
 // attribute (the entity maintains and checks those), a composite of the
-// table key whose value renders another key than the update's own, and a
-// value outside the attribute's Enum (as If(Attr(name).Eq(v)) does).
+// table key whose value renders another key than the update's own, a value
+// a put leaves out for a composite of an index that is not sparse (every
+// item holds it), and a value outside the attribute's Enum (as
+// If(Attr(name).Eq(v)) does).
 // The condition compares stored values as DynamoDB does: a time.Time
 // stored as text (without unixtime) holds its zone offset, so the same
 // instant given in another zone does not match (as with Attr(name).Eq,

@@ -392,6 +392,10 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 	if ref.node == nil {
 		av, err = marshalValue(value)
 	} else if av, _, err = ref.node.valueOf(value, true); err == nil && av == nil {
+		if ix := e.alwaysHeldBy(name); ix != "" {
+			return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf(
+				"With gives %s a value a put leaves out (%#v), meaning the item lacks it; but index %s's key is built from it and the index is not sparse, so every item holds it and the condition could never hold", name, value, ix)}
+		}
 		return "attribute_not_exists(" + w.Name(name) + ")", nil
 	}
 	if err == nil {
@@ -406,6 +410,23 @@ func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (stri
 		return "", err
 	}
 	return w.Name(name) + " = " + w.Value(av), nil
+}
+
+// alwaysHeldBy returns the index, not sparse, whose key template is built
+// from name, or "": a put refuses a value without it, so every item of the
+// entity holds it.
+func (e *entityCore) alwaysHeldBy(name string) string {
+	for _, d := range e.indexes {
+		if d.sparse || d.multi != nil {
+			continue
+		}
+		for _, k := range []*keyDef{d.pk, d.sk} {
+			if k != nil && k.fn == nil && k.uses(name) {
+				return d.name
+			}
+		}
+	}
+	return ""
 }
 
 // withAgreesWithKey refuses a With value of a composite of the table key
@@ -710,6 +731,15 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 	if !touchedIdx && when == nil {
 		return nil
 	}
+	if removed == "" && touchedIdx && d.sparse {
+		// A With value a put leaves out (an empty string, a nil pointer):
+		// the item holds no such composite, on that condition, so it is
+		// not in the index and stays out, as a put of it leaves it out.
+		if u := p.leftOutByWith(pair); u != "" {
+			p.leave(pair)
+			return nil
+		}
+	}
 	if removed != "" {
 		if !d.sparse {
 			return &ddbmodel.ValidationError{Entity: e.name, Attribute: removed, Reason: fmt.Sprintf("%s: index %s's key is built from it, and the index is not sparse (every item has its key); set a new value, or declare the index Sparse", p.removal(removed), d.name)}
@@ -798,6 +828,32 @@ func (p *updatePlan) indexKey(d *indexDef) error {
 		p.sets.add(p.w.Name(ks.attr), " = ", p.w.Value(ks.av))
 	}
 	return nil
+}
+
+// leftOutByWith returns a composite of the template keys in pair that the
+// update does not change and whose With value is one a put leaves out
+// (its condition is the attribute's absence), or "".
+func (p *updatePlan) leftOutByWith(pair []*keyDef) string {
+	if len(p.op.with) == 0 {
+		return ""
+	}
+	for _, k := range pair {
+		if k == nil || k.fn != nil {
+			continue
+		}
+		for _, u := range k.Uses {
+			v, given := p.op.with[u]
+			if _, touched := p.touched.get(u); touched || !given {
+				continue
+			}
+			if n := p.e.sch.attrs[u]; n != nil {
+				if av, _, err := n.valueOf(v, true); err == nil && av == nil {
+					return u
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // unknownComposites returns the composites of k whose values after the
