@@ -2,6 +2,7 @@ package query_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,5 +82,30 @@ func checkReversed(t *testing.T, name, ent, attr string, build func() error) {
 	var ve *ddbmodel.ValidationError
 	if !errors.Is(err, ddbmodel.ErrInvalid) || !errors.As(err, &ve) || ve.Entity != ent || ve.Attribute != attr {
 		t.Errorf("%s reversed: err = %v, want a *ValidationError naming %s and %s", name, err, ent, attr)
+	}
+}
+
+// A Between on a rev(W) composite takes the larger value first (the key
+// renders larger values as smaller keys): the refusal of the smaller value
+// first says so (helper-112).
+func TestBetweenOnAReversedCompositeSaysItIsReversed(t *testing.T) {
+	t.Parallel()
+	type post struct {
+		Board string `dynamo:"board"`
+		Votes int    `dynamo:"votes"`
+		ID    string `dynamo:"id"`
+	}
+	table := &entity.Table{Name: "rv", PartitionKey: entity.S("PK"), SortKey: entity.S("SK")}
+	posts := entity.MustDefine(table, entity.Config[post]{
+		Name: "Post", Key: entity.Key{Partition: "BOARD#${board}", Sort: "V#${votes:rev(6)}#${id}"},
+	})
+	q := query.New(posts).Where(entity.Values{"board": "b1"})
+	if _, err := q.Between(entity.Values{"votes": 50}, entity.Values{"votes": 10}).Build(); err != nil {
+		t.Errorf("larger value first: %v", err)
+	}
+	_, err := q.Between(entity.Values{"votes": 10}, entity.Values{"votes": 50}).Build()
+	var ve *ddbmodel.ValidationError
+	if !errors.As(err, &ve) || ve.Attribute != "SK" || !strings.Contains(ve.Reason, "renders votes reversed") {
+		t.Errorf("smaller value first: err = %v, want a *ddbmodel.ValidationError on SK saying votes is reversed", err)
 	}
 }

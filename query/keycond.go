@@ -296,10 +296,28 @@ func (s *spec) checkOrder(sk contract.KeySpec, lo, hi string) error {
 		if prefix := strings.TrimRight(hi, string(utf8.MaxRune)+"\uffff\u07ff\u007f"); prefix != hi {
 			shown = fmt.Sprintf("%q (with the keys under it)", prefix) // hi is the last key under prefix
 		}
-		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute,
-			Reason: fmt.Sprintf("Between: the low key %q is above the high key %s", lo, shown)}
+		reason := fmt.Sprintf("Between: the low key %q is above the high key %s", lo, shown)
+		if reversed := reversedComposites(sk); len(reversed) > 0 {
+			reason += fmt.Sprintf(" (the template %q renders %s reversed, larger values first: give Between the larger value as its low bound)", sk.Template.String(), strings.Join(reversed, ", "))
+		}
+		return &ddbmodel.ValidationError{Entity: s.members[0].Name(), Attribute: sk.Attribute, Reason: reason}
 	}
 	return nil
+}
+
+// reversedComposites returns the composites sk's template renders with
+// rev(W), whose keys sort their values from the largest.
+func reversedComposites(sk contract.KeySpec) []string {
+	if sk.Template == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range sk.Template.Composites() {
+		if f, _ := sk.Template.CompositeFormat(c); strings.HasPrefix(f, "rev(") {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // lastUnder returns the largest sort key that begins with prefix: prefix
