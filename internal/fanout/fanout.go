@@ -20,11 +20,24 @@ const DefaultLimit = 8
 // at once (DefaultLimit when limit <= 0), and waits for them all. errs[i]
 // is what fn(ctx, i) returned, or a *ddbmodel.PanicError when it panicked.
 // Once ctx is done, calls not yet started are skipped and their error is
-// ctx.Err(). Run starts min(limit, n) goroutines, however large n is.
+// ctx.Err(). Run starts min(limit, n) goroutines, however large n is, and none
+// when that is one: the calls then run in the caller's goroutine.
 func Run(ctx context.Context, n, limit int, fn func(ctx context.Context, i int) error) []error {
 	errs := make([]error, n)
 	if limit <= 0 {
 		limit = DefaultLimit
+	}
+	if n == 1 || limit == 1 {
+		// One call at a time: in the caller's goroutine, which a single
+		// batch chunk or segment then costs no goroutine start.
+		for i := range n {
+			if err := ctx.Err(); err != nil {
+				errs[i] = err
+				continue
+			}
+			errs[i] = Call(func() error { return fn(ctx, i) })
+		}
+		return errs
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup

@@ -91,3 +91,36 @@ func TestRunSkipsAfterCancel(t *testing.T) {
 		}
 	}
 }
+
+// With one call at a time (one call, or a limit of 1), the calls run in
+// the caller's goroutine, in order, and a panic is still an error in its
+// place: the process survives and the other calls run.
+func TestRunOneAtATimeRecoversPanicsInOrder(t *testing.T) {
+	for _, n := range []int{1, 5} {
+		var order []int // no lock: the calls must not run concurrently
+		errs := Run(context.Background(), n, 1, func(_ context.Context, i int) error {
+			order = append(order, i)
+			if i == n-1 {
+				panic("last")
+			}
+			return nil
+		})
+		var pe *ddbmodel.PanicError
+		if !errors.As(errs[n-1], &pe) || pe.Value != "last" {
+			t.Errorf("n=%d: errs[%d] = %v, want the panic", n, n-1, errs[n-1])
+		}
+		for i := range n {
+			if i < n-1 && errs[i] != nil {
+				t.Errorf("n=%d: errs[%d] = %v", n, i, errs[i])
+			}
+			if len(order) != n || order[i] != i {
+				t.Fatalf("n=%d: calls ran in order %v", n, order)
+			}
+		}
+	}
+	// One call with the default limit also runs (and recovers) in place.
+	errs := Run(context.Background(), 1, 0, func(context.Context, int) error { panic("only") })
+	if !errors.Is(errs[0], ddbmodel.ErrPanic) {
+		t.Errorf("errs[0] = %v, want a *PanicError", errs[0])
+	}
+}
