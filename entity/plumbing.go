@@ -34,6 +34,8 @@ func (m linked[T]) OwnFilter() Condition { return m.e.ownFilter() }
 
 func (m linked[T]) RecognizesUnmarked() bool { return m.e.unmarked }
 
+func (m linked[T]) SharesKeysWith() string { return m.e.sharesKeysWith() }
+
 func (m linked[T]) QueryPlans() *sync.Map { return m.e.queryPlans }
 
 func (m linked[T]) IndexKeyFits(item map[string]types.AttributeValue, index string) bool {

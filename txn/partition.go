@@ -33,7 +33,8 @@ type PartitionDelete struct {
 // item read is checked again before it is deleted, so other entities'
 // items in the partition stay. An entity with unique attributes is
 // refused before any request (a batch delete would leave its values'
-// marker items behind): delete its items with Delete or txn.Write.
+// marker items behind): delete its items with Delete or txn.Write; so is
+// an entity sharing table keys with another (see Run).
 func DeletePartition[T any](e *entity.Entity[T], values entity.Values) PartitionDelete {
 	w := make(entity.Values, len(values))
 	for k, v := range values {
@@ -95,6 +96,12 @@ func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
 				Reason: "delete partition: the entity has unique attributes, whose marker items a batch delete would leave behind; delete its items with Delete or txn.Write"}
 		}
 	}
+	// Batch deletes carry no marker condition: another entity's item put
+	// under a key between the read and the delete would go too.
+	if other := contract.Of(d.e).SharesKeysWith(); other != "" && !d.all {
+		return nil, &ddbmodel.ValidationError{Entity: d.e.Name(),
+			Reason: "delete partition: the entity shares table keys with " + other + " (Config.SharesKeysWith), and batch deletes carry no condition on the entity marker, so one could delete an item of " + other + " put under a key read; delete the items with Delete or txn.Write, which check it"}
+	}
 	// Only the partition's composites: a sort composite would not narrow
 	// the deletion, and a misspelt name must not widen it.
 	pk, _, ok := contract.Of(d.e).KeySpecs("")
@@ -120,9 +127,11 @@ func (d PartitionDelete) Build() (*dynamodb.QueryInput, error) {
 // gone are not counted twice.
 //
 // Batch deletes carry no conditions: an item read as this entity's is
-// deleted by its key. Another entity's item put under that very key in the
-// moment between the read and the delete (possible only for entities
-// declared with SharesKeysWith) would be deleted too.
+// deleted by its key. An entity that shares table keys with another
+// (SharesKeysWith), whose item could be put under that very key between
+// the read and the delete, is therefore refused before any request, as
+// BatchWrite refuses its writes (AllEntities deletes whatever the
+// partition holds, and is not refused).
 func (d PartitionDelete) Run(ctx context.Context, db *entity.DB, opts BatchOptions, cursor string) (PartitionDeleted, error) {
 	var res PartitionDeleted
 	if err := checkDB(db, "delete partition"); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -170,12 +171,11 @@ func TestDeletePartitionKeepsInterleavedItemsOfAnotherEntity(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	m := newModel()
-	key := entity.Key{Partition: "DOC#${slug}", Sort: "V#${v}"}
-	posts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Post", Key: key, SharesKeysWith: []string{"Draft"}})
-	drafts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Draft", Key: key})
+	// The two entities' keys interleave in the partition's sort order
+	// (V#00#P, V#01#D, ...), without sharing any key.
+	posts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Post", Key: entity.Key{Partition: "DOC#${slug}", Sort: "V#${v}#P"}})
+	drafts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Draft", Key: entity.Key{Partition: "DOC#${slug}", Sort: "V#${v}#D"}})
 	db := entitytest.NewDB(t, m.table)
-	// Put one by one: a batch write of entities sharing table keys is
-	// refused (it carries no marker condition).
 	for i := 0; i < 20; i++ {
 		v := fmt.Sprintf("%02d", i)
 		var err error
@@ -228,5 +228,53 @@ func TestDeletePartitionReturnsWhatIsLeftUnprocessed(t *testing.T) {
 	}
 	if p, n := countPartition(t, m, db, "u1"); p != 1 || n != 0 {
 		t.Errorf("u1's partition: %d profiles, %d memberships; want the profile only", p, n)
+	}
+}
+
+// An entity sharing table keys with another (SharesKeysWith, on either
+// side) is refused before any request: a batch delete carries no marker
+// condition, so another entity's item put under a key between the read and
+// the delete would be deleted (helper-115: a Listing put in place of the
+// draft read was deleted and counted as a draft). AllEntities, which
+// deletes whatever the partition holds, is not refused.
+func TestDeletePartitionRefusesAnEntitySharingTableKeys(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	m := newModel()
+	key := entity.Key{Partition: "DOC#${slug}", Sort: "V#${v}"}
+	posts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Post", Key: key, SharesKeysWith: []string{"Draft"}})
+	drafts := entity.MustDefine(m.table, entity.Config[PageDoc]{Name: "Draft", Key: key})
+	db := entitytest.NewDB(t, m.table)
+	if _, err := posts.Put(PageDoc{Slug: "a", V: "1"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := drafts.Put(PageDoc{Slug: "a", V: "2"}).Run(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	counted := *db
+	counted.Observer = entity.ObserverFunc(func(context.Context, *entity.Event) { sent++ })
+	for _, c := range []struct {
+		name, other string
+		d           txn.PartitionDelete
+	}{
+		{"Post", "Draft", txn.DeletePartition(posts, entity.Values{"slug": "a"})},
+		{"Draft", "Post", txn.DeletePartition(drafts, entity.Values{"slug": "a"})},
+	} {
+		_, err := c.d.Build()
+		var ve *ddbmodel.ValidationError
+		if !errors.As(err, &ve) || ve.Entity != c.name || !strings.Contains(ve.Reason, "shares table keys with "+c.other) {
+			t.Errorf("%s: Build err = %v, want a *ddbmodel.ValidationError saying it shares keys with %s", c.name, err, c.other)
+		}
+		if res, err := c.d.Run(ctx, &counted, txn.BatchOptions{}, ""); !errors.As(err, &ve) || res.Deleted != 0 {
+			t.Errorf("%s: Run = %+v, %v; want the refusal", c.name, res, err)
+		}
+	}
+	if sent != 0 {
+		t.Errorf("%d requests sent, want none", sent)
+	}
+	res, err := txn.DeletePartition(posts, entity.Values{"slug": "a"}).AllEntities().Run(ctx, db, txn.BatchOptions{}, "")
+	if err != nil || res.Deleted != 2 {
+		t.Errorf("AllEntities: %+v, %v; want both items deleted", res, err)
 	}
 }

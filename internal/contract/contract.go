@@ -45,6 +45,11 @@ type Entity[C any] interface {
 	OwnFilter() C
 	// RecognizesUnmarked reports Config.RecognizeUnmarked.
 	RecognizesUnmarked() bool
+	// SharesKeysWith returns the first, by name, of the entities of the
+	// table that share table keys with this one (Config.SharesKeysWith,
+	// named on either side), or "": only the marker condition of a
+	// single-item write keeps their items apart.
+	SharesKeysWith() string
 	// IndexKeyFits reports whether an item read from index (a secondary
 	// index; "" is the table) holds, when it has no marker, the index key
 	// attributes a put of its value writes; true for a marked item, the
