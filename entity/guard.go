@@ -43,6 +43,9 @@ type failure struct {
 	// ownCond: the write also carries conditions of the caller (If, With,
 	// ReadFirst), which a failed range does not rule out.
 	ownCond bool
+	// with: the values an update's With conditions the item on, in the
+	// order written (a nil value: the attribute's absence).
+	with []withExpected
 	// oldVersion: the write is conditioned on the item's version
 	// (Config.Upgrades); it returns the outcome for an item of another
 	// version, nil for one at the entity's (upgrade.go).
@@ -94,6 +97,9 @@ func (f *failure) classify(old map[string]types.AttributeValue) error {
 			err.OwnCondition = f.ownCond
 			return err
 		}
+	}
+	if err := f.staleWith(old); err != nil {
+		return err
 	}
 	return ddbmodel.ErrConditionFailed
 }

@@ -375,41 +375,48 @@ func (p *updatePlan) checkActions() error {
 // With attribute name: the value encoded as a put encodes it, or, for a
 // value a put leaves out, the attribute's absence.
 func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (string, error) {
+	cond, _, err := e.withExpectation(w, name, value)
+	return cond, err
+}
+
+// withExpectation is withCondition, with the value the condition expects
+// the item to hold (nil: the attribute's absence).
+func (e *entityCore) withExpectation(w *expr.Writer, name string, value any) (string, types.AttributeValue, error) {
 	ref, err := e.sch.resolve(name, "With")
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if ref.nested() {
-		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes top-level attributes that keys are built from"}
+		return "", nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes top-level attributes that keys are built from"}
 	}
 	if e.maintained[ref.top] {
 		// A key or marker attribute: the key names the item and the
 		// entity's guard checks the marker; a With value of one could
 		// only make the condition fail.
-		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes attributes of the value that keys are built from; " + name + " is a key or marker attribute, which the entity maintains and checks itself"}
+		return "", nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With takes attributes of the value that keys are built from; " + name + " is a key or marker attribute, which the entity maintains and checks itself"}
 	}
 	var av types.AttributeValue
 	if ref.node == nil {
 		av, err = marshalValue(value)
 	} else if av, _, err = ref.node.valueOf(value, true); err == nil && av == nil {
 		if ix := e.alwaysHeldBy(name); ix != "" {
-			return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf(
+			return "", nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: fmt.Sprintf(
 				"With gives %s a value a put leaves out (%#v), meaning the item lacks it; but index %s's key is built from it and the index is not sparse, so every item holds it and the condition could never hold", name, value, ix)}
 		}
-		return "attribute_not_exists(" + w.Name(name) + ")", nil
+		return "attribute_not_exists(" + w.Name(name) + ")", nil, nil
 	}
 	if err == nil {
 		err = checkValue(av)
 	}
 	if err != nil {
-		return "", &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
+		return "", nil, &ddbmodel.ValidationError{Entity: e.name, Attribute: name, Reason: "With", Err: err}
 	}
 	// As If(Attr(name).Eq(value)) does: a value outside the Enum rule is
 	// one no item holds, so the update could only fail at DynamoDB.
 	if err := e.sch.enumCheck(name, ref, av, false); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return w.Name(name) + " = " + w.Value(av), nil
+	return w.Name(name) + " = " + w.Value(av), av, nil
 }
 
 // alwaysHeldBy returns the index, not sparse, whose key template is built
@@ -960,11 +967,12 @@ func (p *updatePlan) writeConditions() error {
 		p.conds = append(p.conds, e.lockIs(w, *op.lockWant))
 	}
 	for _, name := range sortedKeys(op.with) {
-		cond, err := e.withCondition(w, name, op.with[name])
+		cond, av, err := e.withExpectation(w, name, op.with[name])
 		if err != nil {
 			return err
 		}
 		p.conds = append(p.conds, cond)
+		p.c.fail.with = append(p.c.fail.with, withExpected{name, av})
 	}
 	p.c.fail.ranges = p.addRanges()
 	p.c.fail.docPaths = documentPaths(p.paths)
