@@ -40,7 +40,8 @@ func (op UpdateOp[T]) move(ctx context.Context, db *DB, old map[string]types.Att
 		return zero, nil
 	}
 	if op.ret == types.ReturnValueAllOld {
-		return op.e.Decode(old)
+		v, err := op.e.Decode(old)
+		return v, op.e.core().writtenButUndecodable("update", err)
 	}
 	// The moved item comes back as a read would decode it: hidden
 	// attributes zeroed.

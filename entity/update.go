@@ -459,14 +459,25 @@ func (op UpdateOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		op.updateRequest = r.op
 		return op.move(ctx, db, r.old, r.move)
 	case r.decode:
-		return op.e.Decode(r.item)
+		v, err := op.e.Decode(r.item)
+		return v, op.e.core().writtenButUndecodable("update", err)
 	}
 	if len(r.item) == 0 {
 		return zero, nil
 	}
 	var v T
 	err = op.e.decodeInto(r.item, &v)
-	return v, err
+	return v, op.e.core().writtenButUndecodable("update", err)
+}
+
+// writtenButUndecodable says, of err (nil: nil), an error decoding the
+// item a write (op: "update") returned, that the write was made: a
+// caller must not take it for a write that failed and repeat it.
+func (e *entityCore) writtenButUndecodable(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return errtext.Errorf("%s %s: the write was made; decoding the item it returned failed: %w", op, e.name, err)
 }
 
 // updateRun is what updateRequest.run leaves to UpdateOp.Run, which

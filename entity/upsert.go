@@ -321,11 +321,12 @@ func (op UpsertOp[T]) Run(ctx context.Context, db *DB) (T, error) {
 		if item == nil {
 			return zero, nil
 		}
-		return op.e.Decode(item)
+		v, err := op.e.Decode(item)
+		return v, op.e.core().writtenButUndecodable("upsert", err)
 	}
 	var v T
 	err = op.e.decodeInto(item, &v)
-	return v, err
+	return v, op.e.core().writtenButUndecodable("upsert", err)
 }
 
 // run is UpsertOp.Run up to the decoding of the item, which it returns:
