@@ -2,6 +2,7 @@ package txn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 	"unicode/utf8"
@@ -75,15 +76,34 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	// Each op's own action, in order; then the actions keeping the unique
 	// attributes of their entities (marker items), which may need a read
 	// of the item first (with db; without, ErrNeedsRead).
+	// Every action is compiled without the table first, so that invalid
+	// input anywhere is refused before any read; then those needing a
+	// read are compiled again with it.
 	writes := make([]entity.TransactWrite, len(t.ops))
-	var extra []entity.TransactWrite
+	extras := make([][]entity.TransactWrite, len(t.ops))
+	var reads []int
 	for i, op := range t.ops {
+		ws, err := compile("transaction action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, nil, op) })
+		if db != nil && errors.Is(err, entity.ErrNeedsRead) {
+			reads = append(reads, i)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		writes[i], extras[i] = ws[0], ws[1:]
+	}
+	for _, i := range reads {
+		op := t.ops[i]
 		ws, err := compile("transaction action", i, op, func() ([]entity.TransactWrite, error) { return entity.TransactWrites(ctx, db, op) })
 		if err != nil {
 			return nil, err
 		}
-		writes[i] = ws[0]
-		extra = append(extra, ws[1:]...)
+		writes[i], extras[i] = ws[0], ws[1:]
+	}
+	var extra []entity.TransactWrite
+	for _, more := range extras {
+		extra = append(extra, more...)
 	}
 	// A unique value one op releases and another takes: one action on its
 	// marker item (txwrite.Handoffs).
@@ -103,7 +123,9 @@ func (t WriteTx) Build() (*dynamodb.TransactWriteItemsInput, error) {
 	return txwrite.Input(txwrite.Tables{}, t.token, writes)
 }
 
-// Run sends the transaction. A canceled transaction is a
+// Run sends the transaction. Every action is checked first: invalid input
+// in any action is refused before the reads that actions keeping unique
+// attributes need, and before anything is written. A canceled transaction is a
 // *ddbmodel.TxCanceledError whose Reasons name each action's index,
 // entity, operation and code; it also satisfies errors.Is with the outcome
 // of each failed condition (ErrAlreadyExists for a create, ErrVersionConflict,
