@@ -256,6 +256,11 @@ type queryKeyLink = link.Hidden[any]
 //		Status   *string `dynamo:"status"` // optional: nil queries every status
 //	}
 //	var ArticlesByAuthor = entity.QueryKeyOf[ByAuthor](Articles, "GSI1")
+//
+// A composite both keys use (DAY#${at:date} / AT#${at:time}#${id}) is a
+// partition composite, so K holds it, and the query narrows the sort key
+// to what it renders there too (that instant); for the whole partition
+// (the day), add BeginsWith with the sort key's leading literal ("AT#").
 func QueryKeyOf[K, T any](e *Entity[T], index string) *QueryKey[T, K] {
 	ks, err := newKeyStruct[T, K](e, index, true)
 	if err != nil {
