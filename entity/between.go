@@ -26,9 +26,15 @@ func boundsInOrder(s *schema, n *condNode, lo, hi types.AttributeValue) error {
 	return nil
 }
 
-// boundText is a short text of a string, number or binary value for messages.
+// boundText is a short text of a value for messages: a string quoted, a
+// number as it is, binary in hex, a bool, "no value" for nil, or the kind
+// of a larger value.
 func boundText(av types.AttributeValue) string {
 	switch x := av.(type) {
+	case nil:
+		return "no value"
+	case *types.AttributeValueMemberBOOL:
+		return fmt.Sprint(x.Value)
 	case *types.AttributeValueMemberS:
 		return fmt.Sprintf("%q", x.Value)
 	case *types.AttributeValueMemberN:

@@ -120,7 +120,7 @@ func (op updateRequest) sendMoved(ctx context.Context, db *DB, old, merged map[s
 	}
 	for _, name := range sortedKeys(op.with) {
 		// With's values are conditions on the item, for a move as for an update.
-		cond, err := e.withCondition(&w, name, op.with[name])
+		cond, _, err := e.withCondition(&w, name, op.with[name])
 		if err != nil {
 			return err
 		}

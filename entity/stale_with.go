@@ -31,7 +31,7 @@ func (e *StaleWithError) Error() string {
 	// No "update <Entity>:" here: the ConditionError that carries this
 	// error says it once.
 	return fmt.Sprintf("ddbmodel: With gives %s attribute %s %s, but the item holds %s; the item is unchanged (give its current value, or use ReadFirst)",
-		e.Entity, e.Attribute, shownValue(e.Want), shownValue(e.Got))
+		e.Entity, e.Attribute, boundText(e.Want), boundText(e.Got))
 }
 
 // Unwrap returns ddbmodel.ErrConditionFailed.
@@ -59,20 +59,4 @@ func (f *failure) staleWith(old map[string]types.AttributeValue) error {
 		}
 	}
 	return nil
-}
-
-// shownValue is av for an error message: a string quoted, a number as
-// it is, a bool, or the kind of a larger value; "no value" for nil.
-func shownValue(av types.AttributeValue) string {
-	switch v := av.(type) {
-	case nil:
-		return "no value"
-	case *types.AttributeValueMemberS:
-		return fmt.Sprintf("%q", v.Value)
-	case *types.AttributeValueMemberN:
-		return v.Value
-	case *types.AttributeValueMemberBOOL:
-		return fmt.Sprint(v.Value)
-	}
-	return avKind(av)
 }

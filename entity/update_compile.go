@@ -372,16 +372,10 @@ func (p *updatePlan) checkActions() error {
 }
 
 // withCondition renders the condition that the item holds value for the
-// With attribute name: the value encoded as a put encodes it, or, for a
-// value a put leaves out, the attribute's absence.
-func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (string, error) {
-	cond, _, err := e.withExpectation(w, name, value)
-	return cond, err
-}
-
-// withExpectation is withCondition, with the value the condition expects
-// the item to hold (nil: the attribute's absence).
-func (e *entityCore) withExpectation(w *expr.Writer, name string, value any) (string, types.AttributeValue, error) {
+// With attribute name, and returns the value it expects: the value encoded
+// as a put encodes it, or, for a value a put leaves out, nil, the
+// attribute's absence.
+func (e *entityCore) withCondition(w *expr.Writer, name string, value any) (string, types.AttributeValue, error) {
 	ref, err := e.sch.resolve(name, "With")
 	if err != nil {
 		return "", nil, err
@@ -967,7 +961,7 @@ func (p *updatePlan) writeConditions() error {
 		p.conds = append(p.conds, e.lockIs(w, *op.lockWant))
 	}
 	for _, name := range sortedKeys(op.with) {
-		cond, av, err := e.withExpectation(w, name, op.with[name])
+		cond, av, err := e.withCondition(w, name, op.with[name])
 		if err != nil {
 			return err
 		}

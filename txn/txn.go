@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -75,10 +76,9 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 	}
 	// Each op's own action, in order; then the actions keeping the unique
 	// attributes of their entities (marker items), which may need a read
-	// of the item first (with db; without, ErrNeedsRead).
-	// Every action is compiled without the table first, so that invalid
-	// input anywhere is refused before any read; then those needing a
-	// read are compiled again with it.
+	// of the item first. Every op is compiled without db first, so that
+	// invalid input anywhere is refused before any read; those that need
+	// one (ErrNeedsRead) are then compiled again with db.
 	writes := make([]entity.TransactWrite, len(t.ops))
 	extras := make([][]entity.TransactWrite, len(t.ops))
 	var reads []int
@@ -101,13 +101,9 @@ func (t WriteTx) compile(ctx context.Context, db *entity.DB) ([]entity.TransactW
 		}
 		writes[i], extras[i] = ws[0], ws[1:]
 	}
-	var extra []entity.TransactWrite
-	for _, more := range extras {
-		extra = append(extra, more...)
-	}
 	// A unique value one op releases and another takes: one action on its
 	// marker item (txwrite.Handoffs).
-	return txwrite.Handoffs(append(writes, extra...))
+	return txwrite.Handoffs(append(writes, slices.Concat(extras...)...))
 }
 
 // Build checks the transaction (at most 100 actions, 4 MB, no two actions on
